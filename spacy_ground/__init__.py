@@ -1,0 +1,57 @@
+"""spacy_ground: spaCy components that check whether an answer is grounded in its sources.
+
+>>> import spacy_ground
+>>> nlp = spacy_ground.load()
+>>> doc = spacy_ground.check(nlp, "Revenue was $2.85 billion.", sources=["Revenue: $2,847 million."])
+>>> doc.spans["ground_claims"][0]._.ground_numeric["status"]
+'grounded'
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional, Sequence, Union
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .extensions import register_extensions
+from .values import ClaimValue
+from . import claims as _claims  # noqa: F401  (registers the factories)
+from . import numeric as _numeric  # noqa: F401
+
+__version__ = "0.1.0"
+DEFAULT_CONFIG = Path(__file__).parent / "default.cfg"
+__all__ = ["load", "check", "ClaimValue", "DEFAULT_CONFIG", "__version__"]
+
+register_extensions()
+
+
+def load(config: Union[str, Path, None] = None, **overrides: Any) -> Language:
+    """Build the default pipeline (or the one in ``config``), offline.
+
+    ``overrides`` are dotted config keys, e.g. ``{"components.ground_numeric.top_k": 5}``
+    passed as ``load(overrides={...})``.
+    """
+    from spacy import util
+
+    cfg = util.load_config(config or DEFAULT_CONFIG, overrides=overrides.get("overrides", {}), interpolate=False)
+    return util.load_model_from_config(cfg, auto_fill=True, validate=True)
+
+
+def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,
+          question: Optional[str] = None) -> Doc:
+    """Run ``nlp`` on ``answer`` with its ``sources`` (texts or JSON records) and ``question``."""
+    if not isinstance(answer, str):
+        raise TypeError(f"answer must be a string, not {type(answer).__name__}")
+    if question is not None and not isinstance(question, str):
+        raise TypeError(f"question must be a string or None, not {type(question).__name__}")
+    if isinstance(sources, (str, dict)):
+        sources = [sources]
+    elif sources is not None:
+        sources = list(sources)
+    doc = nlp.make_doc(answer)
+    doc._.sources = sources
+    doc._.question = question
+    for _, proc in nlp.pipeline:
+        doc = proc(doc)
+    return doc

@@ -1,0 +1,140 @@
+"""``ground_claims``: tag money, percent, date, time, quantity and cardinal claims.
+
+Sets ``doc.spans[spans_key]`` (label = kind) and ``Span._.claim`` (the normalised
+value as a dict, see ``ClaimValue``). Uses the pipeline's NER where there is one
+and the rules of ``normalize`` always, so it works on ``spacy.blank("en")``. It also
+owns the source index: sources go through the same tokenizer, sentence splitter,
+NER and rules once per distinct list of sources.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from spacy.language import Language
+from spacy.scorer import Scorer
+from spacy.tokens import Doc, Span
+from spacy.training import Example
+from spacy.util import registry
+
+from .extensions import register_extensions
+from .normalize import NER_KINDS, find_claims, parse_claim
+from .sources import SourceIndex, SourceIndexer, split_sentences
+from .values import ClaimValue
+
+Found = Tuple[int, int, ClaimValue]
+
+
+@registry.misc("spacy_ground.claims_scorer.v1")
+def make_claims_scorer(spans_key: str = "ground_claims") -> Callable[..., Dict[str, Any]]:
+    """Span scorer for ``doc.spans[spans_key]`` against gold spans under the same key."""
+
+    def score(examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        return Scorer.score_spans(
+            examples, attr=f"spans_{spans_key}",
+            getter=lambda doc, attr: doc.spans.get(attr[len("spans_"):], []),
+            has_annotation=lambda doc: spans_key in doc.spans, labeled=True, allow_overlap=True)
+
+    return score
+
+
+@Language.factory(
+    "ground_claims",
+    default_config={
+        "spans_key": "ground_claims",
+        "use_ner": True,
+        "ner_labels": ["MONEY", "PERCENT", "DATE", "TIME", "QUANTITY"],
+        "source_cache_size": 64,
+        "max_source_chars": 2_000_000,
+        "scorer": {"@misc": "spacy_ground.claims_scorer.v1", "spans_key": "ground_claims"},
+    },
+    default_score_weights={"spans_ground_claims_f": 1.0, "spans_ground_claims_p": 0.0, "spans_ground_claims_r": 0.0},
+)
+def make_ground_claims(nlp: Language, name: str, spans_key: str, use_ner: bool, ner_labels: List[str],
+                       source_cache_size: int, max_source_chars: int,
+                       scorer: Optional[Callable]) -> "ClaimTagger":
+    return ClaimTagger(nlp, name, spans_key=spans_key, use_ner=use_ner, ner_labels=ner_labels,
+                       source_cache_size=source_cache_size, max_source_chars=max_source_chars, scorer=scorer)
+
+
+class ClaimTagger:
+    """Finds and normalises numeric and date claims; indexes sources the same way."""
+
+    def __init__(self, nlp: Language, name: str = "ground_claims", *, spans_key: str = "ground_claims",
+                 use_ner: bool = True, ner_labels: Sequence[str] = ("MONEY", "PERCENT", "DATE", "TIME", "QUANTITY"),
+                 source_cache_size: int = 64, max_source_chars: int = 2_000_000,
+                 scorer: Optional[Callable] = None):
+        register_extensions()
+        self.nlp = nlp
+        self.name = name
+        self.spans_key = spans_key
+        self.use_ner = use_ner
+        self.ner_labels = [label for label in ner_labels if label in NER_KINDS]
+        self.scorer = scorer
+        self.index_sources = SourceIndexer(self._process_source, cache_size=source_cache_size,
+                                           max_chars=max_source_chars)
+
+    # ------------------------------------------------------------------ answer
+    def __call__(self, doc: Doc) -> Doc:
+        spans: List[Span] = []
+        seen = set()
+        for start, end, value in self.find(doc):
+            span = doc.char_span(start, end, label=value.kind, alignment_mode="expand")
+            if span is None or (span.start_char, span.end_char) in seen:
+                continue
+            seen.add((span.start_char, span.end_char))
+            span._.claim = value.to_dict()
+            spans.append(span)
+        doc.spans[self.spans_key] = spans
+        return doc
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 128) -> Iterable[Doc]:
+        for doc in stream:
+            yield self(doc)
+
+    def find(self, doc: Doc) -> List[Found]:
+        """Claims in a processed Doc: rule claims, plus NER spans the rules missed."""
+        found = find_claims(doc.text)
+        if self.use_ner and self.ner_labels and doc.has_annotation("ENT_IOB"):
+            taken = [(s, e) for s, e, _ in found]
+            for ent in doc.ents:
+                if ent.label_ not in self.ner_labels:
+                    continue
+                if any(s < ent.end_char and ent.start_char < e for s, e in taken):
+                    continue
+                value = parse_claim(ent.text, ent.label_)
+                if value is None:
+                    continue
+                found.append((ent.start_char, ent.end_char, value))
+            found.sort(key=lambda t: t[0])
+        return found
+
+    # ----------------------------------------------------------------- sources
+    def _process_source(self, text: str) -> Tuple[List[Tuple[int, int]], List[Found]]:
+        doc = self.nlp.make_doc(text)
+        for name, proc in self.nlp.pipeline:
+            if name == self.name:
+                break
+            doc = proc(doc)
+        if doc.has_annotation("SENT_START"):
+            sents = []
+            for sent in doc.sents:
+                for s, e in split_lines(text, sent.start_char, sent.end_char):
+                    sents.append((s, e))
+        else:
+            sents = split_sentences(text)
+        return sents, self.find(doc)
+
+
+def split_lines(text: str, start: int, end: int) -> List[Tuple[int, int]]:
+    """Split [start, end) further at newlines (flattened JSON records are one fact a line)."""
+    out, s = [], start
+    while True:
+        nl = text.find("\n", s, end)
+        if nl < 0:
+            break
+        if text[s:nl].strip():
+            out.append((s, nl))
+        s = nl + 1
+    if text[s:end].strip():
+        out.append((s, end))
+    return out

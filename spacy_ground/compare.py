@@ -1,0 +1,110 @@
+"""Compare an answer claim with a source claim: pure functions, table-tested.
+
+``compare(answer, source)`` says whether the source value grounds the answer
+value ("equal"), contradicts it as a value of the same kind and unit family
+("differs"), or says nothing about it ("incomparable"), with a short note.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from .values import ClaimValue
+
+EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
+_EPS = 1e-9
+
+
+class Comparison(NamedTuple):
+    result: str
+    note: Optional[str] = None
+
+
+def _overlap(a: ClaimValue, s: ClaimValue) -> bool:
+    tol = _EPS * max(1.0, abs(a.value or 0.0))
+    return a.low - tol <= s.high and s.low - tol <= a.high
+
+
+def _numbers(a: ClaimValue, s: ClaimValue) -> Comparison:
+    return Comparison(EQUAL) if _overlap(a, s) else Comparison(DIFFERS)
+
+
+def _unitless_match(a: ClaimValue, s: ClaimValue) -> Comparison:
+    """A bare number on one side ("price: 12.5") grounds a value with a unit, never refutes it."""
+    for c in (a, s):
+        if c.kind == "quantity" and c.unit != "star":
+            return Comparison(INCOMPARABLE)  # physical quantities are held in base units
+    if _overlap(a, s):
+        return Comparison(EQUAL, "matched a number written without its unit")
+    return Comparison(INCOMPARABLE)
+
+
+def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
+    """Does ``source`` ground ``answer``? See the module docstring for the three results."""
+    a, s = answer, source
+    if not (a.normalisable and s.normalisable) or a.low is None or s.low is None:
+        return Comparison(INCOMPARABLE, "not normalisable")
+    if a.kind == "date" or s.kind == "date":
+        return _dates(a, s)
+    if a.kind == "time" or s.kind == "time":
+        if a.kind != s.kind:
+            return Comparison(INCOMPARABLE)
+        return _times(a, s)
+    if a.kind == s.kind:
+        if a.kind == "money":
+            if a.currency and s.currency and a.currency != s.currency:
+                return Comparison(DIFFERS, f"different currency ({a.currency} vs {s.currency})")
+            return _numbers(a, s)
+        if a.kind == "percent":
+            if a.unit != s.unit:
+                if _overlap(a, s):
+                    return Comparison(DIFFERS, "percent is not percentage points")
+                return Comparison(DIFFERS)
+            return _numbers(a, s)
+        if a.kind == "quantity":
+            if a.dimension != s.dimension:
+                return Comparison(INCOMPARABLE, "different dimension")
+            return _numbers(a, s)
+        return _numbers(a, s)  # cardinal vs cardinal
+    if "cardinal" in (a.kind, s.kind):
+        return _unitless_match(a, s)
+    return Comparison(INCOMPARABLE)
+
+
+def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
+    if a.kind != s.kind:
+        # a year read as a bare number on the other side ("2019 revenue")
+        other = s if a.kind == "date" else a
+        date = a if a.kind == "date" else s
+        if other.kind == "cardinal" and date.granularity == "year" and not date.is_range:
+            import datetime as _dt
+
+            year = _dt.date.fromordinal(int(date.low)).year
+            if other.low <= year <= other.high:
+                return Comparison(EQUAL, "year written as a number")
+        return Comparison(INCOMPARABLE)
+    if s.low >= a.low and s.high <= a.high:
+        return Comparison(EQUAL)
+    if s.high < a.low or s.low > a.high:
+        return Comparison(DIFFERS)
+    return Comparison(INCOMPARABLE, "the source is less specific than the answer")
+
+
+def _times(a: ClaimValue, s: ClaimValue) -> Comparison:
+    a_points = {a.low, a.high}
+    s_points = {s.low, s.high}
+    if a.is_range:
+        if a.low == s.low and a.high == s.high:
+            return Comparison(EQUAL)
+        return Comparison(DIFFERS)
+    if a_points & s_points:
+        return Comparison(EQUAL)
+    return Comparison(DIFFERS)
+
+
+def distance(a: ClaimValue, s: ClaimValue) -> float:
+    """How far a source value is from the answer value (relative, for 'nearest')."""
+    if a.value is None or s.value is None:
+        return float("inf")
+    if a.kind == "time" and s.kind == "time":
+        return min(abs(x - y) for x in (a.low, a.high) for y in (s.low, s.high))
+    return abs(a.value - s.value) / max(abs(a.value), 1e-9)

@@ -1,0 +1,295 @@
+"""Date and clock-time normalisation: pure functions over text.
+
+``find_dates(text)`` and ``find_times(text)`` return ``(start, end, ClaimValue)``
+for every date or time expression. Dates become day intervals with a granularity
+(day, month, quarter, half, year, decade); times become minutes after midnight.
+dateparser is called only on candidates our patterns do not read themselves.
+"""
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+import re
+from functools import lru_cache
+from typing import List, Optional, Tuple
+
+from .values import ClaimValue
+
+Found = Tuple[int, int, ClaimValue]
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
+    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11,
+    "nov": 11, "december": 12, "dec": 12,
+}
+ORDINALS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+    "last": 4, "final": 4,
+}
+_MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+_WEEKDAY = r"(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)"
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[6-9]\d\d|20\d\d|2100)"
+_ORD = r"(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)"
+
+_DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
+    ("iso", re.compile(rf"(?<![\d-])({_YEAR})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[ T]\d\d:\d\d(?::\d\d)?)?(?!\d)")),
+    ("iso_month", re.compile(rf"(?<![\d-])({_YEAR})-(0[1-9]|1[0-2])(?![\d-])")),
+    ("slash", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)?\d\d)(?![\d/])")),
+    ("dmy", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
+    ("mdy", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY}),?\s+({_YEAR})\b", re.I)),
+    ("dm", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH})(?![\w])", re.I)),
+    ("md", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY})(?![\w:.,]\d|\d|\s*(?:%|percent|million|billion))", re.I)),
+    ("my", re.compile(rf"\b(?:(early|mid|late)[-\s]+)?({_MONTH}),?\s+(?:of\s+)?({_YEAR})\b", re.I)),
+    ("quarter", re.compile(rf"\b(?:the\s+)?({_ORD})[-\s]+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+(?:fiscal(?:\s+year)?|FY)\s*)?(?:\s+({_YEAR}))?\b", re.I)),
+    ("qtr", re.compile(rf"\b(?:Q([1-4])|([1-4])Q)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)", re.I)),
+    ("half", re.compile(rf"\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of(?:\s+(?:fiscal(?:\s+year)?|FY))?\s+({_YEAR})\b", re.I)),
+    ("h", re.compile(r"\b(?:H([12])|([12])H)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),
+    ("fy", re.compile(r"\b(?:FY|fiscal(?:\s+year)?)\s*'?(\d\d(?:\d\d)?)\b", re.I)),
+    ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|\s*(?:%|percent|million|billion|people))", re.I)),
+    ("decade", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]\d0|20\d0)'?s\b", re.I)),
+    ("relative", re.compile(
+        r"\b(?:today|tonight|yesterday|tomorrow|recently|currently|nowadays"
+        r"|(?:last|next|this|past|previous|coming|earlier\s+this|later\s+this)\s+(?:week|month|year|quarter|decade|century|spring|summer|autumn|fall|winter|weekend)"
+        r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|few|many)\s+(?:days?|weeks?|months?|years?|decades?)\s+(?:ago|earlier|later|before|from\s+now)"
+        r")\b", re.I)),
+]
+
+
+def _month(text: str) -> int:
+    t = text.lower().rstrip(".")
+    return MONTHS[t] if t in MONTHS else MONTHS[t[:3]]
+
+
+def _day(text: str) -> int:
+    return int(re.sub(r"\D", "", text))
+
+
+def _year(text: str, base: Optional[int] = None) -> int:
+    y = int(text)
+    if len(text) == 2:
+        if base is not None:
+            y = base // 100 * 100 + y
+            if y < base:
+                y += 100
+        else:
+            y += 2000 if y < 50 else 1900
+    return y
+
+
+def date_interval(year: int, granularity: str, index: int = 1, day: int = 1) -> Tuple[float, float, str]:
+    """Ordinal-day interval and ISO label of a calendar unit.
+
+    ``index`` is the month (1-12), quarter (1-4) or half (1-2) as the granularity says.
+    """
+    if granularity == "day":
+        d = _dt.date(year, index, day).toordinal()
+        return d, d, f"{year:04d}-{index:02d}-{day:02d}"
+    if granularity == "month":
+        last = calendar.monthrange(year, index)[1]
+        return _dt.date(year, index, 1).toordinal(), _dt.date(year, index, last).toordinal(), f"{year:04d}-{index:02d}"
+    if granularity == "quarter":
+        m0 = 3 * (index - 1) + 1
+        lo, hi, _ = date_interval(year, "month", m0)
+        _, hi, _ = date_interval(year, "month", m0 + 2)
+        return lo, hi, f"{year:04d}-Q{index}"
+    if granularity == "half":
+        m0 = 6 * (index - 1) + 1
+        lo, _, _ = date_interval(year, "month", m0)
+        _, hi, _ = date_interval(year, "month", m0 + 5)
+        return lo, hi, f"{year:04d}-H{index}"
+    if granularity == "year":
+        return _dt.date(year, 1, 1).toordinal(), _dt.date(year, 12, 31).toordinal(), f"{year:04d}"
+    if granularity == "decade":
+        return _dt.date(year, 1, 1).toordinal(), _dt.date(year + 9, 12, 31).toordinal(), f"{year:04d}s"
+    raise ValueError(f"unknown granularity {granularity!r}")
+
+
+def _date(text: str, year: int, granularity: str, index: int = 1, day: int = 1, **kw) -> Optional[ClaimValue]:
+    try:
+        lo, hi, iso = date_interval(year, granularity, index, day)
+    except ValueError:  # 31 February and the like: a date, but not a real one
+        return ClaimValue(kind="date", text=text, granularity=granularity, normalisable=False,
+                          note="not a valid calendar date")
+    return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity=granularity,
+                      iso=iso, precision=hi - lo + 1, **kw)
+
+
+def _unanchored(text: str, granularity: Optional[str], note: str) -> ClaimValue:
+    return ClaimValue(kind="date", text=text, granularity=granularity, normalisable=False, note=note)
+
+
+@lru_cache(maxsize=2048)
+def _dateparser_day(text: str) -> Optional[_dt.date]:
+    import dateparser
+
+    parsed = dateparser.parse(
+        text, languages=["en"],
+        settings={"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month", "year"],
+                  "DATE_ORDER": "MDY"},
+    )
+    return parsed.date() if parsed else None
+
+
+def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
+    text = m.group(0)
+    g = m.groups()
+    if kind == "iso":
+        return _date(text, int(g[0]), "day", int(g[1]), int(g[2]))
+    if kind == "iso_month":
+        return _date(text, int(g[0]), "month", int(g[1]))
+    if kind == "slash":
+        day = _dateparser_day(text)
+        if day is None:
+            return None
+        return _date(text, day.year, "day", day.month, day.day, note="numeric date read month first")
+    if kind == "dmy":
+        return _date(text, int(g[2]), "day", _month(g[1]), _day(g[0]))
+    if kind == "mdy":
+        return _date(text, int(g[2]), "day", _month(g[0]), _day(g[1]))
+    if kind in ("dm", "md"):
+        return _unanchored(text, "day", "day and month without a year")
+    if kind == "my":
+        return _date(text, int(g[2]), "month", _month(g[1]), approx=g[0].lower() if g[0] else None)
+    if kind == "quarter":
+        q = ORDINALS[g[0].lower()]
+        if not g[1]:
+            return _unanchored(text, "quarter", "quarter without a year")
+        return _date(text, int(g[1]), "quarter", q)
+    if kind == "qtr":
+        q = int(g[0] or g[1])
+        if not g[2]:
+            return _unanchored(text, "quarter", "quarter without a year")
+        return _date(text, _year(g[2]), "quarter", q)
+    if kind == "half":
+        return _date(text, int(g[1]), "half", ORDINALS[g[0].lower()])
+    if kind == "h":
+        if not g[2]:
+            return _unanchored(text, "half", "half-year without a year")
+        return _date(text, _year(g[2]), "half", int(g[0] or g[1]))
+    if kind == "fy":
+        return _date(text, _year(g[0]), "year", note="fiscal year (calendar year assumed)")
+    if kind == "year_range":
+        y1 = int(g[0])
+        y2 = _year(g[1], base=y1)
+        if not y1 < y2 <= y1 + 200:
+            return None
+        lo = date_interval(y1, "year")[0]
+        hi = date_interval(y2, "year")[1]
+        return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="year",
+                          is_range=True, iso=f"{y1:04d}/{y2:04d}", precision=366.0)
+    if kind == "decade":
+        return _date(text, int(g[1]), "decade", approx=g[0].lower() if g[0] else None)
+    if kind == "relative":
+        return _unanchored(text, None, "relative date with nothing to anchor it")
+    return None
+
+
+def year_claim(text: str, year: int) -> ClaimValue:
+    """A bare year ("in 2019") as a date claim of year granularity."""
+    return _date(text, year, "year")
+
+
+def find_dates(text: str) -> List[Found]:
+    """All date expressions in ``text``, longest first where they overlap."""
+    found: List[Found] = []
+    taken = [False] * (len(text) + 1)
+    for kind, pattern in _DATE_PATTERNS:
+        for m in pattern.finditer(text):
+            s, e = m.span()
+            if any(taken[s:e]):
+                continue
+            if kind in ("md", "dm", "my") and not _month_is_month(m, text):
+                continue
+            value = _read_date(kind, m)
+            if value is None:
+                continue
+            found.append((s, e, value))
+            for i in range(s, e):
+                taken[i] = True
+    found.sort(key=lambda t: t[0])
+    return found
+
+
+def _month_is_month(m: "re.Match[str]", text: str) -> bool:
+    """'May' and 'march' are words too: require a capitalised month name."""
+    for grp in m.groups():
+        if grp and grp.lower().rstrip(".") in MONTHS:
+            return grp[0].isupper()
+    return True
+
+
+# ---------------------------------------------------------------- clock times
+_AMPM = r"(?:[ap]\.?\s?m\.?(?![a-z])|AM|PM)"
+_CLOCK = rf"(?:(?:[01]?\d|2[0-4]):[0-5]?\d(?::[0-5]\d)?(?:\s?{_AMPM})?|(?:1[0-2]|0?[1-9])\s?{_AMPM}|noon|midday|midnight)"
+_TIME_RANGE = re.compile(
+    rf"(?:(?:from|between)\s+)?(?<![\d:])(?P<t1>{_CLOCK}|(?:1[0-2]|0?[1-9])(?=\s*(?:-|–|—|to|until|till|and)\s*(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s?{_AMPM}))"
+    rf"(?:\s*(?:-|–|—|to|until|till|through|and)\s*(?P<t2>{_CLOCK}))?(?![\d:])",
+    re.I,
+)
+
+
+def clock_minutes(text: str, meridiem_hint: Optional[str] = None) -> Optional[int]:
+    """Minutes after midnight of a clock time ("5:30 pm" -> 1050, "9:0" -> 540)."""
+    t = text.strip().lower()
+    if t in ("noon", "midday"):
+        return 12 * 60
+    if t == "midnight":
+        return 0
+    m = re.match(r"(\d{1,2})(?::(\d{1,2}))?(?::\d\d)?\s?([ap])?", t)
+    if not m:
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    mer = m.group(3) or meridiem_hint
+    if mer == "p" and hour < 12:
+        hour += 12
+    elif mer == "a" and hour == 12:
+        hour = 0
+    if hour > 24 or minute > 59:
+        return None
+    return (hour % 24) * 60 + minute if not (hour == 24 and minute == 0) else 24 * 60
+
+
+def _fmt(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _meridiem(text: str) -> Optional[str]:
+    m = re.search(rf"{_AMPM}\s*$", text, re.I)
+    return m.group(0).strip()[0].lower() if m else None
+
+
+def find_times(text: str) -> List[Found]:
+    """Clock times and time ranges ("17:30-23:00", "5:30 pm", "from 11 to 2 pm")."""
+    found: List[Found] = []
+    for m in _TIME_RANGE.finditer(text):
+        t1, t2 = m.group("t1"), m.group("t2")
+        if t2 is None and ":" not in t1 and _meridiem(t1) is None and t1.lower() not in ("noon", "midday", "midnight"):
+            continue
+        hint2 = _meridiem(t2) if t2 else None
+        a = clock_minutes(t1)
+        if t2 is not None:
+            b = clock_minutes(t2)
+            if a is None or b is None:
+                continue
+            if _meridiem(t1) is None and hint2 == "p":
+                # "5 to 9 pm" -> 17:00-21:00, "11 to 2 pm" stays 11:00-14:00
+                a_pm = clock_minutes(t1, "p")
+                if a_pm is not None and a_pm <= b:
+                    a = a_pm
+            value = ClaimValue(kind="time", text=m.group(0), value=float(a), low=float(a), high=float(b),
+                               unit="minute", dimension="time_of_day", granularity="minute",
+                               precision=1.0, is_range=True, iso=f"{_fmt(a)}-{_fmt(b)}")
+        else:
+            if a is None:
+                continue
+            value = ClaimValue(kind="time", text=m.group(0), value=float(a), low=float(a), high=float(a),
+                               unit="minute", dimension="time_of_day", granularity="minute",
+                               precision=1.0, iso=_fmt(a))
+        s, e = m.span()
+        # a leading "from"/"between" belongs to the range only when there is one
+        if t2 is None:
+            s = m.start("t1")
+        found.append((s, e, value))
+    return found

@@ -1,0 +1,28 @@
+"""Doc and Span extensions used by the spacy_ground components (registered once).
+
+All stored values are plain data (dicts, lists, strings, numbers) so that
+``DocBin(store_user_data=True)`` and ``nlp.pipe(n_process>1)`` keep working.
+Claim-level and sentence-level results use distinct names, because span
+extensions are keyed by character offsets.
+"""
+from spacy.tokens import Doc, Span
+
+DOC_EXTENSIONS = {
+    "sources": None,            # list of source texts / JSON records given to check()
+    "question": None,           # the question, if any (never used as evidence)
+    "numeric_grounding": None,  # per-answer numeric grounding summary (ground_numeric)
+}
+SPAN_EXTENSIONS = {
+    "claim": None,           # ground_claims: normalised value of a claim (ClaimValue.to_dict())
+    "ground_numeric": None,  # ground_numeric: status, nearest source value, evidence
+}
+
+
+def register_extensions() -> None:
+    """Register the extensions if they are not there yet (idempotent)."""
+    for name, default in DOC_EXTENSIONS.items():
+        if not Doc.has_extension(name):
+            Doc.set_extension(name, default=default)
+    for name, default in SPAN_EXTENSIONS.items():
+        if not Span.has_extension(name):
+            Span.set_extension(name, default=default)

@@ -1,0 +1,371 @@
+"""Find and normalise numeric claims in text: pure functions, no spaCy objects.
+
+``find_claims(text)`` returns ``(start, end, ClaimValue)`` for every money, percent,
+date, time, quantity and cardinal expression. ``parse_claim(text, kind_hint)``
+normalises one given span (for spans an NER found). Values are intervals that
+respect the stated precision ("$2.85 billion" is 2.845e9..2.855e9) and widen with
+approximation words ("about", "over", "nearly").
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from typing import Dict, List, Optional, Tuple
+
+from . import dates, units
+from .values import ClaimValue
+
+Found = Tuple[int, int, ClaimValue]
+
+# ------------------------------------------------------------------ number words
+SMALL = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}
+SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+MAGNITUDES = {
+    "thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mln": 1e6, "m": 1e6,
+    "billion": 1e9, "bn": 1e9, "bln": 1e9, "b": 1e9, "trillion": 1e12, "tn": 1e12, "t": 1e12,
+}
+CURRENCY_SYMBOLS = {
+    "us$": "USD", "$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD", "ca$": "CAD", "nz$": "NZD",
+    "hk$": "HKD", "s$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW",
+}
+CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "INR", "AUD", "CAD", "CHF", "HKD", "SGD", "NZD", "SEK", "NOK", "DKK", "KRW")
+CURRENCY_WORDS = {
+    "dollar": "USD", "dollars": "USD", "us dollars": "USD", "euro": "EUR", "euros": "EUR",
+    "pounds sterling": "GBP", "sterling": "GBP", "yen": "JPY", "yuan": "CNY", "renminbi": "CNY",
+    "rupee": "INR", "rupees": "INR", "cent": "USD", "cents": "USD",
+}
+# qualifier -> how it widens the interval: (below, above) in units of max(step, 10 % of value)
+APPROX = {
+    "about": "around", "around": "around", "approximately": "around", "approx.": "around",
+    "approx": "around", "roughly": "around", "some": "around", "circa": "around", "c.": "around",
+    "an estimated": "around", "estimated": "around", "~": "around", "≈": "around",
+    "close to": "nearly", "nearly": "nearly", "almost": "nearly", "just under": "nearly",
+    "over": "over", "more than": "over", "above": "over", "at least": "over",
+    "upwards of": "over", "in excess of": "over", "exceeding": "over", "just over": "just_over",
+    "over a": "over", ">": "over", "under": "under", "less than": "under", "fewer than": "under",
+    "below": "under", "at most": "under", "up to": "under", "<": "under",
+}
+
+_DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+_WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "billion", "trillion"], key=len, reverse=True))
+_SPELLED = rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+dozen)?|(?:a\s+)?dozen)"
+_MAG = r"(?:\s*(?:thousand|million|billion|trillion)\b|\s?(?:bn|mn|mln|bln|tn)\b|(?:k|m|b|t)(?![\w]))"
+_NUMBER = rf"(?:(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
+_CUR_BEFORE = r"(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
+_QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
+_PCT = r"\s?(?:%|per\s?cent\b|percent\b|pct\b)"
+_PP = r"\s?(?:percentage[-\s]points?\b|pct\.?\s+points?\b|pp\b|ppts?\b|basis\s+points?\b|bps\b)"
+_CUR_AFTER = r"\s?(?:(?:" + "|".join(CURRENCY_CODES) + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b)"
+
+_NUMERIC = re.compile(
+    rf"(?:(?P<approx>{_QUAL})\s*)?(?P<between>\b(?:between|from)\s+)?"
+    rf"(?P<cur>{_CUR_BEFORE})?(?P<n1>{_NUMBER})(?P<u1>{_PP}|{_PCT})?"
+    rf"(?:\s*(?P<sep>-|–|—|\bto\b|\band\b|\bthrough\b)\s*(?P<cur2>{_CUR_BEFORE})?(?P<n2>{_NUMBER}))?"
+    rf"(?P<post>{_PP}|{_PCT}|{_CUR_AFTER})?",
+    re.I,
+)
+_NUM_SPLIT = re.compile(rf"^(?P<num>{_DIGITS}|.+?)(?P<mag>{_MAG})?$", re.I | re.S)
+_HEAD = re.compile(r"\s*(?:-\s*)?([A-Za-z][A-Za-z'-]*)")
+_STRUCTURAL = re.compile(r"(?:passage|passages|step|steps|option|item|point|no\.|number|#|chapter|section|page|table|figure|fig\.|question|answer|review|source|document|doc|reference|ref\.)\s*$", re.I)
+_NOT_HEADS = {"and", "or", "to", "of", "the", "a", "an", "in", "on", "at", "for", "with", "by", "from", "is", "are", "was", "were"}
+
+
+def words_to_number(text: str) -> Optional[Tuple[float, float]]:
+    """Value and precision step of a spelled-out number ("three million" -> (3e6, 1e6))."""
+    words = [w for w in re.split(r"[\s-]+", text.lower().strip()) if w and w != "and"]
+    if not words:
+        return None
+    total, current, step, seen = 0.0, 0.0, 1.0, False
+    for i, w in enumerate(words):
+        if w in ("a", "an") and i == 0:
+            current, seen = 1.0, True
+        elif w in SMALL:
+            current += SMALL[w]
+            seen, step = True, 1.0
+        elif w == "dozen":
+            current = (current or 1.0) * 12
+            seen, step = True, 1.0
+        elif w == "hundred":
+            current = (current or 1.0) * 100
+            seen, step = True, 100.0
+        elif w in SCALES:
+            total += (current or 1.0) * SCALES[w]
+            current, seen, step = 0.0, True, SCALES[w]
+        else:
+            return None
+    return (total + current, step) if seen else None
+
+
+def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float, float, bool]]:
+    """Value, precision step and whether a magnitude suffix was used.
+
+    "2.85 billion" -> (2.85e9, 1e7, True); "3,000" -> (3000, 1, False); "$5m" needs
+    ``money_context`` for the single-letter suffixes m/b/t (otherwise metres...).
+    """
+    t = text.strip()
+    m = _NUM_SPLIT.match(t)
+    if m is None:
+        return None
+    num, mag = m.group("num").strip(), (m.group("mag") or "").strip().lower()
+    if mag in ("m", "b", "t") and not money_context and not m.group("mag").strip().isupper():
+        return None
+    factor = MAGNITUDES.get(mag, 1.0) if mag else 1.0
+    if re.fullmatch(_DIGITS, num):
+        clean = num.replace(",", "")
+        decimals = len(clean.split(".")[1]) if "." in clean else 0
+        value = float(clean)
+        return value * factor, 10.0 ** (-decimals) * factor, bool(mag)
+    spelled = words_to_number(num + (" " + mag if mag else ""))
+    if spelled is None:
+        return None
+    return spelled[0], spelled[1], bool(mag)
+
+
+def widen(value: float, step: float, approx: Optional[str]) -> Tuple[float, float]:
+    """Interval a stated value covers: half a step either side, widened by a qualifier."""
+    half = step / 2.0
+    slack = max(step, 0.1 * abs(value))
+    mode = APPROX.get(approx.lower(), "around") if approx else None
+    if mode is None:
+        return value - half, value + half
+    if mode == "around":
+        return value - slack, value + slack
+    if mode == "nearly":
+        return value - slack, value + half
+    if mode == "just_over":
+        return value - half, value + slack
+    if mode == "over":
+        return value - half, value + max(step, 0.5 * abs(value))
+    if mode == "under":
+        return value - max(step, 0.5 * abs(value)), value + half
+    return value - half, value + half
+
+
+def _currency(symbol: Optional[str]) -> Optional[str]:
+    if not symbol:
+        return None
+    s = symbol.strip()
+    if s.upper() in CURRENCY_CODES:
+        return "CNY" if s.upper() == "RMB" else s.upper()
+    if s.lower() in CURRENCY_SYMBOLS:
+        return CURRENCY_SYMBOLS[s.lower()]
+    words = re.sub(r"\s+", " ", s.lower())
+    return CURRENCY_WORDS.get(words)
+
+
+def _head_after(text: str, end: int) -> Optional[str]:
+    m = _HEAD.match(text, end)
+    if not m:
+        return None
+    word = m.group(1).lower()
+    if word in _NOT_HEADS:
+        return None
+    return word[:-1] if word.endswith("s") and len(word) > 3 and not word.endswith("ss") else word
+
+
+def _is_year(value: float, num_text: str) -> bool:
+    return re.fullmatch(r"\d{4}", num_text.strip()) is not None and 1600 <= value <= 2100
+
+
+def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
+    approx = m.group("approx")
+    cur_text = m.group("cur") or m.group("cur2")
+    post = (m.group("post") or "").strip()
+    u1 = (m.group("u1") or "").strip()
+    n1, n2 = m.group("n1"), m.group("n2")
+    sep = (m.group("sep") or "").lower()
+    start, end = m.span()
+    if n2 is not None and sep == "and" and not m.group("between"):
+        # "5 and 7 people" is two numbers, not a range: keep the first one only
+        end = m.end("n1") if not u1 else m.end("u1")
+        n2, post = None, u1
+    elif n2 is None and m.group("between"):
+        start = m.start("cur") if m.group("cur") else m.start("n1")
+        if approx:
+            approx = None
+    unit_text = post or u1
+    currency = _currency(cur_text) or (_currency(unit_text) if unit_text and not re.search("%|per|pct|point|pp|bps", unit_text, re.I) else None)
+    money = currency is not None
+    p1 = parse_number(n1, money_context=money)
+    if p1 is None:
+        # "5m" without a currency: the number is 5, the "m" a unit (metres...)
+        inner = re.match(rf"{_DIGITS}", n1)
+        if inner is None:
+            return None
+        n1_end = m.start("n1") + inner.end()
+        p1 = parse_number(inner.group(0))
+        end, n2, unit_text, post = n1_end, None, "", ""
+        if p1 is None:
+            return None
+    v1, step, _ = p1
+    v2 = None
+    if n2 is not None:
+        p2 = parse_number(n2, money_context=money)
+        if p2 is None:
+            end = m.end("n1") if not u1 else m.end("u1")
+            unit_text = u1
+        else:
+            v2, step2, mag2 = p2
+            # "$5-7 million": the magnitude of the second number applies to the first
+            factor = _magnitude_factor(n2)
+            if mag2 and not p1[2] and v1 * factor <= v2:
+                v1, step = v1 * factor, step * factor
+            step = min(step, step2)
+    if unit_text.lower().startswith("cent"):
+        v1, step = v1 / 100, step / 100
+        v2 = v2 / 100 if v2 is not None else None
+    # what kind of claim is it?
+    low_unit = unit_text.lower()
+    if money:
+        kind, unit, dimension = "money", currency, "currency"
+    elif re.search(r"point|pp|bps", low_unit):
+        kind, unit, dimension = "percent", "pp", "percent"
+        if re.search(r"basis|bps", low_unit):
+            v1, step = v1 / 100, step / 100
+            v2 = v2 / 100 if v2 is not None else None
+    elif low_unit:
+        kind, unit, dimension = "percent", "%", "percent"
+    else:
+        kind, unit, dimension = "cardinal", None, None
+    head = None
+    if kind == "cardinal":
+        found_unit = units.parse_unit(text[end : end + 40])
+        if found_unit is not None:
+            kind, unit, dimension = "quantity", found_unit.name, found_unit.dimension
+            end += found_unit.length
+        else:
+            head = _head_after(text, end)
+            if head in ("star", "stars"):
+                kind, unit, dimension = "quantity", "star", "rating"
+    lo, hi = widen(v1, step, approx)
+    if v2 is not None:
+        lo2, hi2 = widen(v2, step, approx)
+        lo, hi = min(lo, lo2), max(hi, hi2)
+    value = v1
+    if kind == "quantity" and dimension and not dimension.startswith("unit:") and unit not in ("star",):
+        base_lo, _ = units.to_base(lo, unit)
+        base_hi, _ = units.to_base(hi, unit)
+        value, _ = units.to_base(v1, unit)
+        step = units.scale_to_base(step, unit)
+        lo, hi = base_lo, base_hi
+    claim_text = text[start:end]
+    return start, end, ClaimValue(
+        kind=kind, text=claim_text, value=value, low=lo, high=hi, unit=unit, dimension=dimension,
+        currency=currency, precision=step, approx=approx.lower() if approx else None,
+        is_range=v2 is not None, head=head,
+    )
+
+
+def _magnitude_factor(num_text: str) -> float:
+    m = _NUM_SPLIT.match(num_text.strip())
+    mag = (m.group("mag") or "").strip().lower() if m else ""
+    return MAGNITUDES.get(mag, 1.0)
+
+
+def _structural(text: str, start: int) -> bool:
+    """"Passage 2", "Step 3", "#4": a reference, not a claim."""
+    return bool(_STRUCTURAL.search(text[max(0, start - 12) : start]))
+
+
+def find_claims(text: str) -> List[Found]:
+    """Every money, percent, date, time, quantity and cardinal claim in ``text``.
+
+    Dates and times are found first and win over numbers inside them; list
+    markers ("1.", "Passage 2") and lone "one"/"a" are not claims.
+    """
+    found: List[Found] = []
+    taken = bytearray(len(text) + 1)
+    for s, e, v in dates.find_times(text) + dates.find_dates(text):
+        if any(taken[s:e]):
+            continue
+        found.append((s, e, v))
+        taken[s:e] = b"\x01" * (e - s)
+    pos = 0
+    while True:
+        m = _NUMERIC.search(text, pos)
+        if m is None:
+            break
+        pos = m.end() if m.end() > m.start() else m.start() + 1
+        if any(taken[m.start("n1") : m.end("n1")]):
+            pos = max(m.start("n1") + 1, m.start() + 1)
+            continue
+        # never run into a date/time that follows
+        item = _claim_from_match(text, m)
+        if item is None:
+            continue
+        s, e, v = item
+        if any(taken[s:e]):
+            # trim back to the first number only
+            e = m.end("n1")
+            if any(taken[s:e]):
+                continue
+            item2 = _claim_from_match(text[:e], _NUMERIC.match(text[:e], m.start()))
+            if item2 is None:
+                continue
+            s, e, v = item2
+        pos = e if e > m.start() else m.start() + 1
+        if not _keep(text, s, e, v, m):
+            continue
+        if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx:
+            v = replace(dates.year_claim(v.text, int(v.value)), head=None)
+            if _head_after(text, e) not in (None,) and _head_after(text, e) not in _YEAR_FOLLOWERS:
+                v = replace(v, note="four-digit number read as a year")
+        found.append((s, e, v))
+        taken[s:e] = b"\x01" * (e - s)
+    found.sort(key=lambda t: (t[0], -t[1]))
+    return found
+
+
+_YEAR_FOLLOWERS = {"season", "election", "census", "edition", "model", "report", "survey", "budget", "world", "olympic", "olympics"}
+
+
+def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
+    n1 = m.group("n1").strip().lower()
+    if v.kind == "cardinal":
+        if n1 in ("one", "a", "an", "zero") and not v.is_range:
+            return False
+        if _structural(text, s):
+            return False
+        # list markers "1." / "2)" at the start of a line
+        line_start = text.rfind("\n", 0, s) + 1
+        if text[line_start:s].strip(" *-•\t") == "" and re.match(r"\d{1,2}[.)](\s|$)", text[s : e + 2]):
+            return False
+        # parts of identifiers: "COVID-19", "A4", "iPhone 6", "3D"
+        if s > 0 and (text[s - 1].isalpha() or text[s - 1] in "-_/#@"):
+            return False
+        if e < len(text) and (text[e].isalpha() or text[e] in "_@"):
+            return False
+    return True
+
+
+def parse_claim(span_text: str, kind_hint: Optional[str] = None) -> Optional[ClaimValue]:
+    """Normalise one span's text (as an NER span gives it), or None if no number is in it.
+
+    ``kind_hint`` is an NER label (MONEY, PERCENT, DATE, TIME, QUANTITY, CARDINAL).
+    """
+    found = find_claims(span_text)
+    if not found:
+        if kind_hint in ("DATE", "TIME"):
+            return ClaimValue(kind="date" if kind_hint == "DATE" else "time", text=span_text,
+                              normalisable=False, note="date or time with nothing to anchor it")
+        return None
+    s, e, v = max(found, key=lambda t: t[1] - t[0])
+    return replace(v, text=span_text)
+
+
+NER_KINDS: Dict[str, str] = {
+    "MONEY": "money", "PERCENT": "percent", "DATE": "date", "TIME": "time",
+    "QUANTITY": "quantity", "CARDINAL": "cardinal",
+}
+
+
+def is_finite(x: Optional[float]) -> bool:
+    """True for a real, finite number."""
+    return x is not None and not (isinstance(x, float) and (math.isnan(x) or math.isinf(x)))

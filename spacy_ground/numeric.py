@@ -1,0 +1,171 @@
+"""``ground_numeric``: compare every answer claim with the claims in the sources.
+
+Per claim (``Span._.ground_numeric``): ``grounded`` (a source value agrees at the
+precision the answer states), ``mismatch`` (a value of the same kind and unit family
+in the closest evidence differs: the nearest one is recorded with its offsets),
+``unsupported`` (nothing comparable) or ``not_checkable`` (relative dates, no
+sources). Per answer (``doc._.numeric_grounding``): the share of grounded claims
+with a traffic light, or a message when there is nothing to score.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .compare import DIFFERS, EQUAL, compare, distance
+from .extensions import register_extensions
+from .normalize import find_claims
+from .sources import SourceClaim, SourceIndex, content_words
+from .values import ClaimValue
+
+STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
+
+
+@Language.factory(
+    "ground_numeric",
+    default_config={
+        "claims_component": "ground_claims",
+        "top_k": 3,
+        "min_overlap": 0.25,
+        "context_tokens": 12,
+        "green": 0.9,
+        "amber": 0.7,
+    },
+    default_score_weights={"numeric_grounding_score": None},
+)
+def make_ground_numeric(nlp: Language, name: str, claims_component: str, top_k: int, min_overlap: float,
+                        context_tokens: int, green: float, amber: float) -> "NumericGrounder":
+    return NumericGrounder(nlp, name, claims_component=claims_component, top_k=top_k, min_overlap=min_overlap,
+                           context_tokens=context_tokens, green=green, amber=amber)
+
+
+def traffic_light(score: Optional[float], green: float = 0.9, amber: float = 0.7) -> str:
+    """'green' (>= green), 'amber' (>= amber), 'red' (below), or 'none' without a score."""
+    if score is None:
+        return "none"
+    return "green" if score >= green else "amber" if score >= amber else "red"
+
+
+class NumericGrounder:
+    """Grounds answer claims in the sources' claims, with the evidence for each verdict."""
+
+    def __init__(self, nlp: Language, name: str = "ground_numeric", *, claims_component: str = "ground_claims",
+                 top_k: int = 3, min_overlap: float = 0.25, context_tokens: int = 12,
+                 green: float = 0.9, amber: float = 0.7):
+        register_extensions()
+        self.nlp = nlp
+        self.name = name
+        self.claims_component = claims_component
+        self.top_k = top_k
+        self.min_overlap = min_overlap
+        self.context_tokens = context_tokens
+        self.green = green
+        self.amber = amber
+
+    def _tagger(self):
+        if self.claims_component not in self.nlp.pipe_names:
+            raise ValueError(f"ground_numeric needs the '{self.claims_component}' component before it "
+                             f"(pipeline: {self.nlp.pipe_names})")
+        return self.nlp.get_pipe(self.claims_component)
+
+    def __call__(self, doc: Doc) -> Doc:
+        tagger = self._tagger()
+        spans = list(doc.spans.get(tagger.spans_key, []))
+        sources = doc._.sources
+        if sources is None or len(sources) == 0 or all(not str(s).strip() for s in sources):
+            for span in spans:
+                span._.ground_numeric = _result("not_checkable", "no sources to check against")
+            doc._.numeric_grounding = self._summary(spans, "no sources to check against")
+            return doc
+        index = tagger.index_sources(list(sources))
+        question_claims = [v for _, _, v in find_claims(doc._.question)] if doc._.question else []
+        by_sentence = index.sentence_claims()
+        for span in spans:
+            value = ClaimValue.from_dict(span._.claim)
+            span._.ground_numeric = self.ground(value, self._context(span), index, by_sentence, question_claims)
+        doc._.numeric_grounding = self._summary(spans)
+        return doc
+
+    def pipe(self, stream, batch_size: int = 128):
+        for doc in stream:
+            yield self(doc)
+
+    def _context(self, span: Span) -> frozenset:
+        doc = span.doc
+        if doc.has_annotation("SENT_START"):
+            ctx = span.sent
+        else:
+            ctx = doc[max(0, span.start - self.context_tokens): span.end + self.context_tokens]
+        return content_words(ctx.text)
+
+    def ground(self, value: ClaimValue, context: frozenset, index: SourceIndex,
+               by_sentence: Dict[int, List[SourceClaim]], question_claims: Sequence[ClaimValue] = ()) -> Dict[str, Any]:
+        """Status of one answer claim against a source index (see module docstring)."""
+        if not value.normalisable or value.low is None:
+            return _result("not_checkable", value.note or "the value cannot be normalised")
+        overlap = [(len(context & s.words) / max(1, len(context)), i) for i, s in enumerate(index.sentences)]
+        # 1. the same value anywhere in the sources grounds the claim
+        best: Optional[Tuple[float, SourceClaim, Optional[str]]] = None
+        for claim in index.claims:
+            cmp = compare(value, claim.value)
+            if cmp.result == EQUAL:
+                score = overlap[claim.sentence][0]
+                if best is None or score > best[0]:
+                    best = (score, claim, cmp.note)
+        if best is not None:
+            return _result("grounded", best[2] or "the sources state this value", index, best[1])
+        # 2. a differing value of the same kind in the closest evidence is a mismatch
+        ranked = sorted((o for o in overlap if o[0] >= self.min_overlap), key=lambda t: (-t[0], t[1]))
+        candidates: List[Tuple[float, SourceClaim, Optional[str]]] = []
+        for _, sent_i in ranked[: self.top_k]:
+            for claim in by_sentence.get(sent_i, []):
+                cmp = compare(value, claim.value)
+                if cmp.result != DIFFERS:
+                    continue
+                if value.kind == "cardinal" and value.head and value.head not in index.sentences[sent_i].words \
+                        and claim.value.head != value.head:
+                    continue  # "3 reviews" is not refuted by "5 stars" in the same sentence
+                candidates.append((distance(value, claim.value), claim, cmp.note))
+        if candidates:
+            _, claim, note = min(candidates, key=lambda t: t[0])
+            reason = f"the closest evidence says {claim.value.text!r}" + (f" ({note})" if note else "")
+            return _result("mismatch", reason, index, claim)
+        if any(compare(value, q).result == EQUAL for q in question_claims):
+            return _result("unsupported", "this value appears only in the question, not in the sources")
+        # nothing comparable nearby; name the nearest comparable value anywhere, if any
+        far = [(distance(value, c.value), c) for c in index.claims if compare(value, c.value).result == DIFFERS]
+        if far:
+            _, claim = min(far, key=lambda t: t[0])
+            return _result("unsupported", "no source states this value; the nearest comparable value is not in the closest evidence",
+                           index, claim)
+        return _result("unsupported", "no comparable value in the sources")
+
+    def _summary(self, spans: Sequence[Span], message: Optional[str] = None) -> Dict[str, Any]:
+        counts = {s: 0 for s in STATUSES}
+        for span in spans:
+            counts[span._.ground_numeric["status"]] += 1
+        checked = counts["grounded"] + counts["mismatch"] + counts["unsupported"]
+        score = counts["grounded"] / checked if checked else None
+        if message is None:
+            if not spans:
+                message = "no numeric or date claims to check"
+            elif not checked:
+                message = "no claim could be normalised and checked"
+            else:
+                message = f"{counts['grounded']} of {checked} checkable claims grounded"
+        return {"score": score, "light": traffic_light(score, self.green, self.amber),
+                "n_claims": len(spans), "n_checked": checked, **{f"n_{k}": v for k, v in counts.items()},
+                "message": message}
+
+
+def _result(status: str, reason: str, index: Optional[SourceIndex] = None,
+            claim: Optional[SourceClaim] = None) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"status": status, "reason": reason, "nearest": None, "evidence": None}
+    if index is not None and claim is not None:
+        sent = index.sentences[claim.sentence]
+        out["nearest"] = {"text": claim.value.text, "kind": claim.value.kind, "value": claim.value.value,
+                          "iso": claim.value.iso, "source": claim.source, "start": claim.start, "end": claim.end}
+        out["evidence"] = {"source": sent.source, "start": sent.start, "end": sent.end, "text": sent.text}
+    return out

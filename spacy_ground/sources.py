@@ -1,0 +1,187 @@
+"""Sources: flattening, sentence splitting and the per-sources index of claims.
+
+A ``SourceIndex`` holds, for one list of sources, every source sentence (with
+its words, for evidence lookup) and every claim found in them. It is built once
+per distinct list of sources (keyed by a content hash) and reused.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from .values import ClaimValue
+
+_WORD = re.compile(r"[A-Za-z]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+
+
+def content_words(text: str) -> frozenset:
+    """Lower-cased content words of ``text`` (camelCase and dotted paths split)."""
+    words = set()
+    for w in _WORD.findall(_CAMEL.sub(" ", text)):
+        lw = w.lower()
+        if len(lw) > 1 and lw not in STOP_WORDS:
+            words.add(lw[:-1] if lw.endswith("s") and len(lw) > 3 and not lw.endswith("ss") else lw)
+    return frozenset(words)
+
+
+def flatten_json(obj: Any, prefix: str = "") -> List[str]:
+    """Flatten a JSON value to ``path: value`` lines (lists also get a count line)."""
+    lines: List[str] = []
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            lines.extend(flatten_json(value, f"{prefix}.{key}" if prefix else str(key)))
+    elif isinstance(obj, list):
+        if obj and all(isinstance(x, dict) for x in obj):
+            lines.append(f"{prefix or 'items'} count: {len(obj)}")
+            for i, value in enumerate(obj):
+                lines.extend(flatten_json(value, f"{prefix}[{i}]"))
+        else:
+            lines.append(f"{prefix}: {', '.join(_scalar(x) for x in obj)}" if prefix else ", ".join(_scalar(x) for x in obj))
+    else:
+        lines.append(f"{prefix}: {_scalar(obj)}" if prefix else _scalar(obj))
+    return lines
+
+
+def _scalar(x: Any) -> str:
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if x is None:
+        return "none"
+    if isinstance(x, (dict, list)):
+        return json.dumps(x, ensure_ascii=False)
+    return str(x)
+
+
+def source_text(source: Any) -> str:
+    """The text to index for one source: JSON records (dicts, or strings holding a
+    JSON object or list) become ``path: value`` lines; anything else is kept as text."""
+    if isinstance(source, (dict, list)):
+        return "\n".join(flatten_json(source))
+    if not isinstance(source, str):
+        raise TypeError(f"a source must be a string or a JSON object, not {type(source).__name__}")
+    stripped = source.strip()
+    if stripped[:1] in "{[" and stripped[-1:] in "}]":
+        try:
+            return "\n".join(flatten_json(json.loads(stripped)))
+        except ValueError:
+            pass
+    return source
+
+
+def split_sentences(text: str) -> List[Tuple[int, int]]:
+    """Rule-based sentence offsets (used when the pipeline sets no sentence boundaries)."""
+    spans, start = [], 0
+    for m in _SENT_END.finditer(text):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = m.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+@dataclass
+class SourceSentence:
+    source: int
+    start: int
+    end: int
+    text: str
+    words: frozenset
+
+
+@dataclass
+class SourceClaim:
+    source: int
+    start: int
+    end: int
+    sentence: int  # index into SourceIndex.sentences
+    value: ClaimValue
+
+
+@dataclass
+class SourceIndex:
+    """Sentences and claims of one list of sources. Offsets index ``texts[source]``."""
+
+    key: str
+    texts: List[str]
+    sentences: List[SourceSentence] = field(default_factory=list)
+    claims: List[SourceClaim] = field(default_factory=list)
+
+    def sentence_claims(self) -> Dict[int, List[SourceClaim]]:
+        out: Dict[int, List[SourceClaim]] = {}
+        for c in self.claims:
+            out.setdefault(c.sentence, []).append(c)
+        return out
+
+
+def sources_key(sources: Sequence[Any]) -> str:
+    """Content hash of a list of sources."""
+    h = hashlib.sha1()
+    for s in sources:
+        data = s if isinstance(s, str) else json.dumps(s, sort_keys=True, ensure_ascii=False)
+        h.update(data.encode("utf8", "surrogatepass"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+class SourceIndexer:
+    """Builds ``SourceIndex`` objects with a least-recently-used cache.
+
+    ``process(text)`` must return ``(sentence offsets, [(start, end, ClaimValue)])``
+    for one source text; the claim tagger passes a function that runs the
+    pipeline's own tokenizer, sentence splitter, NER and claim rules.
+    """
+
+    def __init__(self, process: Callable[[str], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]],
+                 cache_size: int = 64, max_chars: int = 2_000_000):
+        self.process = process
+        self.cache_size = cache_size
+        self.max_chars = max_chars
+        self._cache: "OrderedDict[str, SourceIndex]" = OrderedDict()
+
+    def __call__(self, sources: Sequence[Any]) -> SourceIndex:
+        key = sources_key(sources)
+        hit = self._cache.get(key)
+        if hit is not None:
+            self._cache.move_to_end(key)
+            return hit
+        index = self.build(sources, key)
+        if self.cache_size > 0:
+            self._cache[key] = index
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        return index
+
+    def build(self, sources: Sequence[Any], key: str) -> SourceIndex:
+        texts = [source_text(s) for s in sources]
+        total = sum(len(t) for t in texts)
+        if total > self.max_chars:
+            raise ValueError(
+                f"sources hold {total:,} characters, over the limit of {self.max_chars:,} "
+                "(set max_source_chars in the ground_claims config to raise it)")
+        index = SourceIndex(key=key, texts=texts)
+        for i, text in enumerate(texts):
+            sent_offsets, claims = self.process(text)
+            first = len(index.sentences)
+            starts = []
+            for s, e in sent_offsets:
+                index.sentences.append(SourceSentence(i, s, e, text[s:e], content_words(text[s:e])))
+                starts.append(s)
+            for s, e, value in claims:
+                j = _find_sentence(starts, s)
+                index.claims.append(SourceClaim(i, s, e, first + j, value))
+        return index
+
+
+def _find_sentence(starts: List[int], pos: int) -> int:
+    import bisect
+
+    return max(0, bisect.bisect_right(starts, pos) - 1)

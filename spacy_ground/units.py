@@ -1,0 +1,207 @@
+"""Unit recognition (quantulum3) and conversion to a base unit per dimension.
+
+Pure functions: ``parse_unit(number_text, following_text)`` finds the unit that
+follows a number, ``to_base(value, unit)`` converts it to the base unit of its
+dimension (metre, kilogram, kelvin, second, litre, square metre, metre/second).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Dict, Optional, Tuple
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+# Conversion table: quantulum3 unit name -> (dimension, factor to base) or an affine
+# function for temperatures. Units that are not listed are compared by name only.
+_LINEAR: Dict[str, Tuple[str, float]] = {
+    # length (metre)
+    "metre": ("length", 1.0), "kilometre": ("length", 1e3), "centimetre": ("length", 1e-2),
+    "millimetre": ("length", 1e-3), "micrometre": ("length", 1e-6), "nanometre": ("length", 1e-9),
+    "mile": ("length", 1609.344), "nautical mile": ("length", 1852.0), "yard": ("length", 0.9144),
+    "foot": ("length", 0.3048), "inch": ("length", 0.0254), "light-year": ("length", 9.4607e15),
+    # mass (kilogram)
+    "kilogram": ("mass", 1.0), "gram": ("mass", 1e-3), "milligram": ("mass", 1e-6),
+    "microgram": ("mass", 1e-9), "tonne": ("mass", 1e3), "pound-mass": ("mass", 0.45359237),
+    "ounce": ("mass", 0.028349523125), "stone": ("mass", 6.35029318), "short ton": ("mass", 907.18474),
+    "long ton": ("mass", 1016.0469088),
+    # volume (litre)
+    "litre": ("volume", 1.0), "millilitre": ("volume", 1e-3), "centilitre": ("volume", 1e-2),
+    "cubic metre": ("volume", 1e3), "cubic centimetre": ("volume", 1e-3),
+    "gallon": ("volume", 3.785411784), "US liquid gallon": ("volume", 3.785411784),
+    "imperial gallon": ("volume", 4.54609), "US liquid quart": ("volume", 0.946352946),
+    "US liquid pint": ("volume", 0.473176473), "US fluid ounce": ("volume", 0.0295735295625),
+    "barrel": ("volume", 158.987294928), "cup": ("volume", 0.2365882365),
+    # area (square metre)
+    "square metre": ("area", 1.0), "square kilometre": ("area", 1e6), "square foot": ("area", 0.09290304),
+    "square mile": ("area", 2589988.110336), "square inch": ("area", 0.00064516),
+    "square yard": ("area", 0.83612736), "acre": ("area", 4046.8564224), "hectare": ("area", 1e4),
+    # duration (second)
+    "second": ("duration", 1.0), "millisecond": ("duration", 1e-3), "minute": ("duration", 60.0),
+    "hour": ("duration", 3600.0), "day": ("duration", 86400.0), "week": ("duration", 604800.0),
+    "month": ("duration", 2629800.0), "year": ("duration", 31557600.0),
+    "decade": ("duration", 315576000.0), "century": ("duration", 3155760000.0),
+    # speed (metre per second)
+    "metre per second": ("speed", 1.0), "kilometre per hour": ("speed", 1 / 3.6),
+    "mile per hour": ("speed", 0.44704), "knot": ("speed", 0.514444),
+    # data (byte)
+    "byte": ("data", 1.0), "kilobyte": ("data", 1e3), "megabyte": ("data", 1e6),
+    "gigabyte": ("data", 1e9), "terabyte": ("data", 1e12), "bit": ("data", 0.125),
+    # energy (joule) and power (watt)
+    "joule": ("energy", 1.0), "kilojoule": ("energy", 1e3), "calorie": ("energy", 4.184),
+    "kilocalorie": ("energy", 4184.0), "kilowatt hour": ("energy", 3.6e6),
+    "watt": ("power", 1.0), "kilowatt": ("power", 1e3), "megawatt": ("power", 1e6),
+    "gigawatt": ("power", 1e9), "horsepower": ("power", 745.699872),
+}
+
+_AFFINE: Dict[str, Callable[[float], float]] = {
+    "kelvin": lambda v: v,
+    "degree Celsius": lambda v: v + 273.15,
+    "degree fahrenheit": lambda v: (v - 32.0) * 5.0 / 9.0 + 273.15,
+}
+_AFFINE_SCALE = {"kelvin": 1.0, "degree Celsius": 1.0, "degree fahrenheit": 5.0 / 9.0}
+
+# Words quantulum3 knows as unit surfaces but that are ordinary English after a number.
+_NOT_UNITS = set(STOP_WORDS) | {
+    "a", "an", "at", "in", "s", "h", "am", "pm", "b", "pc", "set", "sets", "pair", "pairs",
+    "pack", "packs", "piece", "pieces", "point", "points", "dimensionless", "percent",
+    "percentage", "pct", "bp", "st", "ft.", "per", "to", "x", "c", "f", "p", "t", "l", "mb",
+    "pound", "pounds", "ton", "tons", "star", "stars", "g", "ly", "au", "ua", "day", "days",
+    "year", "years", "month", "months", "week", "weeks", "minute", "minutes", "hour", "hours",
+    "second", "seconds", "decade", "decades", "century", "centuries", "cup", "cups", "barrel",
+    "barrels", "calorie", "calories",
+}
+# Duration and a few everyday units are listed here so the fast path recognises them.
+_OWN_SURFACES: Dict[str, str] = {
+    "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
+    "months": "month", "year": "year", "years": "year", "minute": "minute", "minutes": "minute",
+    "min": "minute", "mins": "minute", "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour",
+    "second": "second", "seconds": "second", "sec": "second", "secs": "second",
+    "decade": "decade", "decades": "decade", "century": "century", "centuries": "century",
+    "pound": "pound-mass", "pounds": "pound-mass", "lb": "pound-mass", "lbs": "pound-mass",
+    "ton": "short ton", "tons": "short ton", "tonne": "tonne", "tonnes": "tonne",
+    "calorie": "kilocalorie", "calories": "kilocalorie", "kcal": "kilocalorie",
+    "cup": "cup", "cups": "cup", "barrel": "barrel", "barrels": "barrel",
+}
+
+_WORD_AFTER = re.compile(r"\s*(?:-\s*)?(°\s?[CFcf]\b|°|[^\W\d_][\w.\-/²³]*)")
+
+
+@dataclass(frozen=True)
+class UnitMatch:
+    """A unit found after a number: its canonical name, dimension and character length."""
+
+    name: str
+    dimension: str
+    length: int  # characters consumed after the number text, including spaces
+
+
+@lru_cache(maxsize=1)
+def _quantulum_units():
+    from quantulum3 import classifier, load
+
+    # The pickled scikit-learn disambiguator breaks across scikit-learn releases and
+    # loads pickle: use quantulum3's dictionary disambiguation instead.
+    classifier.USE_CLF = False
+    units = load.units("en_US")
+    known = set()
+    for table in (units.surfaces, units.symbols):
+        for key in table:
+            first = key.split()[0].lower() if key.split() else key
+            if first and first not in _NOT_UNITS:
+                known.add(first)
+    return known
+
+
+def dimension_of(unit: Optional[str]) -> Optional[str]:
+    """Dimension (unit family) of a quantulum3 unit name, or None if unknown."""
+    if unit is None:
+        return None
+    if unit in _LINEAR:
+        return _LINEAR[unit][0]
+    if unit in _AFFINE:
+        return "temperature"
+    return None
+
+
+def to_base(value: float, unit: Optional[str]) -> Tuple[float, Optional[str]]:
+    """Convert ``value`` in ``unit`` to the base unit of its dimension.
+
+    Returns (converted value, dimension); units without a conversion are returned
+    unchanged with the unit name as their own dimension.
+    """
+    if unit in _LINEAR:
+        dim, factor = _LINEAR[unit]
+        return value * factor, dim
+    if unit in _AFFINE:
+        return _AFFINE[unit](value), "temperature"
+    return value, ("unit:" + unit) if unit else None
+
+
+def scale_to_base(step: float, unit: Optional[str]) -> float:
+    """Convert a precision step (a difference, not a value) to the base unit."""
+    if unit in _LINEAR:
+        return step * _LINEAR[unit][1]
+    if unit in _AFFINE:
+        return step * _AFFINE_SCALE[unit]
+    return step
+
+
+@lru_cache(maxsize=4096)
+def parse_unit(following: str) -> Optional[UnitMatch]:
+    """Find a unit at the start of ``following`` (the text right after a number).
+
+    Uses a small table for everyday units and quantulum3 for the rest; returns
+    None when the next word is not a unit (so "3 in a row" is not three inches).
+    """
+    m = _WORD_AFTER.match(following)
+    if not m:
+        return None
+    word = m.group(1)
+    low = word.lower().rstrip(".")
+    if low in _OWN_SURFACES:
+        name = _OWN_SURFACES[low]
+        return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))
+    if not word.startswith("°") and low.split("/")[0] not in _quantulum_units():
+        return None
+    from quantulum3 import parser as qparser
+
+    lead = len(following) - len(following.lstrip())
+    words = following[lead:].split(None, 2)
+    # Try the two next words ("square feet", "degrees Celsius"), then the first alone,
+    # so that "3.5 kg at noon" is not read as kilogram ampere-turns.
+    for window_words in (words[:2], words[:1]):
+        found = _quantulum_unit(" ".join(window_words))
+        if found is None:
+            continue
+        name, consumed = found
+        if consumed < len(word):
+            continue
+        # map the consumed characters of the joined window back onto ``following``
+        rest = following[lead:]
+        pos, matched = 0, 0
+        for ch in " ".join(window_words)[:consumed]:
+            while pos < len(rest) and rest[pos] != ch and rest[pos].isspace():
+                pos += 1
+            pos += 1
+            matched += 1
+        return UnitMatch(name, dimension_of(name) or ("unit:" + name), lead + pos)
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _quantulum_unit(window: str) -> Optional[Tuple[str, int]]:
+    """quantulum3's reading of "1 <window>": (unit name, characters of window used)."""
+    from quantulum3 import parser as qparser
+
+    text = "1 " + window
+    try:
+        quants = qparser.parse(text, lang="en_US")
+    except Exception:  # quantulum3 raises on some odd inputs: no unit then
+        return None
+    for q in quants:
+        if q.span[0] != 0 or q.unit.entity.name in ("dimensionless", "unknown"):
+            continue
+        return q.unit.name, q.span[1] - 2
+    return None

@@ -1,0 +1,56 @@
+"""The normalised value of a claim, shared by the normalisers and the components."""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, Optional
+
+KINDS = ("money", "percent", "date", "time", "quantity", "cardinal")
+
+
+@dataclass(frozen=True)
+class ClaimValue:
+    """A numeric, date or time claim with its normalised value as an interval.
+
+    ``low``/``high`` bound what the text asserts (precision and approximation
+    included); ``value`` is the stated point value. Dates use proleptic ordinal
+    days (``datetime.date.toordinal``), times minutes after midnight, quantities
+    the base unit of their dimension (see ``units.to_base``).
+    """
+
+    kind: str
+    text: str
+    value: Optional[float] = None
+    low: Optional[float] = None
+    high: Optional[float] = None
+    unit: Optional[str] = None  # "USD", "%", "pp", quantulum3 unit name, "star"...
+    dimension: Optional[str] = None  # unit family: "currency", "percent", "length"...
+    currency: Optional[str] = None
+    granularity: Optional[str] = None  # dates: day/month/quarter/half/year/decade
+    precision: float = 1.0  # the step of the last stated digit, in base units
+    approx: Optional[str] = None  # qualifier that widened the interval
+    is_range: bool = False
+    normalisable: bool = True
+    iso: Optional[str] = None  # dates and times: "2019-03", "2024-Q3", "17:30-23:00"
+    head: Optional[str] = None  # the word counted ("shares" in "3,000 shares")
+    note: Optional[str] = None
+
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON- and msgpack-serialisable form (what ``Span._.claim`` stores)."""
+        d = asdict(self)
+        for key in ("value", "low", "high", "precision"):
+            v = d[key]
+            if isinstance(v, float) and not math.isfinite(v):
+                d[key] = None if math.isnan(v) else ("inf" if v > 0 else "-inf")
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "ClaimValue":
+        """Inverse of ``to_dict``."""
+        d = dict(data)
+        for key in ("low", "high"):
+            if d.get(key) == "inf":
+                d[key] = math.inf
+            elif d.get(key) == "-inf":
+                d[key] = -math.inf
+        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
