@@ -20,20 +20,32 @@ class Comparison(NamedTuple):
 
 
 def _overlap(a: ClaimValue, s: ClaimValue) -> bool:
+    # half-open: "3" (2.5-3.5) and "2" (1.5-2.5) touch but do not overlap
     tol = _EPS * max(1.0, abs(a.value or 0.0))
-    return a.low - tol <= s.high and s.low - tol <= a.high
+    if a.high - a.low <= tol or s.high - s.low <= tol:
+        return a.low - tol <= s.high and s.low - tol <= a.high
+    return a.low + tol < s.high and s.low + tol < a.high
 
 
 def _numbers(a: ClaimValue, s: ClaimValue) -> Comparison:
     return Comparison(EQUAL) if _overlap(a, s) else Comparison(DIFFERS)
 
 
+def _stated(c: ClaimValue) -> ClaimValue:
+    """The claim as written, before unit conversion ("350°F" -> 350)."""
+    if c.number is None:
+        return c
+    half = (c.number_step or 1.0) / 2.0
+    if c.approx or c.is_range:  # keep the widening, measured in stated units
+        scale = (c.number / c.value) if c.value else 1.0
+        lo, hi = sorted((c.low * scale, c.high * scale)) if c.dimension != "temperature" else (c.number - half, c.number + half)
+        return c.__class__(kind=c.kind, text=c.text, value=c.number, low=lo, high=hi)
+    return c.__class__(kind=c.kind, text=c.text, value=c.number, low=c.number - half, high=c.number + half)
+
+
 def _unitless_match(a: ClaimValue, s: ClaimValue) -> Comparison:
-    """A bare number on one side ("price: 12.5") grounds a value with a unit, never refutes it."""
-    for c in (a, s):
-        if c.kind == "quantity" and c.unit != "star":
-            return Comparison(INCOMPARABLE)  # physical quantities are held in base units
-    if _overlap(a, s):
+    """A bare number on one side ("price: 12.5", "350") grounds a value with a unit, never refutes it."""
+    if _overlap(_stated(a), _stated(s)):
         return Comparison(EQUAL, "matched a number written without its unit")
     return Comparison(INCOMPARABLE)
 
@@ -61,6 +73,9 @@ def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
                 return Comparison(DIFFERS)
             return _numbers(a, s)
         if a.kind == "quantity":
+            if "degree" in (a.dimension, s.dimension) and {a.dimension, s.dimension} <= {"degree", "temperature"}:
+                # "64 degrees" next to "64°F": compare the numbers as written
+                return Comparison(EQUAL) if _overlap(_stated(a), _stated(s)) else Comparison(DIFFERS)
             if a.dimension != s.dimension:
                 return Comparison(INCOMPARABLE, "different dimension")
             return _numbers(a, s)

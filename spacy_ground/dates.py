@@ -221,11 +221,11 @@ def _month_is_month(m: "re.Match[str]", text: str) -> bool:
 
 
 # ---------------------------------------------------------------- clock times
-_AMPM = r"(?:[ap]\.?\s?m\.?(?![a-z])|AM|PM)"
+_AMPM = r"(?:[ap]\.\s?m\.|[ap]\.?\s?m(?![a-z])|AM|PM)"
 _CLOCK = rf"(?:(?:[01]?\d|2[0-4]):[0-5]?\d(?::[0-5]\d)?(?:\s?{_AMPM})?|(?:1[0-2]|0?[1-9])\s?{_AMPM}|noon|midday|midnight)"
 _TIME_RANGE = re.compile(
     rf"(?:(?:from|between)\s+)?(?<![\d:])(?P<t1>{_CLOCK}|(?:1[0-2]|0?[1-9])(?=\s*(?:-|–|—|to|until|till|and)\s*(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s?{_AMPM}))"
-    rf"(?:\s*(?:-|–|—|to|until|till|through|and)\s*(?P<t2>{_CLOCK}))?(?![\d:])",
+    rf"(?:\s*(?:-|–|—|to|until|till|through|and)\s*(?P<t2>{_CLOCK}))?(?!\d|:\d)",
     re.I,
 )
 
@@ -293,3 +293,51 @@ def find_times(text: str) -> List[Found]:
             s = m.start("t1")
         found.append((s, e, value))
     return found
+
+
+# ------------------------------------------------------------------ weekdays
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WD = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?\.?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
+_WD_RANGE = re.compile(rf"\b({_WD})\s*(?:-|–|—|to|through|thru|until|till)\s*({_WD})(?![a-z])", re.I)
+_WD_ONE = re.compile(rf"\b({_WD})(?![a-z])", re.I)
+_WD_ALL = re.compile(r"\b(?:daily|every\s*day|7\s+days|seven\s+days|all\s+week|each\s+day)\b", re.I)
+_WD_WEEKDAYS = re.compile(r"\bweek\s?days\b", re.I)
+_WD_WEEKENDS = re.compile(r"\bweek\s?ends?\b", re.I)
+
+
+def _weekday_index(word: str) -> int:
+    w = word.lower().rstrip(".")
+    for i, name in enumerate(WEEKDAYS):
+        if name.startswith(w[:3]):
+            return i
+    raise ValueError(word)
+
+
+def weekdays_in(text: str) -> frozenset:
+    """Days of the week (0 = Monday) that ``text`` speaks of: "Monday through
+    Friday", "Tue-Sat", "weekends", "daily", "seven days a week"."""
+    days = set()
+    taken = []
+    for m in _WD_RANGE.finditer(text):
+        a, b = _weekday_index(m.group(1)), _weekday_index(m.group(2))
+        i = a
+        while True:
+            days.add(i)
+            if i == b:
+                break
+            i = (i + 1) % 7
+        taken.append(m.span())
+    for m in _WD_ONE.finditer(text):
+        if any(s <= m.start() < e for s, e in taken):
+            continue
+        word = m.group(1).lower()
+        if word in ("sun", "sat", "wed", "mon") and not m.group(1)[0].isupper():
+            continue  # "the sun", "sat down"
+        days.add(_weekday_index(word))
+    if _WD_ALL.search(text):
+        days.update(range(7))
+    if _WD_WEEKDAYS.search(text):
+        days.update(range(5))
+    if _WD_WEEKENDS.search(text):
+        days.update((5, 6))
+    return frozenset(days)

@@ -60,7 +60,7 @@ _MAG = r"(?:\s*(?:thousand|million|billion|trillion)\b|\s?(?:bn|mn|mln|bln|tn)\b
 _NUMBER = rf"(?:(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
 _CUR_BEFORE = r"(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
 _QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
-_PCT = r"\s?(?:%|per\s?cent\b|percent\b|pct\b)"
+_PCT = r"\s?(?:%|per\s?cent\b|percent\b|pct\b|percentage\b(?!\s+points?))"
 _PP = r"\s?(?:percentage[-\s]points?\b|pct\.?\s+points?\b|pp\b|ppts?\b|basis\s+points?\b|bps\b)"
 _CUR_AFTER = r"\s?(?:(?:" + "|".join(CURRENCY_CODES) + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b)"
 
@@ -72,9 +72,10 @@ _NUMERIC = re.compile(
     re.I,
 )
 _NUM_SPLIT = re.compile(rf"^(?P<num>{_DIGITS}|.+?)(?P<mag>{_MAG})?$", re.I | re.S)
-_HEAD = re.compile(r"\s*(?:-\s*)?([A-Za-z][A-Za-z'-]*)")
+_HEAD = re.compile(r"[ \t]*(?:-[ \t]*)?([A-Za-z][A-Za-z'-]*)")
 _STRUCTURAL = re.compile(r"(?:passage|passages|step|steps|option|item|point|no\.|number|#|chapter|section|page|table|figure|fig\.|question|answer|review|source|document|doc|reference|ref\.)\s*$", re.I)
-_NOT_HEADS = {"and", "or", "to", "of", "the", "a", "an", "in", "on", "at", "for", "with", "by", "from", "is", "are", "was", "were"}
+_NOT_HEADS = {"and", "or", "to", "of", "the", "a", "an", "in", "on", "at", "for", "with", "by", "from", "is", "are",
+              "was", "were", "out", "per", "than", "as", "more", "less", "times"}
 
 
 def words_to_number(text: str) -> Optional[Tuple[float, float]]:
@@ -218,6 +219,10 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
             if mag2 and not p1[2] and v1 * factor <= v2:
                 v1, step = v1 * factor, step * factor
             step = min(step, step2)
+            if v2 <= v1:
+                # "29-3" (a score), "2022-01": not a range, keep the first number only
+                end = m.end("n1") if not u1 else m.end("u1")
+                unit_text, post, v2 = u1, u1, None
     if unit_text.lower().startswith("cent"):
         v1, step = v1 / 100, step / 100
         v2 = v2 / 100 if v2 is not None else None
@@ -248,7 +253,7 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     if v2 is not None:
         lo2, hi2 = widen(v2, step, approx)
         lo, hi = min(lo, lo2), max(hi, hi2)
-    value = v1
+    value, number, number_step = v1, v1, step
     if kind == "quantity" and dimension and not dimension.startswith("unit:") and unit not in ("star",):
         base_lo, _ = units.to_base(lo, unit)
         base_hi, _ = units.to_base(hi, unit)
@@ -259,7 +264,7 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     return start, end, ClaimValue(
         kind=kind, text=claim_text, value=value, low=lo, high=hi, unit=unit, dimension=dimension,
         currency=currency, precision=step, approx=approx.lower() if approx else None,
-        is_range=v2 is not None, head=head,
+        is_range=v2 is not None, head=head, number=number, number_step=number_step,
     )
 
 
@@ -282,7 +287,7 @@ def find_claims(text: str) -> List[Found]:
     """
     found: List[Found] = []
     taken = bytearray(len(text) + 1)
-    for s, e, v in dates.find_times(text) + dates.find_dates(text):
+    for s, e, v in dates.find_dates(text) + dates.find_times(text):
         if any(taken[s:e]):
             continue
         found.append((s, e, v))
@@ -326,9 +331,20 @@ def find_claims(text: str) -> List[Found]:
 _YEAR_FOLLOWERS = {"season", "election", "census", "edition", "model", "report", "survey", "budget", "world", "olympic", "olympics"}
 
 
+# "in 150 words", "3 bullet points": the answer talking about itself, not a claim
+_META_HEADS = {"word", "sentence", "paragraph", "bullet", "passage", "character", "line"}
+
+
 def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
     n1 = m.group("n1").strip().lower()
+    before = text[max(0, s - 12) : s].lower()
+    if re.search(r"out\s+of\s*$", before):
+        return False  # "4.0 out of 5 stars": 5 is the scale, not a claim
+    if v.kind == "quantity" and v.unit == "day" and re.match(r"\s+a\s+week\b", text[e : e + 8]):
+        return False  # "seven days a week" speaks of weekdays, checked with the hours
     if v.kind == "cardinal":
+        if v.head in _META_HEADS:
+            return False
         if n1 in ("one", "a", "an", "zero") and not v.is_range:
             return False
         if _structural(text, s):
@@ -338,7 +354,7 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
         if text[line_start:s].strip(" *-•\t") == "" and re.match(r"\d{1,2}[.)](\s|$)", text[s : e + 2]):
             return False
         # parts of identifiers: "COVID-19", "A4", "iPhone 6", "3D"
-        if s > 0 and (text[s - 1].isalpha() or text[s - 1] in "-_/#@"):
+        if s > 0 and (text[s - 1].isalpha() or text[s - 1] in "-_/#@["):
             return False
         if e < len(text) and (text[e].isalpha() or text[e] in "_@"):
             return False

@@ -9,6 +9,7 @@ with a traffic light, or a message when there is nothing to score.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
@@ -17,6 +18,7 @@ from spacy.tokens import Doc, Span
 from .compare import DIFFERS, EQUAL, compare, distance
 from .extensions import register_extensions
 from .normalize import find_claims
+from .dates import WEEKDAYS, weekdays_in
 from .sources import SourceClaim, SourceIndex, content_words
 from .values import ClaimValue
 
@@ -82,9 +84,11 @@ class NumericGrounder:
         index = tagger.index_sources(list(sources))
         question_claims = [v for _, _, v in find_claims(doc._.question)] if doc._.question else []
         by_sentence = index.sentence_claims()
-        for span in spans:
+        for i, span in enumerate(spans):
             value = ClaimValue.from_dict(span._.claim)
-            span._.ground_numeric = self.ground(value, self._context(span), index, by_sentence, question_claims)
+            days = self._days(spans, i) if value.kind == "time" else frozenset()
+            span._.ground_numeric = self.ground(value, self._context(span), index, by_sentence, question_claims,
+                                                days=days)
         doc._.numeric_grounding = self._summary(spans)
         return doc
 
@@ -100,15 +104,53 @@ class NumericGrounder:
             ctx = doc[max(0, span.start - self.context_tokens): span.end + self.context_tokens]
         return content_words(ctx.text)
 
+    def _days(self, spans: Sequence[Span], i: int) -> frozenset:
+        """Weekdays a clock time is said of: "from 9 to 5 on weekdays", "Mon-Fri 9-5"."""
+        span, doc = spans[i], spans[i].doc
+        lo, hi = (span.sent.start_char, span.sent.end_char) if doc.has_annotation("SENT_START") else (0, len(doc.text))
+        prev_end = max([s.end_char for s in spans[:i] if s.label_ == "time" and s.end_char <= span.start_char] + [lo])
+        next_start = min([s.start_char for s in spans[i + 1:] if s.label_ == "time" and s.start_char >= span.end_char] + [hi])
+        after = re.split(r"\band\b|;|\.|\bbut\b|,", doc.text[span.end_char:next_start], maxsplit=1)[0]
+        # days right after the time belong to it ("9-5 on weekdays", "9-5 Monday through Friday");
+        # otherwise the days said before it ("On Mondays, from 9 to 5")
+        days = weekdays_in(after) if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after) else frozenset()
+        return days or weekdays_in(doc.text[prev_end:span.start_char])
+
+    def _ground_by_day(self, value: ClaimValue, days: frozenset, index: SourceIndex) -> Optional[Dict[str, Any]]:
+        schedule = _schedule(index)
+        if not schedule:
+            return None
+        for day in sorted(days):
+            listed = schedule.get(day)
+            if listed and all(c.value.low == 0 and c.value.high == 0 for c in listed):
+                continue  # "0:0-0:0" in business records: closed or unknown, not a clock range
+            if not listed:
+                return _result("unsupported", f"the sources give no hours for {WEEKDAYS[day].title()}")
+            if not any(compare(value, c.value).result == EQUAL for c in listed):
+                near = min(listed, key=lambda c: distance(value, c.value))
+                return _result("mismatch", f"on {WEEKDAYS[day].title()} the sources say {near.value.text!r}", index, near)
+        checked = [d for d in sorted(days) if any(compare(value, c.value).result == EQUAL for c in schedule[d])]
+        if not checked:
+            return None
+        match = next(c for c in schedule[checked[0]] if compare(value, c.value).result == EQUAL)
+        return _result("grounded", "the hours match the sources on every day named", index, match)
+
     def ground(self, value: ClaimValue, context: frozenset, index: SourceIndex,
-               by_sentence: Dict[int, List[SourceClaim]], question_claims: Sequence[ClaimValue] = ()) -> Dict[str, Any]:
+               by_sentence: Dict[int, List[SourceClaim]], question_claims: Sequence[ClaimValue] = (),
+               days: frozenset = frozenset()) -> Dict[str, Any]:
         """Status of one answer claim against a source index (see module docstring)."""
         if not value.normalisable or value.low is None:
             return _result("not_checkable", value.note or "the value cannot be normalised")
+        if days:
+            by_day = self._ground_by_day(value, days, index)
+            if by_day is not None:
+                return by_day
         overlap = [(len(context & s.words) / max(1, len(context)), i) for i, s in enumerate(index.sentences)]
         # 1. the same value anywhere in the sources grounds the claim
         best: Optional[Tuple[float, SourceClaim, Optional[str]]] = None
         for claim in index.claims:
+            if not _same_head(value, claim, index):
+                continue
             cmp = compare(value, claim.value)
             if cmp.result == EQUAL:
                 score = overlap[claim.sentence][0]
@@ -169,3 +211,31 @@ def _result(status: str, reason: str, index: Optional[SourceIndex] = None,
                           "iso": claim.value.iso, "source": claim.source, "start": claim.start, "end": claim.end}
         out["evidence"] = {"source": sent.source, "start": sent.start, "end": sent.end, "text": sent.text}
     return out
+
+
+def _same_head(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> bool:
+    """"three reviews" is not grounded by "3 stars": counted nouns must agree when both are known."""
+    if value.kind != "cardinal" or not value.head:
+        return True
+    other = claim.value.head
+    if other is None or other == value.head:
+        return True
+    return value.head in index.sentences[claim.sentence].words
+
+
+def _schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
+    """Clock times the sources give per weekday (lines such as "hours.Monday: 9:0-17:0")."""
+    cached = getattr(index, "_schedule", None)
+    if cached is not None:
+        return cached
+    by_sentence = index.sentence_claims()
+    schedule: Dict[int, List[SourceClaim]] = {}
+    for i, sent in enumerate(index.sentences):
+        times = [c for c in by_sentence.get(i, []) if c.value.kind == "time"]
+        if not times:
+            continue
+        days = weekdays_in(sent.text)
+        if len(days) == 1:
+            schedule.setdefault(next(iter(days)), []).extend(times)
+    index._schedule = schedule
+    return schedule

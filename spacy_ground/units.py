@@ -33,6 +33,7 @@ _LINEAR: Dict[str, Tuple[str, float]] = {
     "imperial gallon": ("volume", 4.54609), "US liquid quart": ("volume", 0.946352946),
     "US liquid pint": ("volume", 0.473176473), "US fluid ounce": ("volume", 0.0295735295625),
     "barrel": ("volume", 158.987294928), "cup": ("volume", 0.2365882365),
+    "teaspoon": ("volume", 0.00492892159375), "tablespoon": ("volume", 0.01478676478125),
     # area (square metre)
     "square metre": ("area", 1.0), "square kilometre": ("area", 1e6), "square foot": ("area", 0.09290304),
     "square mile": ("area", 2589988.110336), "square inch": ("area", 0.00064516),
@@ -82,8 +83,14 @@ _OWN_SURFACES: Dict[str, str] = {
     "pound": "pound-mass", "pounds": "pound-mass", "lb": "pound-mass", "lbs": "pound-mass",
     "ton": "short ton", "tons": "short ton", "tonne": "tonne", "tonnes": "tonne",
     "calorie": "kilocalorie", "calories": "kilocalorie", "kcal": "kilocalorie",
-    "cup": "cup", "cups": "cup", "barrel": "barrel", "barrels": "barrel",
+    "cup": "cup", "cups": "cup", "c": "cup", "barrel": "barrel", "barrels": "barrel",
+    "tsp": "teaspoon", "tsps": "teaspoon", "teaspoon": "teaspoon", "teaspoons": "teaspoon",
+    "tbsp": "tablespoon", "tbsps": "tablespoon", "tablespoon": "tablespoon", "tablespoons": "tablespoon",
+    "degree": "degree", "degrees": "degree", "deg": "degree",
 }
+# "350 F", "350° F", "160F", "20 °C": temperatures written with a bare letter
+_TEMPERATURE = re.compile(r"\s?(?:°|º|degrees?\s+|deg\.?\s*)?\s?([CFcf])(?:ahrenheit|elsius)?(?![\w])")
+_BARE_DEGREE = re.compile(r"\s?(?:°|º)(?![\w])")
 
 _WORD_AFTER = re.compile(r"\s*(?:-\s*)?(°\s?[CFcf]\b|°|[^\W\d_][\w.\-/²³]*)")
 
@@ -155,12 +162,19 @@ def parse_unit(following: str) -> Optional[UnitMatch]:
     Uses a small table for everyday units and quantulum3 for the rest; returns
     None when the next word is not a unit (so "3 in a row" is not three inches).
     """
+    t = _TEMPERATURE.match(following)
+    if t and (t.group(1).isupper() or "°" in t.group(0) or "deg" in t.group(0)):
+        name = "degree Celsius" if t.group(1).lower() == "c" else "degree fahrenheit"
+        return UnitMatch(name, "temperature", t.end())
+    t = _BARE_DEGREE.match(following)
+    if t:
+        return UnitMatch("degree", "degree", t.end())
     m = _WORD_AFTER.match(following)
     if not m:
         return None
     word = m.group(1)
     low = word.lower().rstrip(".")
-    if low in _OWN_SURFACES:
+    if low in _OWN_SURFACES and (low != "c" or word.endswith(".")):
         name = _OWN_SURFACES[low]
         return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))
     if not word.startswith("°") and low.split("/")[0] not in _quantulum_units():

@@ -28,6 +28,8 @@ class ClaimValue:
     currency: Optional[str] = None
     granularity: Optional[str] = None  # dates: day/month/quarter/half/year/decade
     precision: float = 1.0  # the step of the last stated digit, in base units
+    number: Optional[float] = None  # the number as written, before unit conversion
+    number_step: Optional[float] = None  # its precision step, before unit conversion
     approx: Optional[str] = None  # qualifier that widened the interval
     is_range: bool = False
     normalisable: bool = True
