@@ -214,13 +214,12 @@ def _result(status: str, reason: str, index: Optional[SourceIndex] = None,
 
 
 def _same_head(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> bool:
-    """"three reviews" is not grounded by "3 stars": counted nouns must agree when both are known."""
-    if value.kind != "cardinal" or not value.head:
+    """"three reviews" is not grounded by "3 stars": a counted noun must agree with a
+    source value's unit (bare source numbers and prose counts are not held to it)."""
+    if value.kind != "cardinal" or not value.head or claim.value.kind != "quantity":
         return True
-    other = claim.value.head
-    if other is None or other == value.head:
-        return True
-    return value.head in index.sentences[claim.sentence].words
+    unit = claim.value.unit or ""
+    return value.head == unit or value.head in index.sentences[claim.sentence].words
 
 
 def _schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
