@@ -27,7 +27,14 @@ def _overlap(a: ClaimValue, s: ClaimValue) -> bool:
     return a.low + tol < s.high and s.low + tol < a.high
 
 
+_ABOVE = {"over", "more than", "above", "at least", "upwards of", "in excess of", "exceeding", "just over", ">"}
+_BELOW = {"under", "less than", "fewer than", "below", "at most", "up to", "nearly", "almost", "just under", "<"}
+
+
 def _numbers(a: ClaimValue, s: ClaimValue) -> Comparison:
+    if a.approx and s.approx and a.value == s.value and (
+            (a.approx in _ABOVE and s.approx in _BELOW) or (a.approx in _BELOW and s.approx in _ABOVE)):
+        return Comparison(DIFFERS, f"{a.approx!r} where the source says {s.approx!r}")
     return Comparison(EQUAL) if _overlap(a, s) else Comparison(DIFFERS)
 
 
@@ -45,7 +52,13 @@ def _stated(c: ClaimValue) -> ClaimValue:
 
 def _unitless_match(a: ClaimValue, s: ClaimValue) -> Comparison:
     """A bare number on one side ("price: 12.5", "350") grounds a value with a unit, never refutes it."""
-    if _overlap(_stated(a), _stated(s)):
+    sa, ss = _stated(a), _stated(s)
+    if a.approx or s.approx or a.is_range or s.is_range:
+        same = _overlap(sa, ss)
+    else:  # two exact numbers: equal at the finer of the two precisions
+        step = min(a.number_step or 1.0, s.number_step or 1.0)
+        same = abs(sa.value - ss.value) <= step / 2 * (1 + 1e-9)
+    if same:
         return Comparison(EQUAL, "matched a number written without its unit")
     return Comparison(INCOMPARABLE)
 
@@ -97,11 +110,27 @@ def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
             if other.low <= year <= other.high:
                 return Comparison(EQUAL, "year written as a number")
         return Comparison(INCOMPARABLE)
+    if "month_day" in (a.dimension, s.dimension):
+        am, sm = _month_day(a), _month_day(s)
+        if am is None or sm is None:
+            return Comparison(INCOMPARABLE, "the source is less specific than the answer")
+        return Comparison(EQUAL) if am == sm else Comparison(DIFFERS)
     if s.low >= a.low and s.high <= a.high:
         return Comparison(EQUAL)
     if s.high < a.low or s.low > a.high:
         return Comparison(DIFFERS)
     return Comparison(INCOMPARABLE, "the source is less specific than the answer")
+
+
+def _month_day(c: ClaimValue) -> Optional[int]:
+    if c.dimension == "month_day":
+        return int(c.value)
+    if c.granularity == "day" and not c.is_range:
+        import datetime as _dt
+
+        d = _dt.date.fromordinal(int(c.low))
+        return d.month * 100 + d.day
+    return None
 
 
 def _times(a: ClaimValue, s: ClaimValue) -> Comparison:

@@ -116,6 +116,16 @@ def _date(text: str, year: int, granularity: str, index: int = 1, day: int = 1, 
                       iso=iso, precision=hi - lo + 1, **kw)
 
 
+def month_day_claim(text: str, month: int, day: int) -> ClaimValue:
+    """A day and month without a year ("February 27"): compared on month and day only."""
+    if month < 1 or month > 12 or day < 1 or day > calendar.monthrange(2000, month)[1]:
+        return _unanchored(text, "day", "not a valid calendar date")
+    v = float(month * 100 + day)
+    return ClaimValue(kind="date", text=text, value=v, low=v, high=v, granularity="day",
+                      dimension="month_day", iso=f"--{month:02d}-{day:02d}", precision=1.0,
+                      note="day and month without a year")
+
+
 def _unanchored(text: str, granularity: Optional[str], note: str) -> ClaimValue:
     return ClaimValue(kind="date", text=text, granularity=granularity, normalisable=False, note=note)
 
@@ -149,7 +159,8 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
     if kind == "mdy":
         return _date(text, int(g[2]), "day", _month(g[0]), _day(g[1]))
     if kind in ("dm", "md"):
-        return _unanchored(text, "day", "day and month without a year")
+        month, day = (_month(g[1]), _day(g[0])) if kind == "dm" else (_month(g[0]), _day(g[1]))
+        return month_day_claim(text, month, day)
     if kind == "my":
         return _date(text, int(g[2]), "month", _month(g[1]), approx=g[0].lower() if g[0] else None)
     if kind == "quarter":
