@@ -19,7 +19,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence
 
 from spacy.language import Language
 
@@ -63,7 +63,8 @@ def _percentile(xs: List[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
-def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]], progress: bool = False) -> Dict[str, Any]:
+def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]],
+                  progress: Optional[Callable[[int], None]] = None) -> Dict[str, Any]:
     """Claim precision, span recall, false alarms and speed, per task and overall."""
     tagger = nlp.get_pipe("ground_claims")
     counts: Dict[str, Dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -71,8 +72,8 @@ def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]], progress: bo
     check(nlp, "Warm-up: $5 million on 5 March 2019 at 5 pm, 3 km.", sources=["5 km"])  # loads quantulum3/dateparser
     records = list(records)
     for i, rec in enumerate(records):
-        if progress and i % 50 == 0:
-            print(f"  {i}/{len(records)}", file=sys.stderr)
+        if progress is not None and i % 10 == 0:
+            progress(i)
         tagger.index_sources._cache.clear()
         t0 = time.perf_counter()
         doc = check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))

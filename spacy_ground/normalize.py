@@ -183,7 +183,11 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     n1, n2 = m.group("n1"), m.group("n2")
     sep = (m.group("sep") or "").lower()
     start, end = m.span()
-    if n2 is not None and sep == "and" and not m.group("between"):
+    if n2 is not None and u1 and post and _unit_family(u1) != _unit_family(post):
+        # "by 1.5 percentage points to 14%": a change and a level, not a range
+        end = m.end("u1")
+        n2, post = None, u1
+    elif n2 is not None and sep == "and" and not m.group("between"):
         # "5 and 7 people" is two numbers, not a range: keep the first one only
         end = m.end("n1") if not u1 else m.end("u1")
         n2, post = None, u1
@@ -266,6 +270,15 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         currency=currency, precision=step, approx=approx.lower() if approx else None,
         is_range=v2 is not None, head=head, number=number, number_step=number_step,
     )
+
+
+def _unit_family(unit_text: str) -> str:
+    u = unit_text.strip().lower()
+    if re.search(r"point|pp|bps", u):
+        return "pp"
+    if re.search(r"%|cent|pct|percent", u):
+        return "%"
+    return u
 
 
 def _magnitude_factor(num_text: str) -> float:

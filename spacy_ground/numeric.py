@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .compare import DIFFERS, EQUAL, compare, distance
+from .compare import DIFFERS, EQUAL, INCOMPARABLE, compare, distance
 from .extensions import register_extensions
 from .normalize import find_claims
 from .dates import WEEKDAYS, weekdays_in
@@ -161,10 +161,16 @@ class NumericGrounder:
         # 2. a differing value of the same kind in the closest evidence is a mismatch
         ranked = sorted((o for o in overlap if o[0] >= self.min_overlap), key=lambda t: (-t[0], t[1]))
         candidates: List[Tuple[float, SourceClaim, Optional[str]]] = []
-        for _, sent_i in ranked[: self.top_k]:
+        evidence = [i for _, i in ranked[: self.top_k]]
+        # lines that name what the answer counts or measures ("business_stars: 4.0") are evidence too
+        word = value.unit if value.kind == "quantity" else value.head if value.kind == "cardinal" else None
+        if word:
+            named = [(o, i) for o, i in overlap if i in by_sentence and word in index.sentences[i].words]
+            evidence += [i for _, i in sorted(named, key=lambda t: (-t[0], t[1]))[: self.top_k] if i not in evidence]
+        for sent_i in evidence:
             for claim in by_sentence.get(sent_i, []):
                 cmp = compare(value, claim.value)
-                if cmp.result != DIFFERS:
+                if cmp.result != DIFFERS and not _labelled_number_differs(value, claim, index):
                     continue
                 if value.kind == "cardinal" and value.head and value.head not in index.sentences[sent_i].words \
                         and claim.value.head != value.head:
@@ -238,3 +244,14 @@ def _schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
             schedule.setdefault(next(iter(days)), []).extend(times)
     index._schedule = schedule
     return schedule
+
+
+def _labelled_number_differs(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> bool:
+    """A bare source number whose line names the answer's unit ("business_stars: 4.0"
+    against "4.5 stars") refutes a different value."""
+    if claim.value.kind != "cardinal" or value.kind not in ("quantity", "cardinal") or value.number is None:
+        return False
+    word = value.unit if value.kind == "quantity" else value.head
+    if not word or word not in index.sentences[claim.sentence].words:
+        return False
+    return compare(value, claim.value).result == INCOMPARABLE and claim.value.number is not None

