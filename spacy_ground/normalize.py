@@ -324,7 +324,8 @@ def find_claims(text: str) -> List[Found]:
             e = m.end("n1")
             if any(taken[s:e]):
                 continue
-            item2 = _claim_from_match(text[:e], _NUMERIC.match(text[:e], m.start()))
+            m2 = _NUMERIC.match(text[:e], m.start())
+            item2 = _claim_from_match(text[:e], m2) if m2 is not None else None
             if item2 is None:
                 continue
             s, e, v = item2

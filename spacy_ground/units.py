@@ -181,26 +181,26 @@ def parse_unit(following: str) -> Optional[UnitMatch]:
         return None
     from quantulum3 import parser as qparser
 
-    lead = len(following) - len(following.lstrip())
-    words = following[lead:].split(None, 2)
+    words = list(re.finditer(r"\S+", following))[:2]
     # Try the two next words ("square feet", "degrees Celsius"), then the first alone,
     # so that "3.5 kg at noon" is not read as kilogram ampere-turns.
-    for window_words in (words[:2], words[:1]):
-        found = _quantulum_unit(" ".join(window_words))
+    for n in (2, 1):
+        window = " ".join(w.group(0) for w in words[:n])
+        found = _quantulum_unit(window)
         if found is None:
             continue
         name, consumed = found
         if consumed < len(word):
             continue
-        # map the consumed characters of the joined window back onto ``following``
-        rest = following[lead:]
-        pos, matched = 0, 0
-        for ch in " ".join(window_words)[:consumed]:
-            while pos < len(rest) and rest[pos] != ch and rest[pos].isspace():
-                pos += 1
-            pos += 1
-            matched += 1
-        return UnitMatch(name, dimension_of(name) or ("unit:" + name), lead + pos)
+        # map the characters used in the space-joined window back onto ``following``
+        end, used = words[0].start(), 0
+        for w in words[:n]:
+            take = min(len(w.group(0)), consumed - used)
+            end = w.start() + take
+            used += take + 1
+            if used >= consumed:
+                break
+        return UnitMatch(name, dimension_of(name) or ("unit:" + name), end)
     return None
 
 
@@ -209,6 +209,7 @@ def _quantulum_unit(window: str) -> Optional[Tuple[str, int]]:
     """quantulum3's reading of "1 <window>": (unit name, characters of window used)."""
     from quantulum3 import parser as qparser
 
+    _quantulum_units()  # switches quantulum3 to its dictionary disambiguation first
     text = "1 " + window
     try:
         quants = qparser.parse(text, lang="en_US")
