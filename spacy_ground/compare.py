@@ -134,13 +134,18 @@ def _month_day(c: ClaimValue) -> Optional[int]:
 
 
 def _times(a: ClaimValue, s: ClaimValue) -> Comparison:
-    a_points = {a.low, a.high}
-    s_points = {s.low, s.high}
+    day = 24 * 60
+    a_ends = {a.low % day, a.high % day}
+    s_ends = {s.low % day, s.high % day}
+    if a.is_range and s.is_range:
+        same = a.low % day == s.low % day and a.high % day == s.high % day
+        return Comparison(EQUAL) if same else Comparison(DIFFERS)
     if a.is_range:
-        if a.low == s.low and a.high == s.high:
-            return Comparison(EQUAL)
+        # a single source time that is one end of the answer's range supports only that end
+        if s_ends & a_ends:
+            return Comparison(INCOMPARABLE, "the source gives only one end of the range")
         return Comparison(DIFFERS)
-    if a_points & s_points:
+    if a_ends & s_ends:
         return Comparison(EQUAL)
     return Comparison(DIFFERS)
 

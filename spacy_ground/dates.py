@@ -48,6 +48,7 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("h", re.compile(r"\b(?:H([12])|([12])H)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),
     ("fy", re.compile(r"\b(?:FY|fiscal(?:\s+year)?)\s*'?(\d\d(?:\d\d)?)\b", re.I)),
     ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|\s*(?:%|percent|million|billion|people))", re.I)),
+    ("year_qual", re.compile(rf"\b(early|mid|late|end\s+of|start\s+of|beginning\s+of)[-\s]+({_YEAR})\b", re.I)),
     ("decade", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]\d0|20\d0)'?s\b", re.I)),
     ("relative", re.compile(
         r"\b(?:today|tonight|yesterday|tomorrow|recently|currently|nowadays"
@@ -190,6 +191,8 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         hi = date_interval(y2, "year")[1]
         return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="year",
                           is_range=True, iso=f"{y1:04d}/{y2:04d}", precision=366.0)
+    if kind == "year_qual":
+        return _date(text, int(g[1]), "year", approx=re.sub(r"\s+", " ", g[0].lower()))
     if kind == "decade":
         return _date(text, int(g[1]), "decade", approx=g[0].lower() if g[0] else None)
     if kind == "relative":
@@ -289,13 +292,15 @@ def find_times(text: str) -> List[Found]:
                 a_pm = clock_minutes(t1, "p")
                 if a_pm is not None and a_pm <= b:
                     a = a_pm
+            if b <= a:
+                b += 24 * 60  # "17:00-2:00" runs past midnight; "0:0-0:0" is the whole day
             value = ClaimValue(kind="time", text=m.group(0), value=float(a), low=float(a), high=float(b),
                                unit="minute", dimension="time_of_day", granularity="minute",
-                               precision=1.0, is_range=True, iso=f"{_fmt(a)}-{_fmt(b)}")
+                               precision=1.0, is_range=True, iso=f"{_fmt(a)}-{_fmt(b % (24 * 60))}")
         else:
             if a is None:
                 continue
-            value = ClaimValue(kind="time", text=m.group(0), value=float(a), low=float(a), high=float(a),
+            value = ClaimValue(kind="time", text=t1, value=float(a), low=float(a), high=float(a),
                                unit="minute", dimension="time_of_day", granularity="minute",
                                precision=1.0, iso=_fmt(a))
         s, e = m.span()

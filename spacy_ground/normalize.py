@@ -183,7 +183,7 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     n1, n2 = m.group("n1"), m.group("n2")
     sep = (m.group("sep") or "").lower()
     start, end = m.span()
-    if n2 is not None and u1 and post and _unit_family(u1) != _unit_family(post):
+    if n2 is not None and u1 and (m.group("cur2") or (post and _unit_family(u1) != _unit_family(post))):
         # "by 1.5 percentage points to 14%": a change and a level, not a range
         end = m.end("u1")
         n2, post = None, u1
@@ -196,6 +196,8 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         if approx:
             approx = None
     unit_text = post or u1
+    if n2 is None:
+        cur_text = m.group("cur")  # a currency before a number we dropped is not ours
     currency = _currency(cur_text) or (_currency(unit_text) if unit_text and not re.search("%|per|pct|point|pp|bps", unit_text, re.I) else None)
     money = currency is not None
     p1 = parse_number(n1, money_context=money)
@@ -367,7 +369,7 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
         line_start = text.rfind("\n", 0, s) + 1
         if text[line_start:s].strip(" *-•\t") == "" and re.match(r"\d{1,2}[.)](\s|$)", text[s : e + 2]):
             return False
-        # parts of identifiers: "COVID-19", "A4", "iPhone 6", "3D"
+        # parts of identifiers: "COVID-19", "A4", "3D", "item_7"
         if s > 0 and (text[s - 1].isalpha() or text[s - 1] in "-_/#@["):
             return False
         if e < len(text) and (text[e].isalpha() or text[e] in "_@"):

@@ -122,7 +122,7 @@ class NumericGrounder:
             return None
         for day in sorted(days):
             listed = schedule.get(day)
-            if listed and all(c.value.low == 0 and c.value.high == 0 for c in listed):
+            if listed and all(c.value.low == 0 and c.value.high in (0, 24 * 60) for c in listed):
                 continue  # "0:0-0:0" in business records: closed or unknown, not a clock range
             if not listed:
                 return _result("unsupported", f"the sources give no hours for {WEEKDAYS[day].title()}")

@@ -174,6 +174,8 @@ def parse_unit(following: str) -> Optional[UnitMatch]:
         return None
     word = m.group(1)
     low = word.lower().rstrip(".")
+    if m.start(1) == 0 and len(word.rstrip(".")) == 1 and word[0] not in "mgl":
+        return None  # "3D", "4K", "5G": a name, not a unit
     if low in _OWN_SURFACES and (low != "c" or word.endswith(".")):
         name = _OWN_SURFACES[low]
         return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))
@@ -190,7 +192,7 @@ def parse_unit(following: str) -> Optional[UnitMatch]:
         if found is None:
             continue
         name, consumed = found
-        if consumed < len(word):
+        if consumed < len(word.rstrip(".")):
             continue
         # map the characters used in the space-joined window back onto ``following``
         end, used = words[0].start(), 0

