@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
+from .dates import weekdays_in
 from .extensions import register_extensions
 from .normalize import NER_KINDS, find_claims, parse_claim
 from .sources import SourceIndex, SourceIndexer, split_sentences
@@ -101,6 +102,8 @@ class ClaimTagger:
                     continue
                 if any(s < ent.end_char and ent.start_char < e for s, e in taken):
                     continue
+                if weekdays_in(doc.text[ent.start_char:ent.end_char + 8]):
+                    continue  # "Monday", "seven days a week": weekdays, checked with the hours
                 value = parse_claim(ent.text, ent.label_)
                 if value is None:
                     continue

@@ -316,7 +316,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 _WD = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?\.?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
 _WD_RANGE = re.compile(rf"\b({_WD})\s*(?:-|–|—|to|through|thru|until|till)\s*({_WD})(?![a-z])", re.I)
 _WD_ONE = re.compile(rf"\b({_WD})(?![a-z])", re.I)
-_WD_ALL = re.compile(r"\b(?:daily|every\s*day|7\s+days|seven\s+days|all\s+week|each\s+day)\b", re.I)
+_WD_ALL = re.compile(r"\b(?:daily|every\s*day|(?:7|seven)\s+days\s+a\s+week|all\s+week|each\s+day)\b", re.I)
 _WD_WEEKDAYS = re.compile(r"\bweek\s?days\b", re.I)
 _WD_WEEKENDS = re.compile(r"\bweek\s?ends?\b", re.I)
 

@@ -106,7 +106,11 @@ class UnitMatch:
 
 @lru_cache(maxsize=1)
 def _quantulum_units():
-    from quantulum3 import classifier, load
+    import warnings
+
+    with warnings.catch_warnings():  # it warns that its optional classifier is missing
+        warnings.simplefilter("ignore")
+        from quantulum3 import classifier, load
 
     # The pickled scikit-learn disambiguator breaks across scikit-learn releases and
     # loads pickle: use quantulum3's dictionary disambiguation instead.
