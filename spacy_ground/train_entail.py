@@ -1,0 +1,222 @@
+"""Train the ``ground_entail`` cross-encoder (stage 1: NLI pairs) and measure it.
+
+    python -m spacy_ground.train_entail train DATA.jsonl.gz OUT.safetensors [--max-pairs N] ...
+    python -m spacy_ground.train_entail eval MODEL.safetensors nli_eval.jsonl.gz [--datasets xnli_en fever_dev]
+
+Only the transformer layers and the head are trained (the embeddings stay as
+pretrained, so they need not ship). Batches are bucketed by length, checkpoints are
+written every ``--checkpoint-every`` steps and a run resumes from its checkpoint.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Dict, Iterator, List, Sequence, Tuple
+
+from .entail_model import NLI_LABELS, build_torch_model, encode_pairs, load_tokenizer, load_trained, predict_proba, save_trained
+
+Pair = Tuple[str, str, int]
+
+
+def read_pairs(path: str) -> Iterator[Dict]:
+    """Rows of a (gzipped) JSONL file of premise/hypothesis/label/dataset."""
+    opener = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt", encoding="utf8") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
+def sample_nli(rows: Sequence[Dict], max_pairs: int, fever_neutral_share: float, seed: int,
+               other_share: float = 0.55) -> List[Pair]:
+    """A training sample of ``max_pairs``: MNLI/SNLI/Breaking NLI/SciTail up to ``other_share``
+    of it, FEVER for the rest, and
+    FEVER neutrals built by pairing a claim with the evidence of a different claim that
+    shares the most capitalised words (FEVER has no neutral pairs of its own)."""
+    rng = random.Random(seed)
+    fever = [r for r in rows if r["dataset"] == "fever"]
+    other = [r for r in rows if r["dataset"] != "fever"]
+    rng.shuffle(fever)
+    rng.shuffle(other)
+    other = other[: int(max_pairs * other_share)]
+    n_fever = max(0, min(len(fever), max_pairs - len(other)))
+    n_neutral = int(n_fever * fever_neutral_share)
+    chosen = fever[: n_fever - n_neutral]
+    pairs = [(r["premise"], r["hypothesis"], NLI_LABELS[r["label"]]) for r in other + chosen]
+    # neutral FEVER pairs: same topic words, different claim's evidence
+    by_word: Dict[str, List[int]] = defaultdict(list)
+    caps = [frozenset(w for w in r["hypothesis"].split() if w[:1].isupper()) for r in fever]
+    for i, ws in enumerate(caps):
+        for w in ws:
+            by_word[w].append(i)
+    pool = fever[n_fever - n_neutral:] or fever
+    made = 0
+    for r_i in range(len(pool)):
+        if made >= n_neutral:
+            break
+        r = pool[r_i]
+        ws = [w for w in r["hypothesis"].split() if w[:1].isupper()]
+        cands = [j for w in ws for j in by_word.get(w, [])[:50] if fever[j]["hypothesis"] != r["hypothesis"]
+                 and fever[j]["premise"] != r["premise"]]
+        if not cands:
+            continue
+        j = rng.choice(cands)
+        pairs.append((fever[j]["premise"], r["hypothesis"], NLI_LABELS["neutral"]))
+        made += 1
+    rng.shuffle(pairs)
+    return pairs
+
+
+def length_batches(pairs: Sequence[Pair], batch_size: int, seed: int, chunk: int = 50) -> List[List[Pair]]:
+    """Batches of similar length (short NLI pairs cost little), in a shuffled order."""
+    rng = random.Random(seed)
+    items = list(pairs)
+    rng.shuffle(items)
+    batches: List[List[Pair]] = []
+    for c in range(0, len(items), batch_size * chunk):
+        block = sorted(items[c:c + batch_size * chunk], key=lambda p: len(p[0]) + len(p[1]))
+        batches += [block[i:i + batch_size] for i in range(0, len(block), batch_size)]
+    rng.shuffle(batches)
+    return batches
+
+
+def train(args: argparse.Namespace) -> int:
+    import torch
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rows = list(read_pairs(args.data))
+    pairs = sample_nli(rows, args.max_pairs, args.fever_neutral_share, args.seed)
+    print(f"{len(pairs):,} pairs; labels {dict(Counter(p[2] for p in pairs))}", file=sys.stderr)
+    batches = length_batches(pairs, args.batch_size, args.seed)
+    tokenizer = load_tokenizer()
+    ckpt = Path(args.output).with_suffix(".ckpt.safetensors")
+    state_file = ckpt.with_suffix(".json")
+    start_step = 0
+    if ckpt.exists() and state_file.exists():
+        model = load_trained(ckpt)
+        start_step = json.loads(state_file.read_text())["step"]
+        print(f"resuming at step {start_step}", file=sys.stderr)
+    else:
+        model = build_torch_model()
+    for p in model.encoder.embeddings.parameters():
+        p.requires_grad = False
+    params = [
+        {"params": [p for n, p in model.named_parameters() if p.requires_grad and not n.startswith("head")], "lr": args.lr},
+        {"params": list(model.head.parameters()), "lr": args.lr * 10},
+    ]
+    opt = torch.optim.AdamW(params, weight_decay=0.01)
+    total = len(batches) * args.epochs
+    warmup = max(1, int(0.06 * total))
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min((s + start_step + 1) / warmup, max(0.0, (total - s - start_step) / max(1, total - warmup))))
+    model.train()
+    t0, seen, loss_avg = time.perf_counter(), 0, None
+    step = 0
+    for epoch in range(args.epochs):
+        for batch in batches:
+            step += 1
+            if step <= start_step:
+                continue
+            enc = encode_pairs(tokenizer, [b[0] for b in batch], [b[1] for b in batch], args.max_length)
+            labels = torch.tensor([b[2] for b in batch])
+            loss = torch.nn.functional.cross_entropy(model(**enc), labels)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step(); sched.step(); opt.zero_grad()
+            seen += len(batch)
+            loss_avg = loss.item() if loss_avg is None else 0.98 * loss_avg + 0.02 * loss.item()
+            if step % 20 == 0:
+                rate = seen / (time.perf_counter() - t0)
+                left = (total - step) * args.batch_size / max(rate, 1e-9)
+                print(f"step {step}/{total} loss {loss_avg:.3f} {rate:.1f} pairs/s, {left / 60:.0f} min left",
+                      file=sys.stderr, flush=True)
+            if step % args.checkpoint_every == 0:
+                save_trained(model, ckpt)
+                state_file.write_text(json.dumps({"step": step}))
+    elapsed = time.perf_counter() - t0
+    meta = {"stage": "nli", "pairs": len(pairs), "epochs": args.epochs, "max_length": args.max_length,
+            "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "threads": args.threads,
+            "train_seconds": round(elapsed), "data": Path(args.data).name}
+    save_trained(model, args.output, meta)
+    for f in (ckpt, state_file):
+        if f.exists():
+            f.unlink()
+    print(f"wrote {args.output} after {elapsed / 60:.1f} min", file=sys.stderr)
+    return 0
+
+
+def evaluate(args: argparse.Namespace) -> int:
+    import torch
+
+    torch.set_num_threads(args.threads)
+    model = load_trained(args.model)
+    tokenizer = load_tokenizer()
+    rows = [r for r in read_pairs(args.data) if r["dataset"] in args.datasets]
+    by_ds: Dict[str, List[Dict]] = defaultdict(list)
+    for r in rows:
+        by_ds[r["dataset"]].append(r)
+    results = {}
+    rng = random.Random(0)
+    for ds, items in sorted(by_ds.items()):
+        if args.max_per_dataset and len(items) > args.max_per_dataset:
+            items = rng.sample(items, args.max_per_dataset)
+        t0 = time.perf_counter()
+        probs = predict_proba(model, tokenizer, [r["premise"] for r in items], [r["hypothesis"] for r in items],
+                              max_length=args.max_length)
+        two_way = all(r["label"] != "contradiction" for r in items)  # fever_dev: entailment vs not
+        correct = 0
+        for r, p in zip(items, probs):
+            if two_way:
+                pred = "entailment" if p[0] >= 0.5 else "neutral"
+            else:
+                pred = ("entailment", "neutral", "contradiction")[max(range(3), key=lambda k: p[k])]
+            correct += pred == r["label"]
+        results[ds] = {"pairs": len(items), "accuracy": correct / len(items), "two_way": two_way,
+                       "pairs_per_second": len(items) / (time.perf_counter() - t0)}
+        print(f"{ds}: accuracy {correct / len(items):.3f} on {len(items)} pairs", file=sys.stderr)
+    if args.output:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(json.dumps(results, indent=2), encoding="utf8")
+    print(json.dumps(results, indent=2))
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m spacy_ground.train_entail", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("train", help="stage 1: learn entailment from NLI pairs")
+    t.add_argument("data")
+    t.add_argument("output")
+    t.add_argument("--max-pairs", type=int, default=60000)
+    t.add_argument("--fever-neutral-share", type=float, default=0.15)
+    t.add_argument("--max-length", type=int, default=128)
+    t.add_argument("--batch-size", type=int, default=32)
+    t.add_argument("--lr", type=float, default=4e-5)
+    t.add_argument("--epochs", type=int, default=1)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--threads", type=int, default=2)
+    t.add_argument("--checkpoint-every", type=int, default=200)
+    t.set_defaults(func=train)
+    e = sub.add_parser("eval", help="accuracy on NLI evaluation sets")
+    e.add_argument("model")
+    e.add_argument("data")
+    e.add_argument("--datasets", nargs="+", default=["xnli_en", "fever_dev"])
+    e.add_argument("--max-per-dataset", type=int, default=0)
+    e.add_argument("--max-length", type=int, default=128)
+    e.add_argument("--threads", type=int, default=2)
+    e.add_argument("--output")
+    e.set_defaults(func=evaluate)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
