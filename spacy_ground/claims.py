@@ -112,13 +112,15 @@ class ClaimTagger:
         return found
 
     # ----------------------------------------------------------------- sources
-    def _process_source(self, text: str) -> Tuple[List[Tuple[int, int]], List[Found]]:
+    def _process_source(self, text: str, record: bool = False) -> Tuple[List[Tuple[int, int]], List[Found]]:
         doc = self.nlp.make_doc(text)
         for name, proc in self.nlp.pipeline:
             if name == self.name:
                 break
             doc = proc(doc)
-        if doc.has_annotation("SENT_START"):
+        if record:  # a flattened JSON record: one "path: value" fact a line
+            sents = split_lines(text, 0, len(text))
+        elif doc.has_annotation("SENT_START"):
             sents = []
             for sent in doc.sents:
                 for s, e in split_lines(text, sent.start_char, sent.end_char):

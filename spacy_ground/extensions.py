@@ -15,6 +15,8 @@ DOC_EXTENSIONS = {
 SPAN_EXTENSIONS = {
     "claim": None,           # ground_claims: normalised value of a claim (ClaimValue.to_dict())
     "ground_numeric": None,  # ground_numeric: status, nearest source value, evidence
+    "evidence": None,        # ground_align (sentence level): top-k source sentences with scores
+    "entailment": None,      # ground_entail (sentence level): supported/unsupported/contradicted probabilities
 }
 
 

@@ -60,6 +60,21 @@ def _scalar(x: Any) -> str:
     return str(x)
 
 
+def is_record(source: Any) -> bool:
+    """True for a JSON record (a dict or list, or a string holding a JSON object or list)."""
+    if isinstance(source, (dict, list)):
+        return True
+    if isinstance(source, str):
+        stripped = source.strip()
+        if stripped[:1] in "{[" and stripped[-1:] in "}]":
+            try:
+                json.loads(stripped)
+                return True
+            except ValueError:
+                return False
+    return False
+
+
 def source_text(source: Any) -> str:
     """The text to index for one source: JSON records (dicts, or strings holding a
     JSON object or list) become ``path: value`` lines; anything else is kept as text."""
@@ -135,12 +150,13 @@ def sources_key(sources: Sequence[Any]) -> str:
 class SourceIndexer:
     """Builds ``SourceIndex`` objects with a least-recently-used cache.
 
-    ``process(text)`` must return ``(sentence offsets, [(start, end, ClaimValue)])``
-    for one source text; the claim tagger passes a function that runs the
-    pipeline's own tokenizer, sentence splitter, NER and claim rules.
+    ``process(text, record)`` must return ``(sentence offsets, [(start, end, ClaimValue)])``
+    for one source text (``record``: a flattened JSON record, one fact a line); the
+    claim tagger passes a function that runs the pipeline's own tokenizer, sentence
+    splitter, NER and claim rules.
     """
 
-    def __init__(self, process: Callable[[str], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]],
+    def __init__(self, process: Callable[[str, bool], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]],
                  cache_size: int = 64, max_chars: int = 2_000_000):
         self.process = process
         self.cache_size = cache_size
@@ -168,8 +184,8 @@ class SourceIndexer:
                 f"sources hold {total:,} characters, over the limit of {self.max_chars:,} "
                 "(set max_source_chars in the ground_claims config to raise it)")
         index = SourceIndex(key=key, texts=texts)
-        for i, text in enumerate(texts):
-            sent_offsets, claims = self.process(text)
+        for i, (source, text) in enumerate(zip(sources, texts)):
+            sent_offsets, claims = self.process(text, is_record(source))
             first = len(index.sentences)
             starts = []
             for s, e in sent_offsets:

@@ -358,7 +358,7 @@ def test_source_index_built_once(nlp, monkeypatch):
     indexer = tagger.index_sources
     calls = []
     process = indexer.process
-    monkeypatch.setattr(indexer, "process", lambda text: calls.append(text) or process(text))
+    monkeypatch.setattr(indexer, "process", lambda text, record=False: calls.append(text) or process(text, record))
     sources = ["Cache test: revenue was $7.25 million in 2021.", {"cache": {"test": "9:0-17:0"}}]
     doc1 = spacy_ground.check(nlp, "Revenue was $7.25 million.", sources=list(sources))
     doc2 = spacy_ground.check(nlp, "Revenue was $7.3 million in 2021.", sources=list(sources))

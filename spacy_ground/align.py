@@ -1,0 +1,158 @@
+"""``ground_align``: link every answer sentence to the source sentences that best support it.
+
+Hybrid score = ``semantic_weight`` x cosine similarity of all-MiniLM-L6-v2 embeddings
++ (1 - ``semantic_weight``) x idf-weighted share of the answer sentence's content
+words found in the source sentence. Sets ``doc.spans[spans_key]`` (the answer
+sentences) and, on each, ``Span._.evidence``: the top-k source sentences with source
+index, character offsets, text and scores. Source sentences, their idf table and
+their embeddings are computed once per set of sources (on the cached source index).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, List, Optional, Sequence
+
+import numpy
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .extensions import register_extensions
+from .sources import SourceIndex, content_words, split_sentences
+
+
+@Language.factory(
+    "ground_align",
+    default_config={
+        "claims_component": "ground_claims",
+        "spans_key": "ground_sentences",
+        "top_k": 3,
+        "semantic_weight": 0.6,
+        "use_embeddings": True,
+        "quantize": True,
+        "max_length": 128,
+    },
+)
+def make_ground_align(nlp: Language, name: str, claims_component: str, spans_key: str, top_k: int,
+                      semantic_weight: float, use_embeddings: bool, quantize: bool, max_length: int) -> "EvidenceAligner":
+    return EvidenceAligner(nlp, name, claims_component=claims_component, spans_key=spans_key, top_k=top_k,
+                           semantic_weight=semantic_weight, use_embeddings=use_embeddings, quantize=quantize,
+                           max_length=max_length)
+
+
+class EvidenceAligner:
+    """Finds the evidence for each answer sentence among the source sentences."""
+
+    def __init__(self, nlp: Language, name: str = "ground_align", *, claims_component: str = "ground_claims",
+                 spans_key: str = "ground_sentences", top_k: int = 3, semantic_weight: float = 0.6,
+                 use_embeddings: bool = True, quantize: bool = True, max_length: int = 128):
+        if top_k < 1:
+            raise ValueError("ground_align: top_k must be at least 1")
+        if not 0.0 <= semantic_weight <= 1.0:
+            raise ValueError("ground_align: semantic_weight must lie in [0, 1]")
+        register_extensions()
+        self.nlp = nlp
+        self.name = name
+        self.claims_component = claims_component
+        self.spans_key = spans_key
+        self.top_k = top_k
+        self.semantic_weight = semantic_weight if use_embeddings else 0.0
+        self.use_embeddings = use_embeddings
+        self.quantize = quantize
+        self.max_length = max_length
+        self._encoder = None
+
+    @property
+    def encoder(self):
+        if self._encoder is None:
+            from .embed import shared_encoder
+
+            self._encoder = shared_encoder(self.max_length, self.quantize)
+        return self._encoder
+
+    def __call__(self, doc: Doc) -> Doc:
+        sents = answer_sentences(doc)
+        doc.spans[self.spans_key] = sents
+        sources = doc._.sources
+        if not sources or not sents:
+            for s in sents:
+                s._.evidence = []
+            return doc
+        if self.claims_component not in self.nlp.pipe_names:
+            raise ValueError(f"ground_align needs the '{self.claims_component}' component before it "
+                             f"(pipeline: {self.nlp.pipe_names})")
+        index = self.nlp.get_pipe(self.claims_component).index_sources(list(sources))
+        for s, evidence in zip(sents, self.align([s.text for s in sents], index)):
+            s._.evidence = evidence
+        return doc
+
+    def pipe(self, stream, batch_size: int = 128):
+        for doc in stream:
+            yield self(doc)
+
+    def align(self, texts: Sequence[str], index: SourceIndex) -> List[List[Dict[str, Any]]]:
+        """Top-k evidence (dicts) for each answer sentence text."""
+        n = len(index.sentences)
+        if n == 0:
+            return [[] for _ in texts]
+        idf = _idf(index)
+        lex = numpy.zeros((len(texts), n), dtype="float32")
+        for i, text in enumerate(texts):
+            words = content_words(text)
+            total = sum(idf.get(w, idf["__unseen__"]) for w in words)
+            if total <= 0:
+                continue
+            for j, sent in enumerate(index.sentences):
+                shared = words & sent.words
+                if shared:
+                    lex[i, j] = sum(idf[w] for w in shared) / total
+        if self.semantic_weight > 0:
+            sem = self.encoder.encode(list(texts)) @ self._source_vectors(index).T
+            score = self.semantic_weight * sem + (1 - self.semantic_weight) * lex
+        else:
+            sem, score = None, lex
+        out = []
+        k = min(self.top_k, n)
+        for i in range(len(texts)):
+            best = numpy.argsort(-score[i], kind="stable")[:k]
+            ev = []
+            for j in best:
+                sent = index.sentences[int(j)]
+                ev.append({"source": sent.source, "start": sent.start, "end": sent.end, "text": sent.text,
+                           "score": float(score[i, j]), "lexical": float(lex[i, j]),
+                           "semantic": float(sem[i, j]) if sem is not None else None})
+            out.append(ev)
+        return out
+
+    def _source_vectors(self, index: SourceIndex) -> numpy.ndarray:
+        vecs = getattr(index, "_embeddings", None)
+        if vecs is None:
+            vecs = self.encoder.encode([s.text for s in index.sentences])
+            index._embeddings = vecs
+        return vecs
+
+
+def answer_sentences(doc: Doc) -> List[Span]:
+    """The answer's sentences: the pipeline's own, or rule-based ones on a bare tokenizer."""
+    if doc.has_annotation("SENT_START"):
+        return [s for s in doc.sents if s.text.strip()]
+    out = []
+    for s, e in split_sentences(doc.text):
+        span = doc.char_span(s, e, alignment_mode="expand")
+        if span is not None and len(span):
+            out.append(span)
+    return out
+
+
+def _idf(index: SourceIndex) -> Dict[str, float]:
+    cached = getattr(index, "_idf", None)
+    if cached is not None:
+        return cached
+    df: Dict[str, int] = {}
+    for sent in index.sentences:
+        for w in sent.words:
+            df[w] = df.get(w, 0) + 1
+    n = len(index.sentences)
+    idf = {w: math.log(1 + n / c) for w, c in df.items()}
+    idf["__unseen__"] = math.log(1 + n)
+    index._idf = idf
+    return idf
