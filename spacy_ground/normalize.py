@@ -53,20 +53,24 @@ APPROX = {
     "below": "under", "at most": "under", "up to": "under", "<": "under",
 }
 
-_DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+_DIGITS = (r"(?:(?<![\d.,])\d{1,3}(?:,\d{3})+|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)"
+           r"(?:\.\d+)?|\.\d+")
+_FRACTION = r"(?:(?:\d+[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d+)?[½¼¾⅓⅔⅛])"
 _WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "billion", "trillion"], key=len, reverse=True))
-_SPELLED = rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+dozen)?|(?:a\s+)?dozen)"
+_SPELLED = (rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
+            rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
+            rf"|(?:a\s+)?dozen)")
 _MAG = r"(?:\s*(?:thousand|million|billion|trillion)\b|\s?(?:bn|mn|mln|bln|tn)\b|(?:k|m|b|t)(?![\w]))"
-_NUMBER = rf"(?:(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
-_CUR_BEFORE = r"(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
+_NUMBER = rf"(?:{_FRACTION}|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
+_CUR_BEFORE = r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩)\s?|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
 _QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
 _PCT = r"\s?(?:%|per\s?cent\b|percent\b|pct\b|percentage\b(?!\s+points?))"
 _PP = r"\s?(?:percentage[-\s]points?\b|pct\.?\s+points?\b|pp\b|ppts?\b|basis\s+points?\b|bps\b)"
-_CUR_AFTER = r"\s?(?:(?:" + "|".join(CURRENCY_CODES) + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b)"
+_CUR_AFTER = r"\s?(?:€|£|\$|(?:" + "|".join(CURRENCY_CODES) + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b)"
 
 _NUMERIC = re.compile(
     rf"(?:(?P<approx>{_QUAL})\s*)?(?P<between>\b(?:between|from)\s+)?"
-    rf"(?P<cur>{_CUR_BEFORE})?(?P<n1>{_NUMBER})(?P<u1>{_PP}|{_PCT})?"
+    rf"(?P<neg>(?<![\w.,)\]\-–])[-−](?=[$€£\d]))?(?P<cur>{_CUR_BEFORE})?(?P<n1>{_NUMBER})(?P<plus>\+(?![\d]))?(?P<u1>{_PP}|{_PCT})?"
     rf"(?:\s*(?P<sep>-|–|—|\bto\b|\band\b|\bthrough\b)\s*(?P<cur2>{_CUR_BEFORE})?(?P<n2>{_NUMBER}))?"
     rf"(?P<post>{_PP}|{_PCT}|{_CUR_AFTER})?",
     re.I,
@@ -79,29 +83,65 @@ _NOT_HEADS = {"and", "or", "to", "of", "the", "a", "an", "in", "on", "at", "for"
 
 
 def words_to_number(text: str) -> Optional[Tuple[float, float]]:
-    """Value and precision step of a spelled-out number ("three million" -> (3e6, 1e6))."""
-    words = [w for w in re.split(r"[\s-]+", text.lower().strip()) if w and w != "and"]
+    """Value and precision step of a spelled-out number ("three million" -> (3e6, 1e6)).
+
+    Returns None for sequences that are not one number ("nineteen eighty-four").
+    """
+    words = [w for w in re.split(r"[\s-]+", text.lower().strip()) if w]
     if not words:
         return None
     total, current, step, seen = 0.0, 0.0, 1.0, False
-    for i, w in enumerate(words):
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w == "and" and words[i + 1 : i + 3] == ["a", "half"]:
+            current, step, i = current + 0.5, 0.5, i + 3
+            continue
+        if w == "and":
+            i += 1
+            continue
         if w in ("a", "an") and i == 0:
             current, seen = 1.0, True
         elif w in SMALL:
-            current += SMALL[w]
+            v = SMALL[w]
+            below_hundred = current % 100
+            if below_hundred and not (v < 10 and below_hundred % 10 == 0 and below_hundred >= 20):
+                return None  # "nineteen eighty", "five six": not one number
+            current += v
             seen, step = True, 1.0
         elif w == "dozen":
             current = (current or 1.0) * 12
             seen, step = True, 1.0
         elif w == "hundred":
+            if current >= 100:
+                return None
             current = (current or 1.0) * 100
             seen, step = True, 100.0
         elif w in SCALES:
             total += (current or 1.0) * SCALES[w]
-            current, seen, step = 0.0, True, SCALES[w]
+            current, seen = 0.0, True
+            step = SCALES[w] * (0.5 if step == 0.5 else 1.0)
         else:
             return None
+        i += 1
     return (total + current, step) if seen else None
+
+
+FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}
+
+
+def _fraction(text: str) -> Optional[Tuple[float, float]]:
+    """"3/4", "1 1/2", "1½" -> (value, step); None unless a proper fraction."""
+    m = re.fullmatch(r"(?:(\d+)[\s\u00a0])?(\d{1,2})/(\d{1,2})|(\d+)?([½¼¾⅓⅔⅛])", text.strip())
+    if not m:
+        return None
+    if m.group(5):
+        return (int(m.group(4)) if m.group(4) else 0) + FRACTIONS[m.group(5)], 0.01
+    whole = int(m.group(1)) if m.group(1) else 0
+    num, den = int(m.group(2)), int(m.group(3))
+    if den == 0 or num >= den:
+        return None  # "24/7" is not a fraction
+    return whole + num / den, 1.0 / den / 2
 
 
 def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float, float, bool]]:
@@ -118,21 +158,30 @@ def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float
     if mag in ("m", "b", "t") and not money_context and not m.group("mag").strip().isupper():
         return None
     factor = MAGNITUDES.get(mag, 1.0) if mag else 1.0
+    frac = _fraction(num)
+    if frac is not None:
+        return frac[0] * factor, frac[1] * factor, bool(mag)
     if re.fullmatch(_DIGITS, num):
-        clean = num.replace(",", "")
+        clean = re.sub(r"[,\s\u00a0\u2009\u202f]", "", num)
         decimals = len(clean.split(".")[1]) if "." in clean else 0
-        value = float(clean)
-        return value * factor, 10.0 ** (-decimals) * factor, bool(mag)
+        value = float(clean) * factor
+        if not math.isfinite(value) or abs(value) > 1e30:
+            return None  # not a quantity anyone states
+        return value, 10.0 ** (-decimals) * factor, bool(mag)
     spelled = words_to_number(num + (" " + mag if mag else ""))
     if spelled is None:
         return None
     return spelled[0], spelled[1], bool(mag)
 
 
+APPROX_SHARE = 0.1  # "about 3 million" covers 10 % either side (or half a step, if wider)
+
+
 def widen(value: float, step: float, approx: Optional[str]) -> Tuple[float, float]:
-    """Interval a stated value covers: half a step either side, widened by a qualifier."""
+    """Interval a stated value covers: half a step either side, widened by a qualifier
+    ("about": 10 % either side; "over": from the value up; "under": up to the value)."""
     half = step / 2.0
-    slack = max(step, 0.1 * abs(value))
+    slack = max(half, APPROX_SHARE * abs(value))
     mode = APPROX.get(approx.lower(), "around") if approx else None
     if mode is None:
         return value - half, value + half
@@ -143,9 +192,9 @@ def widen(value: float, step: float, approx: Optional[str]) -> Tuple[float, floa
     if mode == "just_over":
         return value - half, value + slack
     if mode == "over":
-        return value - half, value + max(step, 0.5 * abs(value))
+        return value - half, math.inf
     if mode == "under":
-        return value - max(step, 0.5 * abs(value)), value + half
+        return -math.inf, value + half
     return value - half, value + half
 
 
@@ -175,15 +224,29 @@ def _is_year(value: float, num_text: str) -> bool:
     return re.fullmatch(r"\d{4}", num_text.strip()) is not None and 1600 <= value <= 2100
 
 
+_CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|grow(?:s|n|ing)?|increas\w*|decreas\w*"
+                     r"|drop\w*|climb\w*|jump\w*|declin\w*|went|go(?:es|ne)?|up|down|cut|rais\w*|lower\w*|boost\w*"
+                     r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
+_VAGUE = re.compile(r"\b(?:several|a\s+few|few|many|some|tens\s+of|hundreds\s+of|thousands\s+of)\s*$", re.I)
+
+
 def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     approx = m.group("approx")
+    if m.group("plus") and not approx:
+        approx = "over"  # "1,000+ employees"
     cur_text = m.group("cur") or m.group("cur2")
     post = (m.group("post") or "").strip()
     u1 = (m.group("u1") or "").strip()
     n1, n2 = m.group("n1"), m.group("n2")
     sep = (m.group("sep") or "").lower()
     start, end = m.span()
-    if n2 is not None and u1 and (m.group("cur2") or (post and _unit_family(u1) != _unit_family(post))):
+    between = (m.group("between") or "").strip().lower()
+    if n2 is not None and between == "from" and _CHANGE.search(text[max(0, m.start() - 40) : m.start()]):
+        # "rose from 12% to 14%": two levels, not a range of possible values
+        start = m.start("between") + len(m.group("between"))
+        end = m.end("u1") if u1 else m.end("plus") if m.group("plus") else m.end("n1")
+        n2, post = None, u1
+    elif n2 is not None and u1 and (m.group("cur2") or (post and _unit_family(u1) != _unit_family(post))):
         # "by 1.5 percentage points to 14%": a change and a level, not a range
         end = m.end("u1")
         n2, post = None, u1
@@ -212,6 +275,10 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         if p1 is None:
             return None
     v1, step, _ = p1
+    if m.group("neg"):
+        v1 = -v1
+    if not money and re.search(r"\d[KMBT]$", n1) and re.match(r"[A-Za-z]|\s[A-Z]", text[m.end("n1") : m.end("n1") + 2]):
+        return None  # "221B Baker Street", "4K TV": names, not magnitudes
     v2 = None
     if n2 is not None:
         p2 = parse_number(n2, money_context=money)
@@ -266,11 +333,16 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         value, _ = units.to_base(v1, unit)
         step = units.scale_to_base(step, unit)
         lo, hi = base_lo, base_hi
+    normalisable, note = True, None
+    if re.fullmatch(r"(?:a\s+)?(?:hundred|thousand|million|billion|dozen)", n1.strip(), re.I) and \
+            _VAGUE.search(text[max(0, start - 14) : start]):
+        normalisable, note = False, "vague quantity"  # "several hundred people"
     claim_text = text[start:end]
     return start, end, ClaimValue(
         kind=kind, text=claim_text, value=value, low=lo, high=hi, unit=unit, dimension=dimension,
         currency=currency, precision=step, approx=approx.lower() if approx else None,
         is_range=v2 is not None, head=head, number=number, number_step=number_step,
+        normalisable=normalisable, note=note,
     )
 
 
@@ -294,6 +366,9 @@ def _structural(text: str, start: int) -> bool:
     return bool(_STRUCTURAL.search(text[max(0, start - 12) : start]))
 
 
+_PHONE = re.compile(r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\b\d{1,4}[\s.-])\d{2,4}[\s.-]\d{3,4}\b|\b\d{1,4}(?:-\d{2,4}){2,}\b")
+
+
 def find_claims(text: str) -> List[Found]:
     """Every money, percent, date, time, quantity and cardinal claim in ``text``.
 
@@ -307,6 +382,9 @@ def find_claims(text: str) -> List[Found]:
             continue
         found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
+    for m in _PHONE.finditer(text):  # phone numbers are not claims
+        if not any(taken[m.start() : m.end()]):
+            taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
     pos = 0
     while True:
         m = _NUMERIC.search(text, pos)

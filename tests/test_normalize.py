@@ -91,6 +91,13 @@ def test_words_to_number_rejects(text):
 
 
 # ---------------------------------------------------------------------- widen
+def test_widen_about_is_half_a_step_or_ten_percent():
+    # the wider of half the stated step and 10 % of the value, never a whole step
+    assert widen(3e6, 1e6, "about") == (approx(2.5e6), approx(3.5e6))
+    assert widen(2e9, 1e9, "about") == (approx(1.5e9), approx(2.5e9))
+    assert widen(3.2e6, 1e5, "about") == (approx(2.88e6), approx(3.52e6))
+
+
 @pytest.mark.parametrize(
     "approx_word, low, high",
     [
@@ -98,11 +105,11 @@ def test_words_to_number_rejects(text):
         ("about", 90, 110),
         ("roughly", 90, 110),
         ("approximately", 90, 110),
-        ("over", 99.5, 150),
-        ("more than", 99.5, 150),
+        ("over", 99.5, float("inf")),
+        ("more than", 99.5, float("inf")),
         ("nearly", 90, 100.5),
         ("almost", 90, 100.5),
-        ("under", 50, 100.5),
+        ("under", float("-inf"), 100.5),
         ("just over", 99.5, 110),
     ],
 )
@@ -165,7 +172,7 @@ PERCENT = [
 ]
 RANGES = [
     ("It cost $5-7 million.", "money", 5e6, 4.5e6, 7.5e6, {"is_range": True, "currency": "USD"}),
-    ("It grew from $5 million to $7 million.", "money", 5e6, 4.5e6, 7.5e6, {"is_range": True}),
+    ("Prices ranged from $5 million to $7 million.", "money", 5e6, 4.5e6, 7.5e6, {"is_range": True}),
     ("We saw between 10 and 20 birds.", "cardinal", 10, 9.5, 20.5, {"is_range": True}),
     ("It rose 12-15 percent.", "percent", 12, 11.5, 15.5, {"is_range": True, "unit": "%"}),
     ("It rose between 5% and 7%.", "percent", 5, 4.5, 7.5, {"is_range": True}),
@@ -173,13 +180,18 @@ RANGES = [
 APPROX = [
     ("We saw about 100 birds.", "cardinal", 100, 90, 110, {"approx": "about"}),
     ("We saw roughly 100 birds.", "cardinal", 100, 90, 110, {"approx": "roughly"}),
-    ("We saw over 100 birds.", "cardinal", 100, 99.5, 150, {"approx": "over"}),
+    ("We saw over 100 birds.", "cardinal", 100, 99.5, float("inf"), {"approx": "over"}),
     ("We saw nearly 100 birds.", "cardinal", 100, 90, 100.5, {"approx": "nearly"}),
-    ("We saw less than 100 birds.", "cardinal", 100, 50, 100.5, {"approx": "less than"}),
+    ("We saw less than 100 birds.", "cardinal", 100, float("-inf"), 100.5, {"approx": "less than"}),
     ("We saw just over 270 birds.", "cardinal", 270, 269.5, 297, {"approx": "just over"}),
-    ("About 3 million people came.", "cardinal", 3e6, 2e6, 4e6, {"approx": "about"}),
-    ("It cost over $5 million.", "money", 5e6, 4.5e6, 7.5e6, {"approx": "over"}),
+    ("About 3 million people came.", "cardinal", 3e6, 2.5e6, 3.5e6, {"approx": "about"}),
+    ("It cost over $5 million.", "money", 5e6, 4.5e6, float("inf"), {"approx": "over"}),
 ]
+
+
+def test_change_from_to_is_two_levels_not_a_range():
+    found = claims("It grew from $5 million to $7 million.")
+    assert [(c.kind, c.value, c.is_range) for c in found] == [("money", 5e6, False), ("money", 7e6, False)]
 
 
 @pytest.mark.parametrize("text, kind, value, low, high, extra",
