@@ -36,6 +36,8 @@ _ORD = r"(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)"
 _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("iso", re.compile(rf"(?<![\d-])({_YEAR})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[ T]\d\d:\d\d(?::\d\d)?)?(?!\d)")),
     ("iso_month", re.compile(rf"(?<![\d-])({_YEAR})-(0[1-9]|1[0-2])(?![\d-])")),
+    ("md_range", re.compile(rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY}),?\s+({_YEAR})\b", re.I)),
+    ("dm_range", re.compile(rf"\b({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
     ("slash", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)?\d\d)(?![\d/])")),
     ("dmy", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
     ("mdy", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY}),?\s+({_YEAR})\b", re.I)),
@@ -49,6 +51,7 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("fy", re.compile(r"\b(?:FY|fiscal(?:\s+year)?)\s*'?(\d\d(?:\d\d)?)\b", re.I)),
     ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|\s*(?:%|percent|million|billion|people))", re.I)),
     ("year_qual", re.compile(rf"\b(early|mid|late|end\s+of|start\s+of|beginning\s+of)[-\s]+({_YEAR})\b", re.I)),
+    ("century", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]00|2000)'?s\b", re.I)),
     ("decade", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]\d0|20\d0)'?s\b", re.I)),
     ("relative", re.compile(
         r"\b(?:today|tonight|yesterday|tomorrow|recently|currently|nowadays"
@@ -127,6 +130,24 @@ def month_day_claim(text: str, month: int, day: int) -> ClaimValue:
                       note="day and month without a year")
 
 
+_PART = {"early": 0, "start of": 0, "beginning of": 0, "mid": 1, "late": 2, "end of": 2}
+
+
+def _narrow(value: Optional[ClaimValue], qualifier: Optional[str]) -> Optional[ClaimValue]:
+    """"early 2019" is the first third of 2019, "mid" the middle third, "late"/"end of" the last."""
+    if value is None or not qualifier or value.low is None:
+        return value
+    q = re.sub(r"[\s-]+", " ", qualifier.lower()).strip()
+    part = _PART.get(q)
+    if part is None:
+        return value
+    length = (value.high - value.low + 1) / 3.0
+    lo = value.low + int(round(part * length))
+    hi = value.low + int(round((part + 1) * length)) - 1
+    return ClaimValue(kind="date", text=value.text, value=lo, low=lo, high=hi, granularity=value.granularity,
+                      iso=f"{q} {value.iso}", precision=hi - lo + 1, approx=q)
+
+
 def _unanchored(text: str, granularity: Optional[str], note: str) -> ClaimValue:
     return ClaimValue(kind="date", text=text, granularity=granularity, normalisable=False, note=note)
 
@@ -150,11 +171,26 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         return _date(text, int(g[0]), "day", int(g[1]), int(g[2]))
     if kind == "iso_month":
         return _date(text, int(g[0]), "month", int(g[1]))
+    if kind in ("md_range", "dm_range"):
+        month = _month(g[0] if kind == "md_range" else g[2])
+        d1, d2 = (_day(g[1]), _day(g[2])) if kind == "md_range" else (_day(g[0]), _day(g[1]))
+        year = int(g[3])
+        try:
+            lo, hi = _dt.date(year, month, d1).toordinal(), _dt.date(year, month, d2).toordinal()
+        except ValueError:
+            return _unanchored(text, "day", "not a valid calendar date")
+        if hi < lo:
+            return None
+        return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="day", is_range=True,
+                          iso=f"{year:04d}-{month:02d}-{d1:02d}/{d2:02d}", precision=1.0)
     if kind == "slash":
+        a, b = int(g[0]), int(g[1])
+        if a <= 12 and b <= 12 and a != b:
+            return _unanchored(text, "day", "numeric date: day and month order is ambiguous")
         day = _dateparser_day(text)
         if day is None:
             return None
-        return _date(text, day.year, "day", day.month, day.day, note="numeric date read month first")
+        return _date(text, day.year, "day", day.month, day.day)
     if kind == "dmy":
         return _date(text, int(g[2]), "day", _month(g[1]), _day(g[0]))
     if kind == "mdy":
@@ -163,7 +199,7 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         month, day = (_month(g[1]), _day(g[0])) if kind == "dm" else (_month(g[0]), _day(g[1]))
         return month_day_claim(text, month, day)
     if kind == "my":
-        return _date(text, int(g[2]), "month", _month(g[1]), approx=g[0].lower() if g[0] else None)
+        return _narrow(_date(text, int(g[2]), "month", _month(g[1])), g[0])
     if kind == "quarter":
         q = ORDINALS[g[0].lower()]
         if not g[1]:
@@ -192,9 +228,15 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="year",
                           is_range=True, iso=f"{y1:04d}/{y2:04d}", precision=366.0)
     if kind == "year_qual":
-        return _date(text, int(g[1]), "year", approx=re.sub(r"\s+", " ", g[0].lower()))
+        return _narrow(_date(text, int(g[1]), "year"), g[0])
+    if kind == "century":
+        start = int(g[1])
+        lo = _dt.date(start, 1, 1).toordinal()
+        hi = _dt.date(start + 99, 12, 31).toordinal()
+        return _narrow(ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="century",
+                                  iso=f"{start:04d}s", precision=hi - lo + 1), g[0])
     if kind == "decade":
-        return _date(text, int(g[1]), "decade", approx=g[0].lower() if g[0] else None)
+        return _narrow(_date(text, int(g[1]), "decade"), g[0])
     if kind == "relative":
         return _unanchored(text, None, "relative date with nothing to anchor it")
     return None
@@ -236,10 +278,11 @@ def _month_is_month(m: "re.Match[str]", text: str) -> bool:
 
 # ---------------------------------------------------------------- clock times
 _AMPM = r"(?:[ap]\.\s?m\.|[ap]\.?\s?m(?![a-z])|AM|PM)"
-_CLOCK = rf"(?:(?:[01]?\d|2[0-4]):[0-5]?\d(?::[0-5]\d)?(?:\s?{_AMPM})?|(?:1[0-2]|0?[1-9])\s?{_AMPM}|noon|midday|midnight)"
+_CLOCK = (rf"(?:(?:[01]?\d|2[0-4]):[0-5]?\d(?::[0-5]\d)?(?:\s?{_AMPM})?|(?:1[0-2]|0?[1-9])\.[0-5]\d\s?{_AMPM}"
+          rf"|(?:1[0-2]|0?[1-9])\s?{_AMPM}|noon|midday|midnight)")
 _TIME_RANGE = re.compile(
     rf"(?:(?:from|between)\s+)?(?<![\d:])(?P<t1>{_CLOCK}|(?:1[0-2]|0?[1-9])(?=\s*(?:-|–|—|to|until|till|and)\s*(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s?{_AMPM}))"
-    rf"(?:\s*(?:-|–|—|to|until|till|through|and)\s*(?P<t2>{_CLOCK}))?(?!\d|:\d)",
+    rf"(?:\s*(?:-|–|—|to|until|till|through|and)\s*(?P<t2>{_CLOCK}|(?:1[0-2]|0?[1-9])(?![\d:.,]\d)))?(?!\d|:\d)",
     re.I,
 )
 
@@ -251,7 +294,7 @@ def clock_minutes(text: str, meridiem_hint: Optional[str] = None) -> Optional[in
         return 12 * 60
     if t == "midnight":
         return 0
-    m = re.match(r"(\d{1,2})(?::(\d{1,2}))?(?::\d\d)?\s?([ap])?", t)
+    m = re.match(r"(\d{1,2})(?:[:.](\d{1,2}))?(?::\d\d)?\s?([ap])?", t)
     if not m:
         return None
     hour, minute = int(m.group(1)), int(m.group(2) or 0)
@@ -274,12 +317,31 @@ def _meridiem(text: str) -> Optional[str]:
     return m.group(0).strip()[0].lower() if m else None
 
 
+_RATIO = re.compile(r"\b(?:ratio|odds|aspect|score[sd]?|scale|won|lost|beat|defeated)\b[^.]{0,6}$", re.I)
+
+
 def find_times(text: str) -> List[Found]:
     """Clock times and time ranges ("17:30-23:00", "5:30 pm", "from 11 to 2 pm")."""
     found: List[Found] = []
     for m in _TIME_RANGE.finditer(text):
         t1, t2 = m.group("t1"), m.group("t2")
         if t2 is None and ":" not in t1 and _meridiem(t1) is None and t1.lower() not in ("noon", "midday", "midnight"):
+            continue
+        if _RATIO.search(text[max(0, m.start() - 12) : m.start()]) or (
+                t2 is None and _meridiem(t1) is None and re.fullmatch(r"\d{1,2}:\d", t1)):
+            continue  # "a 16:9 ratio", "3:1 odds": not clock times
+        if t2 is not None and re.fullmatch(r"\d{1,2}", t2.strip()) and not (
+                _meridiem(t1) or t1.lower() in ("noon", "midday")):
+            continue  # "9 to 5" alone is too vague; "noon to 2", "10 am to 2" are times
+        if t2 is not None and re.search(r"\band\b", text[m.end("t1"):m.start("t2")], re.I) and \
+                not m.group(0).lower().startswith("between"):
+            # "at 8.30 pm and 10.30 am": two times, not a range
+            for g in ("t1", "t2"):
+                v = clock_minutes(m.group(g))
+                if v is not None and (_meridiem(m.group(g)) or ":" in m.group(g)):
+                    found.append((m.start(g), m.end(g), ClaimValue(
+                        kind="time", text=m.group(g), value=float(v), low=float(v), high=float(v), unit="minute",
+                        dimension="time_of_day", granularity="minute", precision=1.0, iso=_fmt(v))))
             continue
         hint2 = _meridiem(t2) if t2 else None
         a = clock_minutes(t1)
@@ -292,8 +354,15 @@ def find_times(text: str) -> List[Found]:
                 a_pm = clock_minutes(t1, "p")
                 if a_pm is not None and a_pm <= b:
                     a = a_pm
+            if _meridiem(t2) is None and b < a and b + 12 * 60 > a and b < 12 * 60:
+                b += 12 * 60  # "noon to 2", "10 am to 2:30": the afternoon
+            if a == 0 and b == 0:
+                found.append((m.start("t1"), m.end(), ClaimValue(
+                    kind="time", text=m.group(0), normalisable=False, is_range=True,
+                    note="0:00-0:00: closed, open all day or unknown")))
+                continue
             if b <= a:
-                b += 24 * 60  # "17:00-2:00" runs past midnight; "0:0-0:0" is the whole day
+                b += 24 * 60  # "17:00-2:00" runs past midnight
             value = ClaimValue(kind="time", text=m.group(0), value=float(a), low=float(a), high=float(b),
                                unit="minute", dimension="time_of_day", granularity="minute",
                                precision=1.0, is_range=True, iso=f"{_fmt(a)}-{_fmt(b % (24 * 60))}")

@@ -240,7 +240,8 @@ DATES = [
     ("It opened on March 5, 2019.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
     ("It opened on the 5th of March 2019.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
     ("It opened on 2019-03-05.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
-    ("It opened on 3/5/2019.", "day", "2019-03-05", day(2019, 3, 5), day(2019, 3, 5)),
+    ("It opened on 3/25/2019.", "day", "2019-03-25", day(2019, 3, 25), day(2019, 3, 25)),
+    ("It opened on 25/3/2019.", "day", "2019-03-25", day(2019, 3, 25), day(2019, 3, 25)),
     ("It opened in March 2019.", "month", "2019-03", day(2019, 3, 1), day(2019, 3, 31)),
     ("It opened in 2019-03.", "month", "2019-03", day(2019, 3, 1), day(2019, 3, 31)),
     ("It opened in February 2020.", "month", "2020-02", day(2020, 2, 1), day(2020, 2, 29)),
@@ -279,9 +280,32 @@ def test_month_day_without_year():
     assert (c.kind, c.dimension, c.iso, c.value) == ("date", "month_day", "--02-27", 227)
 
 
-def test_mid_year_is_a_date():
+def test_mid_year_is_the_middle_third_of_the_year():
     c = one_claim("It launched in mid-2019.")
-    assert (c.kind, c.iso) == ("date", "2019")
+    assert (c.kind, c.granularity, c.iso) == ("date", "year", "mid 2019")
+    assert day(2019, 5, 1) <= c.low and c.high <= day(2019, 9, 1)
+
+
+@pytest.mark.parametrize("text, lo, hi", [
+    ("early 2019", day(2019, 1, 1), day(2019, 5, 3)),
+    ("late March 2019", day(2019, 3, 20), day(2019, 3, 31)),
+    ("the 1800s", day(1800, 1, 1), day(1899, 12, 31)),
+    ("March 3-5, 2024", day(2024, 3, 3), day(2024, 3, 5)),
+    ("3–5 March 2024", day(2024, 3, 3), day(2024, 3, 5)),
+])
+def test_period_qualifiers_and_day_ranges(text, lo, hi):
+    c = one_claim(text)
+    assert lo <= c.low <= c.high <= hi and c.kind == "date"
+
+
+def test_ambiguous_numeric_date_is_not_normalised():
+    c = one_claim("It opened on 3/5/2019.")
+    assert c.kind == "date" and not c.normalisable
+
+
+@pytest.mark.parametrize("text", ["The ratio is 16:9.", "They won 3:1 on Sunday."])
+def test_ratios_are_not_clock_times(text):
+    assert all(c.kind != "time" for c in claims(text))
 
 
 @pytest.mark.parametrize(
