@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Dict, Optional, Sequence, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -28,15 +28,14 @@ __all__ = ["load", "check", "ClaimValue", "DEFAULT_CONFIG", "__version__"]
 register_extensions()
 
 
-def load(config: Union[str, Path, None] = None, **overrides: Any) -> Language:
+def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, Any]] = None) -> Language:
     """Build the default pipeline (or the one in ``config``), offline.
 
-    ``overrides`` are dotted config keys, e.g. ``{"components.ground_numeric.top_k": 5}``
-    passed as ``load(overrides={...})``.
+    ``overrides`` are dotted config keys, e.g. ``{"components.ground_numeric.top_k": 5}``.
     """
     from spacy import util
 
-    cfg = util.load_config(config or DEFAULT_CONFIG, overrides=overrides.get("overrides", {}), interpolate=False)
+    cfg = util.load_config(config or DEFAULT_CONFIG, overrides=overrides or {}, interpolate=False)
     return util.load_model_from_config(cfg, auto_fill=True, validate=True)
 
 
@@ -52,8 +51,8 @@ def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] =
     elif sources is not None:
         sources = list(sources)
     doc = nlp.make_doc(answer)
-    doc._.sources = sources
-    doc._.question = question
+    doc._.ground_sources = sources
+    doc._.ground_question = question
     for _, proc in nlp.pipeline:
         doc = proc(doc)
     return doc

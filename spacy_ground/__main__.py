@@ -36,7 +36,7 @@ def report(doc, colour: bool = False) -> str:
     """A readable report of the numeric grounding of a checked Doc."""
     lines: List[str] = []
     summary = doc._.numeric_grounding or {}
-    score = summary.get("score")
+    score = summary.get("grounded_share")
     light = summary.get("light", "none")
     head = "numeric grounding: " + ("n/a" if score is None else f"{score:.0%}")
     lines.append(_paint(f"{head} [{light}]", LIGHT_COLOURS.get(light, "0"), colour) + f"  {summary.get('message', '')}")
@@ -79,9 +79,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         print("error: check needs --answer, or --record with an 'answer'", file=sys.stderr)
         return 2
     sources: List = [_read(p) for p in args.source or []] + list(rec.get("sources") or [])
-    question = args.question or rec.get("question")
-    if question and os.path.isfile(question):
-        question = _read(question)
+    question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
     nlp = spacy_ground.load(args.config) if args.config else spacy_ground.load()
     doc = spacy_ground.check(nlp, answer, sources=sources, question=question)
     if args.json:
@@ -112,7 +110,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 2
     if args.ner:
         nlp = spacy.load(args.ner)
-        nlp.add_pipe("sentencizer", before="parser") if "parser" not in nlp.pipe_names and "senter" not in nlp.pipe_names else None
+        if not any(name in nlp.pipe_names for name in ("parser", "senter", "sentencizer")):
+            nlp.add_pipe("sentencizer", first=True)
         nlp.add_pipe("ground_claims")
         nlp.add_pipe("ground_numeric")
     else:
@@ -140,7 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answer", help="file with the answer text ('-' for standard input)")
     p.add_argument("--source", action="append", help="file with a source (text or JSON record); repeatable")
     p.add_argument("--record", help="a JSON object in the data format with 'answer', 'sources', 'question'")
-    p.add_argument("--question", help="the question, as text or a file")
+    p.add_argument("--question", help="the question, as text")
+    p.add_argument("--question-file", help="a file holding the question")
     p.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     p.add_argument("--json", action="store_true", help="print the JSON record instead of the report")
     p.set_defaults(func=cmd_check)

@@ -72,7 +72,7 @@ class EvidenceAligner:
     def __call__(self, doc: Doc) -> Doc:
         sents = answer_sentences(doc)
         doc.spans[self.spans_key] = sents
-        sources = doc._.sources
+        sources = doc._.ground_sources
         if not sources or not sents:
             for s in sents:
                 s._.evidence = []

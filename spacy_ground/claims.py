@@ -8,6 +8,8 @@ NER and rules once per distinct list of sources.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
@@ -19,13 +21,13 @@ from spacy.util import registry
 from .dates import weekdays_in
 from .extensions import register_extensions
 from .normalize import NER_KINDS, find_claims, parse_claim
-from .sources import SourceIndex, SourceIndexer, split_sentences
+from .sources import SourceIndexer, split_sentences
 from .values import ClaimValue
 
 Found = Tuple[int, int, ClaimValue]
 
 
-@registry.misc("spacy_ground.claims_scorer.v1")
+@registry.scorers("spacy_ground.claims_scorer.v1")
 def make_claims_scorer(spans_key: str = "ground_claims") -> Callable[..., Dict[str, Any]]:
     """Span scorer for ``doc.spans[spans_key]`` against gold spans under the same key."""
 
@@ -43,33 +45,41 @@ def make_claims_scorer(spans_key: str = "ground_claims") -> Callable[..., Dict[s
     default_config={
         "spans_key": "ground_claims",
         "use_ner": True,
-        "ner_labels": ["MONEY", "PERCENT", "DATE", "TIME", "QUANTITY"],
+        "ner_labels": ["MONEY", "PERCENT", "DATE", "TIME", "QUANTITY", "CARDINAL"],
+        "source_skip_pipes": ["tagger", "morphologizer", "lemmatizer", "trainable_lemmatizer", "attribute_ruler",
+                              "textcat", "textcat_multilabel"],
         "source_cache_size": 64,
         "max_source_chars": 2_000_000,
-        "scorer": {"@misc": "spacy_ground.claims_scorer.v1", "spans_key": "ground_claims"},
+        "scorer": {"@scorers": "spacy_ground.claims_scorer.v1", "spans_key": "ground_claims"},
     },
     default_score_weights={"spans_ground_claims_f": 1.0, "spans_ground_claims_p": 0.0, "spans_ground_claims_r": 0.0},
 )
 def make_ground_claims(nlp: Language, name: str, spans_key: str, use_ner: bool, ner_labels: List[str],
-                       source_cache_size: int, max_source_chars: int,
+                       source_skip_pipes: List[str], source_cache_size: int, max_source_chars: int,
                        scorer: Optional[Callable]) -> "ClaimTagger":
     return ClaimTagger(nlp, name, spans_key=spans_key, use_ner=use_ner, ner_labels=ner_labels,
-                       source_cache_size=source_cache_size, max_source_chars=max_source_chars, scorer=scorer)
+                       source_skip_pipes=source_skip_pipes, source_cache_size=source_cache_size,
+                       max_source_chars=max_source_chars, scorer=scorer)
 
 
 class ClaimTagger:
     """Finds and normalises numeric and date claims; indexes sources the same way."""
 
     def __init__(self, nlp: Language, name: str = "ground_claims", *, spans_key: str = "ground_claims",
-                 use_ner: bool = True, ner_labels: Sequence[str] = ("MONEY", "PERCENT", "DATE", "TIME", "QUANTITY"),
-                 source_cache_size: int = 64, max_source_chars: int = 2_000_000,
-                 scorer: Optional[Callable] = None):
+                 use_ner: bool = True,
+                 ner_labels: Sequence[str] = ("MONEY", "PERCENT", "DATE", "TIME", "QUANTITY", "CARDINAL"),
+                 source_skip_pipes: Sequence[str] = (), source_cache_size: int = 64,
+                 max_source_chars: int = 2_000_000, scorer: Optional[Callable] = None):
+        unknown = [label for label in ner_labels if label not in NER_KINDS]
+        if unknown:
+            raise ValueError(f"ground_claims: unknown ner_labels {unknown}; choose from {sorted(NER_KINDS)}")
         register_extensions()
         self.nlp = nlp
         self.name = name
         self.spans_key = spans_key
         self.use_ner = use_ner
-        self.ner_labels = [label for label in ner_labels if label in NER_KINDS]
+        self.ner_labels = list(ner_labels)
+        self.source_skip_pipes = set(source_skip_pipes)
         self.scorer = scorer
         self.index_sources = SourceIndexer(self._process_source, cache_size=source_cache_size,
                                            max_chars=max_source_chars)
@@ -79,7 +89,11 @@ class ClaimTagger:
         spans: List[Span] = []
         seen = set()
         for start, end, value in self.find(doc):
-            span = doc.char_span(start, end, label=value.kind, alignment_mode="expand")
+            span = doc.char_span(start, end, label=value.kind)  # exact where the tokens allow
+            if span is None:
+                span = doc.char_span(start, end, label=value.kind, alignment_mode="contract")
+            if span is None or not len(span):
+                span = doc.char_span(start, end, label=value.kind, alignment_mode="expand")
             if span is None or (span.start_char, span.end_char) in seen:
                 continue
             seen.add((span.start_char, span.end_char))
@@ -88,20 +102,30 @@ class ClaimTagger:
         doc.spans[self.spans_key] = spans
         return doc
 
-    def pipe(self, stream: Iterable[Doc], batch_size: int = 128) -> Iterable[Doc]:
-        for doc in stream:
-            yield self(doc)
+    def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        """Span P/R/F of the claims against gold spans under the same key (``nlp.evaluate``)."""
+        return self.scorer(examples, **kwargs) if self.scorer is not None else {}
 
     def find(self, doc: Doc) -> List[Found]:
         """Claims in a processed Doc: rule claims, plus NER spans the rules missed."""
         found = find_claims(doc.text)
         if self.use_ner and self.ner_labels and doc.has_annotation("ENT_IOB"):
             taken = [(s, e) for s, e, _ in found]
+            by_start = {s: i for i, (s, _, _) in enumerate(found)}
             for ent in doc.ents:
                 if ent.label_ not in self.ner_labels:
                     continue
-                if any(s < ent.end_char and ent.start_char < e for s, e in taken):
+                inside = [i for i, (s, e, _) in enumerate(found) if s < ent.end_char and ent.start_char < e]
+                if inside:
+                    # the NER knows "500 pesos" is money where the rules saw a bare 500
+                    if ent.label_ == "MONEY" and len(inside) == 1 and found[inside[0]][2].kind == "cardinal":
+                        s, e, v = found[inside[0]]
+                        word = re.sub(r"[\d\s.,]+", " ", ent.text).strip().split()
+                        found[inside[0]] = (s, e, replace(v, kind="money", dimension="currency",
+                                                          currency=(word[-1].upper() if word else None)))
                     continue
+                if ent.label_ == "CARDINAL":
+                    continue  # a number the rules rejected (list marker, "one", identifier) stays rejected
                 if weekdays_in(doc.text[ent.start_char:ent.end_char + 8]):
                     continue  # "Monday", "seven days a week": weekdays, checked with the hours
                 value = parse_claim(ent.text, ent.label_)
@@ -113,11 +137,21 @@ class ClaimTagger:
 
     # ----------------------------------------------------------------- sources
     def _process_source(self, text: str, record: bool = False) -> Tuple[List[Tuple[int, int]], List[Found]]:
+        limit = self.nlp.max_length
+        if len(text) > limit:  # spaCy refuses longer texts: process in chunks cut at line ends
+            sents: List[Tuple[int, int]] = []
+            claims: List[Found] = []
+            for offset, chunk in _chunks(text, limit):
+                c_sents, c_claims = self._process_source(chunk, record)
+                sents += [(s + offset, e + offset) for s, e in c_sents]
+                claims += [(s + offset, e + offset, v) for s, e, v in c_claims]
+            return sents, claims
         doc = self.nlp.make_doc(text)
         for name, proc in self.nlp.pipeline:
             if name == self.name:
                 break
-            doc = proc(doc)
+            if name not in self.source_skip_pipes:
+                doc = proc(doc)
         if record:  # a flattened JSON record: one "path: value" fact a line
             sents = split_lines(text, 0, len(text))
         elif doc.has_annotation("SENT_START"):
@@ -128,6 +162,19 @@ class ClaimTagger:
         else:
             sents = split_sentences(text)
         return sents, self.find(doc)
+
+
+def _chunks(text: str, size: int) -> Iterable[Tuple[int, str]]:
+    """(offset, chunk) pieces of at most ``size`` characters, cut after a newline or full stop."""
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text):
+            cut = max(text.rfind("\n", start, end), text.rfind(". ", start, end))
+            if cut > start:
+                end = cut + 1
+        yield start, text[start:end]
+        start = end
 
 
 def split_lines(text: str, start: int, end: int) -> List[Tuple[int, int]]:

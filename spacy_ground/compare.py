@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from .values import ClaimValue
+from .values import ClaimValue, YEAR_CONTEXT
 
 EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
+UNITLESS, YEAR_AS_NUMBER = "matched a number written without its unit", "year written as a number"
+WEAK_MATCHES = frozenset({UNITLESS, YEAR_AS_NUMBER})  # equal, but yield to a contradiction nearby
 _EPS = 1e-9
 
 
@@ -32,6 +34,13 @@ _BELOW = {"under", "less than", "fewer than", "below", "at most", "up to", "near
 
 
 def _numbers(a: ClaimValue, s: ClaimValue) -> Comparison:
+    if s.is_range and not (a.is_range or a.approx) and _overlap(a, s) and not (a.low <= s.low and s.high <= a.high):
+        # "$6 million" is more precise than the source's "$5-7 million": not grounded, not refuted
+        return Comparison(INCOMPARABLE, "the source gives only a range")
+    if s.approx and not a.approx and _overlap(a, s) and s.number is not None and a.number is not None \
+            and abs(a.number - s.number) > (a.number_step or 1.0) / 2:
+        # "3,100" against "about 3,000": inside the source's vagueness, but not what it says
+        return Comparison(INCOMPARABLE, "the source gives only an approximation")
     if a.approx and s.approx and a.value == s.value and (
             (a.approx in _ABOVE and s.approx in _BELOW) or (a.approx in _BELOW and s.approx in _ABOVE)):
         return Comparison(DIFFERS, f"{a.approx!r} where the source says {s.approx!r}")
@@ -51,7 +60,11 @@ def _stated(c: ClaimValue) -> ClaimValue:
 
 
 def _unitless_match(a: ClaimValue, s: ClaimValue) -> Comparison:
-    """A bare number on one side ("price: 12.5", "350") grounds a value with a unit, never refutes it."""
+    """A bare number on one side ("price: 12.5", "350") grounds a value with a unit, never refutes it.
+    A number that counts something ("12 rooms", "12 million customers") is not bare."""
+    bare = a if a.kind == "cardinal" else s
+    if bare.head:
+        return Comparison(INCOMPARABLE, "different things counted")
     sa, ss = _stated(a), _stated(s)
     if a.approx or s.approx or a.is_range or s.is_range:
         same = _overlap(sa, ss)
@@ -59,7 +72,7 @@ def _unitless_match(a: ClaimValue, s: ClaimValue) -> Comparison:
         step = min(a.number_step or 1.0, s.number_step or 1.0)
         same = abs(sa.value - ss.value) <= step / 2 * (1 + 1e-9)
     if same:
-        return Comparison(EQUAL, "matched a number written without its unit")
+        return Comparison(EQUAL, UNITLESS)
     return Comparison(INCOMPARABLE)
 
 
@@ -83,7 +96,7 @@ def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
             if a.unit != s.unit:
                 if _overlap(a, s):
                     return Comparison(DIFFERS, "percent is not percentage points")
-                return Comparison(DIFFERS)
+                return Comparison(INCOMPARABLE, "a change in points and a level in percent")
             return _numbers(a, s)
         if a.kind == "quantity":
             if "degree" in (a.dimension, s.dimension) and {a.dimension, s.dimension} <= {"degree", "temperature"}:
@@ -103,18 +116,23 @@ def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
         # a year read as a bare number on the other side ("2019 revenue")
         other = s if a.kind == "date" else a
         date = a if a.kind == "date" else s
-        if other.kind == "cardinal" and date.granularity == "year" and not date.is_range:
+        if other.kind == "cardinal" and date.granularity == "year" and not date.is_range and "," not in other.text \
+                and (other.head is None or other.head in YEAR_CONTEXT):
             import datetime as _dt
 
             year = _dt.date.fromordinal(int(date.low)).year
             if other.low <= year <= other.high:
-                return Comparison(EQUAL, "year written as a number")
+                return Comparison(EQUAL, YEAR_AS_NUMBER)
         return Comparison(INCOMPARABLE)
     if "month_day" in (a.dimension, s.dimension):
         am, sm = _month_day(a), _month_day(s)
         if am is None or sm is None:
             return Comparison(INCOMPARABLE, "the source is less specific than the answer")
-        return Comparison(EQUAL) if am == sm else Comparison(DIFFERS)
+        if am != sm:
+            return Comparison(DIFFERS)
+        if s.dimension == "month_day" and a.dimension != "month_day":
+            return Comparison(INCOMPARABLE, "the source gives no year")
+        return Comparison(EQUAL)
     if s.low >= a.low and s.high <= a.high:
         return Comparison(EQUAL)
     if s.high < a.low or s.low > a.high:

@@ -8,8 +8,8 @@ extensions are keyed by character offsets.
 from spacy.tokens import Doc, Span
 
 DOC_EXTENSIONS = {
-    "sources": None,            # list of source texts / JSON records given to check()
-    "question": None,           # the question, if any (never used as evidence)
+    "ground_sources": None,     # list of source texts / JSON records given to check()
+    "ground_question": None,    # the question, if any (never used as evidence)
     "numeric_grounding": None,  # per-answer numeric grounding summary (ground_numeric)
 }
 SPAN_EXTENSIONS = {

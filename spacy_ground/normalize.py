@@ -14,7 +14,9 @@ from dataclasses import replace
 from typing import Dict, List, Optional, Tuple
 
 from . import dates, units
-from .values import ClaimValue
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from .values import YEAR_CONTEXT, ClaimValue
 
 Found = Tuple[int, int, ClaimValue]
 
@@ -215,7 +217,7 @@ def _head_after(text: str, end: int) -> Optional[str]:
     if not m:
         return None
     word = m.group(1).lower()
-    if word in _NOT_HEADS:
+    if word in _NOT_HEADS or word in STOP_WORDS:
         return None
     return word[:-1] if word.endswith("s") and len(word) > 3 and not word.endswith("ss") else word
 
@@ -412,21 +414,35 @@ def find_claims(text: str) -> List[Found]:
         pos = e if e > m.start() else m.start() + 1
         if not _keep(text, s, e, v, m):
             continue
-        if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx:
-            v = replace(dates.year_claim(v.text, int(v.value)), head=None)
-            if _head_after(text, e) not in (None,) and _head_after(text, e) not in _YEAR_FOLLOWERS:
-                v = replace(v, note="four-digit number read as a year")
+        if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx \
+                and not _counts_something(text, e) and not m.group("neg"):
+            v = replace(dates.year_claim(v.text, int(v.value)), head=None)  # "in 2019"; "2000 people" stays a count
         found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
     found.sort(key=lambda t: (t[0], -t[1]))
     return found
 
 
-_YEAR_FOLLOWERS = {"season", "election", "census", "edition", "model", "report", "survey", "budget", "world", "olympic", "olympics"}
+_YEAR_FOLLOWERS = YEAR_CONTEXT
 
 
 # "in 150 words", "3 bullet points": the answer talking about itself, not a claim
 _META_HEADS = {"word", "sentence", "paragraph", "bullet", "passage", "character", "line"}
+
+
+_COUNT_NOUNS = {"people", "men", "women", "children", "staff", "personnel", "police", "cattle", "sheep", "fish"}
+
+
+def _counts_something(text: str, end: int) -> bool:
+    """"2000 people", "1600 Pennsylvania Avenue": a count or an address, not a year."""
+    m = _HEAD.match(text, end)
+    if not m:
+        return False
+    word = m.group(1)
+    if word.lower() in _YEAR_FOLLOWERS:
+        return False
+    return word[0].isupper() or word.lower() in _COUNT_NOUNS or (
+        word.lower().endswith("s") and not word.lower().endswith("ss") and word.lower() not in STOP_WORDS)
 
 
 def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:

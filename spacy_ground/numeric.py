@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .compare import DIFFERS, EQUAL, INCOMPARABLE, compare, distance
+from .compare import DIFFERS, EQUAL, INCOMPARABLE, WEAK_MATCHES, compare, distance
 from .extensions import register_extensions
 from .normalize import find_claims
 from .dates import WEEKDAYS, weekdays_in
@@ -56,6 +56,10 @@ class NumericGrounder:
     def __init__(self, nlp: Language, name: str = "ground_numeric", *, claims_component: str = "ground_claims",
                  top_k: int = 3, min_overlap: float = 0.25, context_tokens: int = 12,
                  green: float = 0.9, amber: float = 0.7):
+        if not 0.0 <= amber <= green <= 1.0:
+            raise ValueError(f"ground_numeric: need 0 <= amber <= green <= 1 (got amber={amber}, green={green})")
+        if top_k < 1 or not 0.0 <= min_overlap <= 1.0:
+            raise ValueError("ground_numeric: top_k must be >= 1 and min_overlap in [0, 1]")
         register_extensions()
         self.nlp = nlp
         self.name = name
@@ -67,34 +71,37 @@ class NumericGrounder:
         self.amber = amber
 
     def _tagger(self):
-        if self.claims_component not in self.nlp.pipe_names:
+        names = self.nlp.pipe_names
+        if self.claims_component not in names:
             raise ValueError(f"ground_numeric needs the '{self.claims_component}' component before it "
-                             f"(pipeline: {self.nlp.pipe_names})")
+                             f"(pipeline: {names})")
+        if self.name in names and names.index(self.claims_component) > names.index(self.name):
+            raise ValueError(f"'{self.claims_component}' must come before '{self.name}' in the pipeline ({names})")
         return self.nlp.get_pipe(self.claims_component)
 
     def __call__(self, doc: Doc) -> Doc:
         tagger = self._tagger()
         spans = list(doc.spans.get(tagger.spans_key, []))
-        sources = doc._.sources
-        if sources is None or len(sources) == 0 or all(not str(s).strip() for s in sources):
+        sources = doc._.ground_sources
+        if not sources or all(s is None or not str(s).strip() for s in sources):
             for span in spans:
                 span._.ground_numeric = _result("not_checkable", "no sources to check against")
             doc._.numeric_grounding = self._summary(spans, "no sources to check against")
             return doc
         index = tagger.index_sources(list(sources))
-        question_claims = [v for _, _, v in find_claims(doc._.question)] if doc._.question else []
-        by_sentence = index.sentence_claims()
+        question = doc._.ground_question
+        question_claims = [v for _, _, v in find_claims(question)] if question else []
+        days = self._day_scopes(spans)
+        overlaps: Dict[frozenset, List[float]] = {}
         for i, span in enumerate(spans):
             value = ClaimValue.from_dict(span._.claim)
-            days = self._days(spans, i) if value.kind == "time" else frozenset()
-            span._.ground_numeric = self.ground(value, self._context(span), index, by_sentence, question_claims,
-                                                days=days)
+            context = self._context(span)
+            if context not in overlaps:
+                overlaps[context] = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
+            span._.ground_numeric = self.ground(value, index, overlaps[context], question_claims,
+                                                days=days.get(i, frozenset()))
         doc._.numeric_grounding = self._summary(spans)
         return doc
-
-    def pipe(self, stream, batch_size: int = 128):
-        for doc in stream:
-            yield self(doc)
 
     def _context(self, span: Span) -> frozenset:
         doc = span.doc
@@ -104,69 +111,102 @@ class NumericGrounder:
             ctx = doc[max(0, span.start - self.context_tokens): span.end + self.context_tokens]
         return content_words(ctx.text)
 
-    def _days(self, spans: Sequence[Span], i: int) -> frozenset:
-        """Weekdays a clock time is said of: "from 9 to 5 on weekdays", "Mon-Fri 9-5"."""
-        span, doc = spans[i], spans[i].doc
-        lo, hi = (span.sent.start_char, span.sent.end_char) if doc.has_annotation("SENT_START") else (0, len(doc.text))
-        prev_end = max([s.end_char for s in spans[:i] if s.label_ == "time" and s.end_char <= span.start_char] + [lo])
-        next_start = min([s.start_char for s in spans[i + 1:] if s.label_ == "time" and s.start_char >= span.end_char] + [hi])
-        after = re.split(r"\band\b|;|\.|\bbut\b|,", doc.text[span.end_char:next_start], maxsplit=1)[0]
-        # days right after the time belong to it ("9-5 on weekdays", "9-5 Monday through Friday");
-        # otherwise the days said before it ("On Mondays, from 9 to 5")
-        days = weekdays_in(after) if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after) else frozenset()
-        return days or weekdays_in(doc.text[prev_end:span.start_char])
+    def _day_scopes(self, spans: Sequence[Span]) -> Dict[int, frozenset]:
+        """Weekdays each clock time is said of: "9 to 5 on weekdays", "On Mondays, 9 to 5";
+        a day given its own hours elsewhere in the sentence is an exception to a wider range
+        ("5 to 7 pm on weekdays, while on Wednesdays 11 am to 3 pm")."""
+        doc = spans[0].doc if spans else None
+        times = [i for i, s in enumerate(spans) if s.label_ == "time"]
+        if doc is None or not times:
+            return {}
+        has_sents = doc.has_annotation("SENT_START")
+        sent_of = {i: (spans[i].sent.start_char, spans[i].sent.end_char) if has_sents else (0, len(doc.text))
+                   for i in times}
+        scopes: Dict[int, frozenset] = {}
+        for n, i in enumerate(times):
+            span = spans[i]
+            lo, hi = sent_of[i]
+            prev_end = spans[times[n - 1]].end_char if n > 0 and sent_of[times[n - 1]] == (lo, hi) else lo
+            next_start = spans[times[n + 1]].start_char if n + 1 < len(times) and sent_of[times[n + 1]] == (lo, hi) else hi
+            after = re.split(r"\band\b|;|\.|\bbut\b|\bwhile\b|,", doc.text[span.end_char:next_start], maxsplit=1)[0]
+            days = weekdays_in(after) if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after) else frozenset()
+            if not days:
+                # the last clause before the time: "..., while on Wednesdays it is open 11 to 3"
+                clauses = re.split(r";|,|\bwhile\b|\bbut\b|\bexcept\b|\band\b", doc.text[prev_end:span.start_char])
+                for clause in reversed(clauses):
+                    days = weekdays_in(clause)
+                    if days:
+                        break
+            scopes[i] = days
+        for i in times:  # exceptions: days that have their own hours in the same sentence
+            if len(scopes[i]) > 1:
+                own = set()
+                for j in times:
+                    if j != i and sent_of[j] == sent_of[i] and len(scopes[j]) < len(scopes[i]):
+                        own |= scopes[j]
+                if own and scopes[i] - own:
+                    scopes[i] = frozenset(scopes[i] - own)
+        return scopes
 
     def _ground_by_day(self, value: ClaimValue, days: frozenset, index: SourceIndex) -> Optional[Dict[str, Any]]:
         schedule = _schedule(index)
         if not schedule:
             return None
+        matched: List[SourceClaim] = []
         for day in sorted(days):
-            listed = schedule.get(day)
-            if listed and all(c.value.low == 0 and c.value.high in (0, 24 * 60) for c in listed):
-                continue  # "0:0-0:0" in business records: closed or unknown, not a clock range
+            listed = [c for c in schedule.get(day, []) if c.value.normalisable]
+            if day in schedule and not listed:
+                continue  # only "0:0-0:0" that day: closed or unknown, not a clock range
             if not listed:
                 return _result("unsupported", f"the sources give no hours for {WEEKDAYS[day].title()}")
-            if not any(compare(value, c.value).result == EQUAL for c in listed):
+            equal = [c for c in listed if compare(value, c.value).result == EQUAL]
+            if not equal:
                 near = min(listed, key=lambda c: distance(value, c.value))
                 return _result("mismatch", f"on {WEEKDAYS[day].title()} the sources say {near.value.text!r}", index, near)
-        checked = [d for d in sorted(days) if any(compare(value, c.value).result == EQUAL for c in schedule[d])]
-        if not checked:
+            matched.append(equal[0])
+        if not matched:
             return None
-        match = next(c for c in schedule[checked[0]] if compare(value, c.value).result == EQUAL)
-        return _result("grounded", "the hours match the sources on every day named", index, match)
+        return _result("grounded", "the hours match the sources on every day named", index, matched[0])
 
-    def ground(self, value: ClaimValue, context: frozenset, index: SourceIndex,
-               by_sentence: Dict[int, List[SourceClaim]], question_claims: Sequence[ClaimValue] = (),
-               days: frozenset = frozenset()) -> Dict[str, Any]:
-        """Status of one answer claim against a source index (see module docstring)."""
+    def ground(self, value: ClaimValue, index: SourceIndex, overlap: Sequence[float],
+               question_claims: Sequence[ClaimValue] = (), days: frozenset = frozenset()) -> Dict[str, Any]:
+        """Status of one answer claim against a source index (see module docstring).
+
+        ``overlap[i]`` is the share of the claim's context words found in source sentence i.
+        """
         if not value.normalisable or value.low is None:
             return _result("not_checkable", value.note or "the value cannot be normalised")
         if days:
             by_day = self._ground_by_day(value, days, index)
             if by_day is not None:
                 return by_day
-        overlap = [(len(context & s.words) / max(1, len(context)), i) for i, s in enumerate(index.sentences)]
-        # 1. the same value anywhere in the sources grounds the claim
-        best: Optional[Tuple[float, SourceClaim, Optional[str]]] = None
+        by_sentence = _sentence_claims(index)
+        # 1. the same value anywhere in the sources grounds the claim; a bare number that
+        #    matches ("price: 12") counts only if nothing in the evidence contradicts it
+        word = value.unit if value.kind == "quantity" else value.head if value.kind == "cardinal" else None
+        strong: Optional[Tuple[float, SourceClaim, Optional[str]]] = None
+        weak: Optional[Tuple[float, SourceClaim, Optional[str]]] = None
         for claim in index.claims:
             if not _same_head(value, claim, index):
                 continue
             cmp = compare(value, claim.value)
             if cmp.result == EQUAL:
-                score = overlap[claim.sentence][0]
-                if best is None or score > best[0]:
-                    best = (score, claim, cmp.note)
-        if best is not None:
-            return _result("grounded", best[2] or "the sources state this value", index, best[1])
+                item = (overlap[claim.sentence], claim, cmp.note)
+                # a bare number is weak evidence, unless its line names the unit ("business_stars: 4.0")
+                if cmp.note in WEAK_MATCHES and not (word and word in index.sentences[claim.sentence].words):
+                    weak = item if weak is None or item[0] > weak[0] else weak
+                else:
+                    strong = item if strong is None or item[0] > strong[0] else strong
+        if strong is not None:
+            return _result("grounded", strong[2] or "the sources state this value", index, strong[1])
         # 2. a differing value of the same kind in the closest evidence is a mismatch
-        ranked = sorted((o for o in overlap if o[0] >= self.min_overlap), key=lambda t: (-t[0], t[1]))
-        candidates: List[Tuple[float, SourceClaim, Optional[str]]] = []
-        evidence = [i for _, i in ranked[: self.top_k]]
+        ranked = sorted((i for i, o in enumerate(overlap) if o >= self.min_overlap), key=lambda i: (-overlap[i], i))
+        evidence = ranked[: self.top_k]
         # lines that name what the answer counts or measures ("business_stars: 4.0") are evidence too
-        word = value.unit if value.kind == "quantity" else value.head if value.kind == "cardinal" else None
         if word:
-            named = [(o, i) for o, i in overlap if i in by_sentence and word in index.sentences[i].words]
-            evidence += [i for _, i in sorted(named, key=lambda t: (-t[0], t[1]))[: self.top_k] if i not in evidence]
+            named = [i for i in by_sentence if word in index.sentences[i].words and i not in evidence]
+            evidence += sorted(named, key=lambda i: (-overlap[i], i))[: self.top_k]
+        candidates: List[Tuple[float, SourceClaim, Optional[str]]] = []
         for sent_i in evidence:
             for claim in by_sentence.get(sent_i, []):
                 cmp = compare(value, claim.value)
@@ -180,14 +220,16 @@ class NumericGrounder:
             _, claim, note = min(candidates, key=lambda t: t[0])
             reason = f"the closest evidence says {claim.value.text!r}" + (f" ({note})" if note else "")
             return _result("mismatch", reason, index, claim)
+        if weak is not None:
+            return _result("grounded", weak[2] or "the sources state this value", index, weak[1])
         if any(compare(value, q).result == EQUAL for q in question_claims):
             return _result("unsupported", "this value appears only in the question, not in the sources")
         # nothing comparable nearby; name the nearest comparable value anywhere, if any
         far = [(distance(value, c.value), c) for c in index.claims if compare(value, c.value).result == DIFFERS]
         if far:
             _, claim = min(far, key=lambda t: t[0])
-            return _result("unsupported", "no source states this value; the nearest comparable value is not in the closest evidence",
-                           index, claim)
+            return _result("unsupported", "no source states this value; the nearest comparable value is not in "
+                           "the closest evidence", index, claim)
         return _result("unsupported", "no comparable value in the sources")
 
     def _summary(self, spans: Sequence[Span], message: Optional[str] = None) -> Dict[str, Any]:
@@ -195,7 +237,7 @@ class NumericGrounder:
         for span in spans:
             counts[span._.ground_numeric["status"]] += 1
         checked = counts["grounded"] + counts["mismatch"] + counts["unsupported"]
-        score = counts["grounded"] / checked if checked else None
+        share = counts["grounded"] / checked if checked else None
         if message is None:
             if not spans:
                 message = "no numeric or date claims to check"
@@ -203,7 +245,7 @@ class NumericGrounder:
                 message = "no claim could be normalised and checked"
             else:
                 message = f"{counts['grounded']} of {checked} checkable claims grounded"
-        return {"score": score, "light": traffic_light(score, self.green, self.amber),
+        return {"grounded_share": share, "light": traffic_light(share, self.green, self.amber),
                 "n_claims": len(spans), "n_checked": checked, **{f"n_{k}": v for k, v in counts.items()},
                 "message": message}
 
@@ -228,12 +270,20 @@ def _same_head(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> boo
     return value.head == unit or value.head in index.sentences[claim.sentence].words
 
 
+def _sentence_claims(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
+    """Source claims by sentence, computed once per (cached) index."""
+    cached = getattr(index, "_by_sentence", None)
+    if cached is None:
+        cached = index._by_sentence = index.sentence_claims()
+    return cached
+
+
 def _schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
     """Clock times the sources give per weekday (lines such as "hours.Monday: 9:0-17:0")."""
     cached = getattr(index, "_schedule", None)
     if cached is not None:
         return cached
-    by_sentence = index.sentence_claims()
+    by_sentence = _sentence_claims(index)
     schedule: Dict[int, List[SourceClaim]] = {}
     for i, sent in enumerate(index.sentences):
         times = [c for c in by_sentence.get(i, []) if c.value.kind == "time"]
@@ -249,9 +299,12 @@ def _schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
 def _labelled_number_differs(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> bool:
     """A bare source number whose line names the answer's unit ("business_stars: 4.0"
     against "4.5 stars") refutes a different value."""
-    if claim.value.kind != "cardinal" or value.kind not in ("quantity", "cardinal") or value.number is None:
+    src = claim.value
+    if src.kind != "cardinal" or src.head or src.approx or src.is_range or src.number is None:
+        return False
+    if value.kind not in ("quantity", "cardinal") or value.number is None:
         return False
     word = value.unit if value.kind == "quantity" else value.head
     if not word or word not in index.sentences[claim.sentence].words:
         return False
-    return compare(value, claim.value).result == INCOMPARABLE and claim.value.number is not None
+    return abs(value.number - src.number) > min(value.number_step or 1.0, src.number_step or 1.0) / 2

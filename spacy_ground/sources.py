@@ -39,8 +39,9 @@ def flatten_json(obj: Any, prefix: str = "") -> List[str]:
         for key, value in obj.items():
             lines.extend(flatten_json(value, f"{prefix}.{key}" if prefix else str(key)))
     elif isinstance(obj, list):
-        if obj and all(isinstance(x, dict) for x in obj):
-            lines.append(f"{prefix or 'items'} count: {len(obj)}")
+        if obj and any(isinstance(x, (dict, list)) for x in obj):
+            if all(isinstance(x, dict) for x in obj):
+                lines.append(f"{prefix or 'items'} count: {len(obj)}")
             for i, value in enumerate(obj):
                 lines.extend(flatten_json(value, f"{prefix}[{i}]"))
         else:
@@ -70,7 +71,7 @@ def is_record(source: Any) -> bool:
             try:
                 json.loads(stripped)
                 return True
-            except ValueError:
+            except (ValueError, RecursionError):
                 return False
     return False
 
@@ -80,13 +81,15 @@ def source_text(source: Any) -> str:
     JSON object or list) become ``path: value`` lines; anything else is kept as text."""
     if isinstance(source, (dict, list)):
         return "\n".join(flatten_json(source))
+    if source is None:
+        return ""
     if not isinstance(source, str):
-        raise TypeError(f"a source must be a string or a JSON object, not {type(source).__name__}")
+        return _scalar(source)  # a bare number or date given as a source
     stripped = source.strip()
     if stripped[:1] in "{[" and stripped[-1:] in "}]":
         try:
             return "\n".join(flatten_json(json.loads(stripped)))
-        except ValueError:
+        except (ValueError, RecursionError):
             pass
     return source
 
@@ -138,10 +141,10 @@ class SourceIndex:
 
 
 def sources_key(sources: Sequence[Any]) -> str:
-    """Content hash of a list of sources."""
+    """Content hash of a list of sources (records hashed by their flattened text)."""
     h = hashlib.sha1()
     for s in sources:
-        data = s if isinstance(s, str) else json.dumps(s, sort_keys=True, ensure_ascii=False)
+        data = s if isinstance(s, str) else source_text(s)
         h.update(data.encode("utf8", "surrogatepass"))
         h.update(b"\x00")
     return h.hexdigest()
@@ -175,6 +178,13 @@ class SourceIndexer:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
         return index
+
+    def clear(self) -> None:
+        """Forget every cached index."""
+        self._cache.clear()
+
+    def __len__(self) -> int:
+        return len(self._cache)
 
     def build(self, sources: Sequence[Any], key: str) -> SourceIndex:
         texts = [source_text(s) for s in sources]

@@ -159,13 +159,21 @@ def scale_to_base(step: float, unit: Optional[str]) -> float:
     return step
 
 
-@lru_cache(maxsize=4096)
 def parse_unit(following: str) -> Optional[UnitMatch]:
     """Find a unit at the start of ``following`` (the text right after a number).
 
     Uses a small table for everyday units and quantulum3 for the rest; returns
     None when the next word is not a unit (so "3 in a row" is not three inches).
+    A hyphen is allowed between ("a 3.8-mile circuit").
     """
+    if following.startswith("-") and following[1:2].isalpha():
+        found = _parse_unit(following[1:])
+        return UnitMatch(found.name, found.dimension, found.length + 1) if found else None
+    return _parse_unit(following)
+
+
+@lru_cache(maxsize=4096)
+def _parse_unit(following: str) -> Optional[UnitMatch]:
     t = _TEMPERATURE.match(following)
     if t and (t.group(1).isupper() or "°" in t.group(0) or "deg" in t.group(0)):
         name = "degree Celsius" if t.group(1).lower() == "c" else "degree fahrenheit"

@@ -19,9 +19,9 @@ ROWS = [
     ("$2.85 billion", "$2,847 million", E, E),
     ("$2.85 billion", "$2,800 million", D, D),
     ("2,850 million dollars", "$2.85 billion", E, E),
-    ("$5-7 million", "$6 million", E, E),
+    ("$5-7 million", "$6 million", E, I),  # a point is more precise than the range
     ("$5-7 million", "$8 million", D, D),
-    ("about $5 million", "$4.8 million", E, E),
+    ("about $5 million", "$4.8 million", E, I),
     ("about $5 million", "$3 million", D, D),
     # currency mismatch is a contradiction, not a match
     ("€5 million", "$5 million", D, D),
@@ -30,16 +30,16 @@ ROWS = [
     # --- cardinals: exact counts, approximations, ranges, spelled-out numbers
     ("3,000 shares", "3,004 shares", D, D),
     ("3,004 shares", "3,004 shares", E, E),
-    ("about 3 million", "2,960,000", E, E),
+    ("about 3 million", "2,960,000", E, I),
     ("about 3 million", "4,200,000", D, D),
     ("3 million", "3,000,000", E, E),
-    ("between 10 and 20", "15", E, E),
+    ("between 10 and 20", "15", E, I),
     ("between 10 and 20", "25", D, D),
-    ("over 100", "120", E, E),
+    ("over 100", "120", E, I),
     ("over 100", "90", D, D),
-    ("nearly 100", "97", E, E),
+    ("nearly 100", "97", E, I),
     ("nearly 100", "101", D, D),
-    ("about 100", "105", E, E),
+    ("about 100", "105", E, I),
     ("about 100", "130", D, D),
     ("just over 270", "just under 270", D, D),
     ("just over 270", "just over 270", E, E),
@@ -53,7 +53,7 @@ ROWS = [
     ("12%", "12 percent", E, E),
     ("12%", "13%", D, D),
     ("12%", "12 percentage points", D, D),
-    ("12%", "15 percentage points", D, D),
+    ("12%", "15 percentage points", I, I),  # a level and a change: no verdict
     ("25 basis points", "0.25 percentage points", E, E),
     # --- dates: a more specific source grounds the answer; a vaguer one says nothing
     ("2019", "5 March 2019", E, I),
@@ -70,7 +70,7 @@ ROWS = [
     ("2012–13", "2013", E, I),
     ("2012–13", "2015", D, D),
     ("the 1990s", "1995", E, I),
-    ("February 27", "February 27, 2020", E, E),
+    ("February 27", "February 27, 2020", E, I),  # the source gives no year
     ("February 27", "February 28, 2020", D, D),
     ("last year", "2023", I, I),
     # --- clock times

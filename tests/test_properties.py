@@ -32,7 +32,7 @@ NLP = spacy_ground.load()
 def test_check_never_crashes_and_results_serialise(answer, sources, question):
     doc = spacy_ground.check(NLP, answer, sources=sources, question=question)
     summary = doc._.numeric_grounding
-    assert summary["score"] is None or 0.0 <= summary["score"] <= 1.0
+    assert summary["grounded_share"] is None or 0.0 <= summary["grounded_share"] <= 1.0
     for span in doc.spans["ground_claims"]:
         assert span._.ground_numeric["status"] in ("grounded", "mismatch", "unsupported", "not_checkable")
         json.dumps(span._.ground_numeric)
