@@ -10,7 +10,7 @@ their embeddings are computed once per set of sources (on the cached source inde
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Sequence
 
 import numpy
 from spacy.language import Language
@@ -84,10 +84,6 @@ class EvidenceAligner:
         for s, evidence in zip(sents, self.align([s.text for s in sents], index)):
             s._.evidence = evidence
         return doc
-
-    def pipe(self, stream, batch_size: int = 128):
-        for doc in stream:
-            yield self(doc)
 
     def align(self, texts: Sequence[str], index: SourceIndex) -> List[List[Dict[str, Any]]]:
         """Top-k evidence (dicts) for each answer sentence text."""

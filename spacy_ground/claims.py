@@ -110,8 +110,6 @@ class ClaimTagger:
         """Claims in a processed Doc: rule claims, plus NER spans the rules missed."""
         found = find_claims(doc.text)
         if self.use_ner and self.ner_labels and doc.has_annotation("ENT_IOB"):
-            taken = [(s, e) for s, e, _ in found]
-            by_start = {s: i for i, (s, _, _) in enumerate(found)}
             for ent in doc.ents:
                 if ent.label_ not in self.ner_labels:
                     continue

@@ -7,7 +7,7 @@ loads them (no sentence-transformers import, no hub). Optionally int8-quantised
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import List, Sequence
+from typing import Sequence
 
 import numpy
 

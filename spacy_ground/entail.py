@@ -8,10 +8,9 @@ trained weights ship in the package and are saved with ``nlp.to_disk``.
 """
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Sequence, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc

@@ -490,8 +490,3 @@ NER_KINDS: Dict[str, str] = {
     "MONEY": "money", "PERCENT": "percent", "DATE": "date", "TIME": "time",
     "QUANTITY": "quantity", "CARDINAL": "cardinal",
 }
-
-
-def is_finite(x: Optional[float]) -> bool:
-    """True for a real, finite number."""
-    return x is not None and not (isinstance(x, float) and (math.isnan(x) or math.isinf(x)))

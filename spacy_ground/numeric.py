@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .compare import DIFFERS, EQUAL, INCOMPARABLE, WEAK_MATCHES, compare, distance
+from .compare import DIFFERS, EQUAL, WEAK_MATCHES, compare, distance
 from .extensions import register_extensions
 from .normalize import find_claims
 from .dates import WEEKDAYS, weekdays_in

@@ -193,8 +193,6 @@ def _parse_unit(following: str) -> Optional[UnitMatch]:
         return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))
     if not word.startswith("°") and low.split("/")[0] not in _quantulum_units():
         return None
-    from quantulum3 import parser as qparser
-
     words = list(re.finditer(r"\S+", following))[:2]
     # Try the two next words ("square feet", "degrees Celsius"), then the first alone,
     # so that "3.5 kg at noon" is not read as kilogram ampere-turns.

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, Dict, Optional
 
-KINDS = ("money", "percent", "date", "time", "quantity", "cardinal")
+KINDS = ("money", "percent", "date", "time", "quantity", "cardinal")  # ClaimValue.kind
 # nouns after a four-digit number that keep it a year ("the 2019 season", "2019 revenue")
 YEAR_CONTEXT = frozenset({"season", "election", "census", "edition", "model", "report", "survey", "budget", "world",
                           "olympic", "olympics", "revenue", "sale", "result", "earning", "annual", "fiscal", "cup"})

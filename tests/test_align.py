@@ -1,0 +1,66 @@
+"""ground_align: evidence for every answer sentence, lexical and hybrid."""
+import json
+
+import pytest
+
+import spacy_ground
+
+SOURCES = [
+    "The Lisbon plant opened in 2019. It employs 400 people. Revenue reached $2.8 billion in 2023.",
+    {"hours": {"Monday": "9:0-17:0"}, "business_stars": 4.5},
+]
+
+
+@pytest.fixture(scope="module")
+def nlp_lexical():
+    nlp = spacy_ground.load()
+    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 2})
+    return nlp
+
+
+@pytest.fixture(scope="module")
+def nlp_hybrid():
+    nlp = spacy_ground.load()
+    nlp.add_pipe("ground_align", after="ground_claims")
+    return nlp
+
+
+def test_each_sentence_gets_top_k_evidence_with_offsets(nlp_lexical):
+    doc = spacy_ground.check(nlp_lexical, "The Lisbon plant opened in 2019. It has 4.5 stars.", SOURCES)
+    sents = doc.spans["ground_sentences"]
+    assert [s.text for s in sents] == ["The Lisbon plant opened in 2019.", "It has 4.5 stars."]
+    first = sents[0]._.evidence
+    assert len(first) == 2
+    assert first[0]["text"] == "The Lisbon plant opened in 2019."
+    assert first[0]["source"] == 0 and SOURCES[0][first[0]["start"]:first[0]["end"]] == first[0]["text"]
+    assert first[0]["score"] >= first[1]["score"]
+    # the JSON record is one fact a line: the path stays with its value
+    assert sents[1]._.evidence[0]["text"] == "business_stars: 4.5"
+    json.dumps([s._.evidence for s in sents])
+
+
+def test_no_sources_gives_empty_evidence(nlp_lexical):
+    doc = spacy_ground.check(nlp_lexical, "The plant opened in 2019.", sources=[])
+    assert [s._.evidence for s in doc.spans["ground_sentences"]] == [[]]
+
+
+def test_hybrid_finds_a_paraphrase_the_words_miss(nlp_hybrid):
+    sources = ["The factory in Portugal's capital began operating in 2019.", "The weather was mild all week."]
+    doc = spacy_ground.check(nlp_hybrid, "Its Lisbon plant started production in 2019.", sources)
+    best = doc.spans["ground_sentences"][0]._.evidence[0]
+    assert best["text"].startswith("The factory in Portugal")
+    assert best["semantic"] > 0.3
+
+
+def test_embeddings_are_computed_once_per_sources(nlp_hybrid):
+    spacy_ground.check(nlp_hybrid, "The plant opened in 2019.", SOURCES)
+    index = nlp_hybrid.get_pipe("ground_claims").index_sources(SOURCES)
+    vectors = index._embeddings
+    spacy_ground.check(nlp_hybrid, "It employs 400 people.", SOURCES)
+    assert index._embeddings is vectors
+
+
+def test_bad_config_is_refused():
+    nlp = spacy_ground.load()
+    with pytest.raises(ValueError, match="top_k"):
+        nlp.add_pipe("ground_align", config={"top_k": 0})
