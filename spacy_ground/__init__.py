@@ -20,6 +20,7 @@ from . import claims as _claims  # noqa: F401  (registers the factories)
 from . import numeric as _numeric  # noqa: F401
 from . import align as _align  # noqa: F401
 from . import entail as _entail  # noqa: F401
+from . import verdict as _verdict  # noqa: F401
 
 __version__ = "0.1.0"
 DEFAULT_CONFIG = Path(__file__).parent / "default.cfg"

@@ -11,6 +11,7 @@ DOC_EXTENSIONS = {
     "ground_sources": None,     # list of source texts / JSON records given to check()
     "ground_question": None,    # the question, if any (never used as evidence)
     "numeric_grounding": None,  # per-answer numeric grounding summary (ground_numeric)
+    "ground_record": None,      # ground_verdict: the verdict as plain data (see doc._.grounding)
 }
 SPAN_EXTENSIONS = {
     "claim": None,           # ground_claims: normalised value of a claim (ClaimValue.to_dict())
@@ -25,6 +26,10 @@ def register_extensions() -> None:
     for name, default in DOC_EXTENSIONS.items():
         if not Doc.has_extension(name):
             Doc.set_extension(name, default=default)
+    if not Doc.has_extension("grounding"):
+        from .verdict import grounding_getter
+
+        Doc.set_extension("grounding", getter=grounding_getter)  # a view of doc._.ground_record
     for name, default in SPAN_EXTENSIONS.items():
         if not Span.has_extension(name):
             Span.set_extension(name, default=default)

@@ -13,11 +13,12 @@ import argparse
 import gzip
 import json
 import random
+import re
 import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Dict, Iterator, List, Sequence, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .entail_model import NLI_LABELS, build_torch_model, encode_pairs, load_tokenizer, load_trained, predict_proba, save_trained
 
@@ -91,8 +92,9 @@ def train(args: argparse.Namespace) -> int:
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    rows = list(read_pairs(args.data))
-    pairs = sample_nli(rows, args.max_pairs, args.fever_neutral_share, args.seed)
+    pairs = getattr(args, "pairs", None)
+    if pairs is None:
+        pairs = sample_nli(list(read_pairs(args.data)), args.max_pairs, args.fever_neutral_share, args.seed)
     print(f"{len(pairs):,} pairs; labels {dict(Counter(p[2] for p in pairs))}", file=sys.stderr)
     batches = length_batches(pairs, args.batch_size, args.seed)
     tokenizer = load_tokenizer()
@@ -103,6 +105,9 @@ def train(args: argparse.Namespace) -> int:
         model = load_trained(ckpt)
         start_step = json.loads(state_file.read_text())["step"]
         print(f"resuming at step {start_step}", file=sys.stderr)
+    elif getattr(args, "init", None):
+        model = load_trained(args.init)  # stage 2 starts from the NLI model
+        model.train()
     else:
         model = build_torch_model()
     for p in model.encoder.embeddings.parameters():
@@ -141,7 +146,7 @@ def train(args: argparse.Namespace) -> int:
                 save_trained(model, ckpt)
                 state_file.write_text(json.dumps({"step": step}))
     elapsed = time.perf_counter() - t0
-    meta = {"stage": "nli", "pairs": len(pairs), "epochs": args.epochs, "max_length": args.max_length,
+    meta = {"stage": args.command, "pairs": len(pairs), "labels": dict(Counter(p[2] for p in pairs)), "epochs": args.epochs, "max_length": args.max_length,
             "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "threads": args.threads,
             "train_seconds": round(elapsed), "data": Path(args.data).name}
     save_trained(model, args.output, meta)
@@ -204,6 +209,22 @@ def main(argv=None) -> int:
     t.add_argument("--threads", type=int, default=2)
     t.add_argument("--checkpoint-every", type=int, default=200)
     t.set_defaults(func=train)
+    a = sub.add_parser("adapt", help="stage 2: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard negatives)")
+    a.add_argument("ragtruth")
+    a.add_argument("summedits")
+    a.add_argument("init", help="the stage-1 model to start from")
+    a.add_argument("output")
+    a.add_argument("--max-summedits", type=int, default=2000)
+    a.add_argument("--supported-share", type=float, default=0.5, help="share of supported sentences kept")
+    a.add_argument("--negative-share", type=float, default=0.2, help="share of supported sentences given a hard negative")
+    a.add_argument("--max-length", type=int, default=256)
+    a.add_argument("--batch-size", type=int, default=16)
+    a.add_argument("--lr", type=float, default=2e-5)
+    a.add_argument("--epochs", type=int, default=1)
+    a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--threads", type=int, default=2)
+    a.add_argument("--checkpoint-every", type=int, default=100)
+    a.set_defaults(func=adapt)
     e = sub.add_parser("eval", help="accuracy on NLI evaluation sets")
     e.add_argument("model")
     e.add_argument("data")
@@ -219,3 +240,88 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# ---------------------------------------------------------------- stage 2: RAG pairs
+_NEGATABLE = re.compile(r"\b(is|are|was|were|has|have|had|can|will|does|did)\b")
+
+
+def _sentence_label(start: int, end: int, spans: Sequence[Dict]) -> int:
+    """2 if the sentence overlaps a Conflict span, 1 if a Baseless one, else 0."""
+    label = 0
+    for sp in spans:
+        if sp["start"] < end and start < sp["end"]:
+            if "Conflict" in sp.get("label", ""):
+                return 2
+            label = 1
+    return label
+
+
+def hard_negative(sentence: str, rng: random.Random) -> Optional[str]:
+    """A contradicted variant of a supported sentence: a changed number, or a negation."""
+    from .normalize import find_claims
+
+    claims = [(s, e, v) for s, e, v in find_claims(sentence) if v.kind != "date" and v.value]
+    if claims and rng.random() < 0.7:
+        s, e, v = rng.choice(claims)
+        digits = re.search(r"\d[\d,]*(?:\.\d+)?", sentence[s:e])
+        if digits:
+            old = digits.group(0)
+            num = float(old.replace(",", "")) * rng.choice([2, 3, 0.5]) + rng.choice([1, 3, 7])
+            new = f"{num:,.0f}" if "." not in old else f"{num:,.1f}"
+            return sentence[: s + digits.start()] + new + sentence[s + digits.end():]
+    m = _NEGATABLE.search(sentence)
+    if m and " not " not in sentence:
+        return sentence[: m.end()] + " not" + sentence[m.end():]
+    return None
+
+
+def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported_share: float,
+                    negative_share: float, seed: int) -> List[Pair]:
+    """(evidence, answer sentence, label) pairs from RAGTruth train, SummEdits and hard negatives.
+
+    The evidence is what ``ground_align`` finds at run time (top-2 source sentences),
+    so the model learns on the inputs it will see.
+    """
+    import spacy_ground
+
+    from .bench import read_jsonl
+
+    rng = random.Random(seed)
+    nlp = spacy_ground.load()
+    nlp.add_pipe("ground_align", after="ground_claims")
+    pairs: List[Pair] = []
+    rows = list(read_jsonl(ragtruth)) + rng.sample(list(read_jsonl(summedits)), max_summedits)
+    for n, rec in enumerate(rows):
+        if n % 200 == 0:
+            print(f"  pairs from {n}/{len(rows)} answers", file=sys.stderr, flush=True)
+        doc = spacy_ground.check(nlp, rec["answer"], rec.get("sources") or [], rec.get("question"))
+        is_summedits = rec.get("dataset") == "summedits"
+        for sent in doc.spans["ground_sentences"]:
+            evidence = sent._.evidence or []
+            if not evidence or len(sent.text.strip()) < 15:
+                continue
+            premise = " ".join(e["text"].strip() for e in sorted(evidence[:2], key=lambda e: (e["source"], e["start"])))
+            if is_summedits:
+                label = 2 if rec["hallucinated"] else 0
+            else:
+                label = _sentence_label(sent.start_char, sent.end_char, rec.get("spans") or [])
+            if label == 0:
+                if rng.random() < negative_share:
+                    neg = hard_negative(sent.text.strip(), rng)
+                    if neg:
+                        pairs.append((premise, neg, 2))
+                if rng.random() > supported_share:
+                    continue
+            pairs.append((premise, sent.text.strip(), label))
+    rng.shuffle(pairs)
+    return pairs
+
+
+def adapt(args: argparse.Namespace) -> int:
+    """Stage 2: continue from the NLI model on RAG pairs."""
+    pairs = build_rag_pairs(args.ragtruth, args.summedits, args.max_summedits, args.supported_share,
+                            args.negative_share, args.seed)
+    args.pairs = pairs
+    args.data = args.ragtruth
+    return train(args)

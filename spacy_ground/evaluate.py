@@ -1,0 +1,345 @@
+"""Answer-level evaluation: the verdict side by side with simple baselines.
+
+    python -m spacy_ground.evaluate fit ragtruth_train.jsonl MODEL.json      # fit ground_verdict
+    python -m spacy_ground.evaluate run DATA.jsonl [DATA2.jsonl ...] --output metrics.json --plots DIR
+
+Per dataset and task: AUROC; precision, recall and F1 at the configured threshold
+and at the best threshold; span-level character F1 against labelled spans;
+answers per second. Baselines: the seed's four-signal score (soft: >= 1 signal,
+strict: >= 3), the share of answer content words absent from the sources, the share
+of answer numbers absent from the sources, numeric grounding alone, entailment alone.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from collections import defaultdict
+from datetime import date
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy
+from spacy.language import Language
+
+from .bench import read_jsonl
+from .features import FEATURES, answer_features
+
+SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
+
+
+def full_pipeline(with_verdict: bool = True, config: Optional[str] = None) -> Language:
+    """The default pipeline with alignment, entailment and (optionally) the verdict."""
+    import spacy_ground
+
+    nlp = spacy_ground.load(config)
+    for name, after in (("ground_align", "ground_claims"), ("ground_entail", "ground_align")):
+        if name not in nlp.pipe_names:
+            nlp.add_pipe(name, after=after)
+    if with_verdict and "ground_verdict" not in nlp.pipe_names:
+        nlp.add_pipe("ground_verdict", last=True)
+    if not with_verdict and "ground_verdict" in nlp.pipe_names:
+        nlp.remove_pipe("ground_verdict")
+    return nlp
+
+
+def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Callable[[int], None]] = None
+        ) -> List[Dict[str, Any]]:
+    """Check every record; keep features, score, predicted spans and time per answer."""
+    import spacy_ground
+
+    rows = []
+    has_verdict = "ground_verdict" in nlp.pipe_names
+    lr = nlp.get_pipe("ground_verdict").model if has_verdict else None
+    spacy_ground.check(nlp, "Warm-up: it cost $5 million in 2019.", sources=["It cost $5 million in 2019."])
+    for i, rec in enumerate(records):
+        if progress is not None and i % 10 == 0:
+            progress(i)
+        t0 = time.perf_counter()
+        doc = spacy_ground.check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
+        ms = (time.perf_counter() - t0) * 1000
+        g = doc._.grounding if has_verdict else None
+        feats = answer_features(doc)
+        # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
+        rank_score = None
+        if lr is not None:
+            rank_score = g.score if g.score is not None else float(lr.predict(numpy.array([[feats[f] for f in lr.features]]))[0])
+        rows.append({
+            "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),
+            "hallucinated": bool(rec.get("hallucinated")), "spans": rec.get("spans") or [],
+            "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "rank_score": rank_score,
+            "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
+            "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
+        })
+    return rows
+
+
+# ------------------------------------------------------------------ metrics
+def auroc(scores: Sequence[float], labels: Sequence[bool]) -> Optional[float]:
+    """Area under the ROC curve (Mann-Whitney, ties count half)."""
+    s = numpy.asarray(scores, dtype="float64")
+    y = numpy.asarray(labels, dtype=bool)
+    n_pos, n_neg = int(y.sum()), int((~y).sum())
+    if n_pos == 0 or n_neg == 0:
+        return None
+    order = numpy.argsort(s, kind="mergesort")
+    ranks = numpy.empty(len(s))
+    sorted_s = s[order]
+    i = 0
+    while i < len(s):
+        j = i
+        while j + 1 < len(s) and sorted_s[j + 1] == sorted_s[i]:
+            j += 1
+        ranks[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    return float((ranks[y].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+def prf(pred: Sequence[bool], labels: Sequence[bool]) -> Tuple[float, float, float]:
+    tp = sum(p and y for p, y in zip(pred, labels))
+    fp = sum(p and not y for p, y in zip(pred, labels))
+    fn = sum(y and not p for p, y in zip(pred, labels))
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def best_f1(scores: Sequence[float], labels: Sequence[bool]) -> Dict[str, float]:
+    best = {"threshold": None, "precision": 0.0, "recall": 0.0, "f1": 0.0}
+    for t in sorted(set(scores)):
+        p, r, f = prf([s >= t for s in scores], labels)
+        if f > best["f1"]:
+            best = {"threshold": float(t), "precision": p, "recall": r, "f1": f}
+    return best
+
+
+def span_f1(rows: Sequence[Dict[str, Any]]) -> Dict[str, float]:
+    """Character-level P/R/F1 of predicted unsupported spans against labelled spans (micro)."""
+    tp = fp = fn = 0
+    for row in rows:
+        gold = set()
+        for sp in row["spans"]:
+            gold.update(range(sp["start"], sp["end"]))
+        pred = set()
+        for s, e in row["pred_spans"]:
+            pred.update(range(s, e))
+        tp += len(gold & pred)
+        fp += len(pred - gold)
+        fn += len(gold - pred)
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    return {"precision": p, "recall": r, "f1": 2 * p * r / (p + r) if p + r else 0.0}
+
+
+def seed_thresholds(train_rows: Sequence[Dict[str, Any]]) -> Dict[str, float]:
+    """Where each seed signal flags: beyond the 75th percentile of clean train answers
+    (question overlap: below the 25th)."""
+    clean = [r["features"] for r in train_rows if not r["hallucinated"]]
+    out = {}
+    for f in SEED:
+        values = numpy.array([c[f] for c in clean])
+        out[f] = float(numpy.percentile(values, 25 if f == "question_overlap" else 75))
+    return out
+
+
+def seed_count(features: Dict[str, float], thresholds: Dict[str, float]) -> int:
+    return sum((features[f] < t) if f == "question_overlap" else (features[f] > t) for f, t in thresholds.items())
+
+
+def method_scores(rows: Sequence[Dict[str, Any]], seed: Dict[str, float]) -> Dict[str, List[float]]:
+    """Score per answer for each method (higher = more likely hallucinated)."""
+    f = [r["features"] for r in rows]
+    out = {
+        "seed four signals": [float(seed_count(x, seed)) for x in f],
+        "absent content words": [x["absent_words"] for x in f],
+        "absent numbers": [x["numeric_inconsistency"] for x in f],
+        "numeric grounding only": [x["numeric_mismatch"] * 2 + x["numeric_unsupported"] for x in f],
+        "entailment only": [1 - x["min_support"] for x in f],
+    }
+    if all(r["rank_score"] is not None for r in rows):
+        out["ground_verdict"] = [r["rank_score"] for r in rows]
+    return out
+
+
+def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], threshold: float) -> Dict[str, Any]:
+    """Metrics per dataset/task group and per method."""
+    groups: Dict[str, List[Dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[f"{r['dataset']}/all"].append(r)
+        if r.get("task"):
+            groups[f"{r['dataset']}/{r['task']}"].append(r)
+    out: Dict[str, Any] = {}
+    for name, group in sorted(groups.items()):
+        labels = [r["hallucinated"] for r in group]
+        res: Dict[str, Any] = {"answers": len(group), "hallucinated": sum(labels)}
+        for method, scores in method_scores(group, seed).items():
+            m: Dict[str, Any] = {"auroc": auroc(scores, labels), "best": best_f1(scores, labels)}
+            if method == "seed four signals":
+                for label, k in (("soft", 1), ("strict", 3)):
+                    p, r, f1 = prf([s >= k for s in scores], labels)
+                    m[label] = {"precision": p, "recall": r, "f1": f1}
+            if method == "ground_verdict":
+                p, r, f1 = prf([s >= threshold for s in scores], labels)
+                m["at_threshold"] = {"threshold": threshold, "precision": p, "recall": r, "f1": f1}
+                m["span_f1"] = span_f1(group)
+            res[method] = m
+        res["not_checkable"] = sum(r["verdict"] == "not_checkable" for r in group)
+        ms = [r["ms"] for r in group]
+        res["answers_per_second"] = 1000 * len(ms) / sum(ms) if ms else None
+        res["ms_median"] = float(numpy.median(ms)) if ms else None
+        out[name] = res
+    return out
+
+
+def markdown(metrics: Dict[str, Any]) -> str:
+    """One table: AUROC and best F1 per method, per dataset/task."""
+    methods = ["ground_verdict", "entailment only", "numeric grounding only", "absent content words",
+               "absent numbers", "seed four signals"]
+    lines = ["| data / task | answers | " + " | ".join(f"{m} AUROC (best F1)" for m in methods)
+             + " | verdict F1 @thr | span F1 | answers/s |", "|---" * (len(methods) + 5) + "|"]
+    for name, res in metrics.items():
+        cells = []
+        for m in methods:
+            x = res.get(m)
+            cells.append("-" if not x or x["auroc"] is None else f"{x['auroc']:.3f} ({x['best']['f1']:.2f})")
+        v = res.get("ground_verdict") or {}
+        at = v.get("at_threshold", {}).get("f1")
+        sf = v.get("span_f1", {}).get("f1")
+        aps = res.get("answers_per_second")
+        lines.append(f"| {name} | {res['answers']} | " + " | ".join(cells)
+                     + f" | {'-' if at is None else f'{at:.2f}'} | {'-' if sf is None else f'{sf:.2f}'}"
+                     + f" | {'-' if aps is None else f'{aps:.1f}'} |")
+    return "\n".join(lines)
+
+
+def plots(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], out_dir: str, tag: str) -> List[str]:
+    """ROC and precision-recall curves (PNG) for every method."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = numpy.array([r["hallucinated"] for r in rows])
+    paths = []
+    for kind in ("roc", "pr"):
+        fig, ax = plt.subplots(figsize=(6, 5))
+        for method, scores in method_scores(rows, seed).items():
+            s = numpy.asarray(scores)
+            ts = numpy.unique(s)[::-1]
+            xs, ys = [], []
+            for t in ts:
+                pred = s >= t
+                tp = (pred & labels).sum()
+                fp = (pred & ~labels).sum()
+                fn = (~pred & labels).sum()
+                if kind == "roc":
+                    xs.append(fp / max(1, (~labels).sum()))
+                    ys.append(tp / max(1, labels.sum()))
+                else:
+                    xs.append(tp / max(1, tp + fn))
+                    ys.append(tp / max(1, tp + fp))
+            xs = ([0.0] if kind == "roc" else []) + xs
+            ys = ([0.0] if kind == "roc" else []) + ys
+            ax.plot(xs, ys, label=method)
+        ax.set_xlabel("false positive rate" if kind == "roc" else "recall")
+        ax.set_ylabel("true positive rate" if kind == "roc" else "precision")
+        ax.set_title(f"{'ROC' if kind == 'roc' else 'Precision-recall'}: {tag}")
+        ax.legend(fontsize=7)
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        path = str(Path(out_dir) / f"{kind}_{tag}.png")
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        paths.append(path)
+    return paths
+
+
+# ------------------------------------------------------------------ commands
+def _progress(n: int, label: str) -> Callable[[int], None]:
+    t0 = time.perf_counter()
+
+    def show(i: int) -> None:
+        rate = i / max(1e-9, time.perf_counter() - t0)
+        left = (n - i) / rate if rate else 0
+        print(f"\r{label}: {i}/{n} {rate:.1f} answers/s, {left:.0f}s left", end="", file=sys.stderr, flush=True)
+
+    return show
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    from .verdict import LogisticModel, save_model
+
+    records = list(read_jsonl(args.train))
+    nlp = full_pipeline(with_verdict=False)
+    rows = run(nlp, records, _progress(len(records), "features"))
+    print(file=sys.stderr)
+    X = numpy.array([[r["features"][f] for f in FEATURES] for r in rows])
+    y = numpy.array([r["hallucinated"] for r in rows], dtype="float64")
+    model = LogisticModel.fit(X, y, FEATURES, l2=args.l2)
+    seed = seed_thresholds(rows)
+    save_model(model, args.output, meta={"train": Path(args.train).name, "answers": len(rows), "l2": args.l2,
+                                         "seed_thresholds": seed, "date": date.today().isoformat()})
+    train_auc = auroc(model.predict(X).tolist(), y.astype(bool).tolist())
+    print(f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; wrote {args.output}", file=sys.stderr)
+    if args.features:
+        Path(args.features).write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from .verdict import EMBEDDED_MODEL
+
+    model_file = Path(args.model) if args.model else EMBEDDED_MODEL
+    seed = json.loads(model_file.read_text(encoding="utf8")).get("meta", {}).get("seed_thresholds")
+    nlp = full_pipeline(with_verdict=True)
+    if args.model:
+        nlp.get_pipe("ground_verdict").model_path = model_file
+    threshold = nlp.get_pipe("ground_verdict").flag_threshold
+    all_metrics: Dict[str, Any] = {}
+    for path in args.data:
+        records = list(read_jsonl(path))
+        if args.limit:
+            records = records[: args.limit]
+        rows = run(nlp, records, _progress(len(records), Path(path).stem))
+        print(file=sys.stderr)
+        metrics = evaluate_rows(rows, seed, threshold)
+        all_metrics.update(metrics)
+        if args.plots:
+            plots(rows, seed, args.plots, Path(path).stem)
+    table = markdown(all_metrics)
+    print(table)
+    meta = {"date": date.today().isoformat(), "data": [str(p) for p in args.data], "pipeline": nlp.pipe_names,
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+            "command": "python -m spacy_ground.evaluate " + " ".join(sys.argv[1:] if args.argv is None else args.argv)}
+    if args.output:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(json.dumps({"meta": meta, "answers": all_metrics, "markdown": table},
+                                                indent=2), encoding="utf8")
+    return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m spacy_ground.evaluate", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    f = sub.add_parser("fit", help="fit the ground_verdict model on a train file")
+    f.add_argument("train")
+    f.add_argument("output")
+    f.add_argument("--l2", type=float, default=1.0)
+    f.add_argument("--features", help="also write the per-answer features (JSONL) here")
+    f.set_defaults(func=cmd_fit)
+    r = sub.add_parser("run", help="metrics of the verdict and the baselines on data files")
+    r.add_argument("data", nargs="+")
+    r.add_argument("--model", help="verdict model JSON (default: the shipped one)")
+    r.add_argument("--output")
+    r.add_argument("--plots", help="folder for ROC and precision-recall PNGs")
+    r.add_argument("--limit", type=int, default=0)
+    r.set_defaults(func=cmd_run, argv=None)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

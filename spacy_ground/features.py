@@ -1,0 +1,106 @@
+"""Answer-level features for ``ground_verdict`` and the baselines: pure functions of a checked Doc.
+
+Every feature is a number in a known range, computed from what the other components
+stored (entailment, evidence, numeric grounding) and from the answer, sources and
+question texts. The seed's four statistical signals are here too.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Dict, List, Optional, Sequence
+
+from spacy.tokens import Doc
+
+from .sources import content_words, source_text
+
+FEATURES = (
+    "min_support", "mean_support", "max_contradiction", "max_unsupported", "min_evidence",
+    "numeric_mismatch", "numeric_unsupported", "absent_words", "new_names",
+    "length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency", "record_source",
+)
+_TOKEN = re.compile(r"[A-Za-z]+|\d+(?:[.,]\d+)?")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
+_REFUSAL = re.compile(
+    r"\b(?:(?:do|does|did)\s+not\s+(?:mention|provide|contain|include|specify|say|state|give)|"
+    r"(?:is|are)\s+not\s+(?:mentioned|provided|specified|stated|given|available)|"
+    r"no\s+(?:information|mention|details?)\s+(?:about|on|regarding|of)|"
+    r"(?:cannot|can't|unable\s+to)\s+(?:answer|determine|find|provide))\b", re.I)
+
+
+def source_texts(doc: Doc) -> List[str]:
+    return [source_text(s) for s in (doc._.ground_sources or []) if s is not None]
+
+
+def is_refusal(answer: str) -> bool:
+    """An answer that declines ("the passages do not mention ...") and says little else."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", answer.strip()) if s]
+    if not sentences:
+        return False
+    hits = [bool(_REFUSAL.search(s)) for s in sentences]
+    return (hits[0] and len(sentences) <= 2) or sum(hits) / len(sentences) > 0.5
+
+
+def seed_signals(answer: str, sources: Sequence[str], question: Optional[str]) -> Dict[str, float]:
+    """The seed's four statistical signals."""
+    src = " ".join(sources)
+    a_tokens = [t.lower() for t in _TOKEN.findall(answer)]
+    s_vocab = {t.lower() for t in _TOKEN.findall(src)}
+    unknown = sum(t not in s_vocab for t in a_tokens) / len(a_tokens) if a_tokens else 0.0
+    q_words = content_words(question or "")
+    overlap = len(q_words & content_words(answer)) / len(q_words) if q_words else 1.0
+    numbers = _NUMBER.findall(answer)
+    src_numbers = set(_NUMBER.findall(src))
+    inconsistent = sum(n not in src_numbers for n in numbers) / len(numbers) if numbers else 0.0
+    return {
+        "length_ratio": math.log1p(len(answer) / max(1, len(src))),
+        "unknown_word_rate": unknown,
+        "question_overlap": overlap,
+        "numeric_inconsistency": inconsistent,
+    }
+
+
+def absent_words(answer: str, sources: Sequence[str]) -> float:
+    """Share of the answer's content words that no source contains (a strong simple baseline)."""
+    a = content_words(answer)
+    if not a:
+        return 0.0
+    s = set()
+    for text in sources:
+        s |= content_words(text)
+    return len(a - s) / len(a)
+
+
+def new_names(answer: str, sources: Sequence[str]) -> float:
+    """Share of capitalised names in the answer that appear in no source."""
+    names = {m.group(0) for m in _NAME.finditer(answer)}
+    if not names:
+        return 0.0
+    src = " ".join(sources)
+    return sum(n not in src for n in names) / len(names)
+
+
+def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[str, float]:
+    """All features of a checked answer (see FEATURES)."""
+    sources = source_texts(doc)
+    sents = list(doc.spans.get(sentences_key, []))
+    ent = [s._.entailment for s in sents if s._.entailment]
+    support = [e["supported"] for e in ent] or [1.0]
+    evidence = [s._.evidence[0]["score"] for s in sents if s._.evidence] or [1.0]
+    numeric = doc._.numeric_grounding or {}
+    f = {
+        "min_support": min(support),
+        "mean_support": sum(support) / len(support),
+        "max_contradiction": max([e["contradicted"] for e in ent] or [0.0]),
+        "max_unsupported": max([e["unsupported"] for e in ent] or [0.0]),
+        "min_evidence": min(evidence),
+        "numeric_mismatch": math.log1p(numeric.get("n_mismatch", 0)),
+        "numeric_unsupported": math.log1p(numeric.get("n_unsupported", 0)),
+        "absent_words": absent_words(doc.text, sources),
+        "new_names": new_names(doc.text, sources),
+        "record_source": float(any(isinstance(s, dict) or (isinstance(s, str) and s.strip()[:1] == "{")
+                                   for s in (doc._.ground_sources or []))),
+    }
+    f.update(seed_signals(doc.text, sources, doc._.ground_question))
+    return f

@@ -1,0 +1,260 @@
+"""``ground_verdict``: fuse the signals into a calibrated, explained document verdict.
+
+A logistic regression over ``features.FEATURES`` (fit on the train split, stored as
+JSON with the component) gives the probability that the answer is hallucinated.
+Thresholds from config turn it into an action (pass / flag / block) without
+retraining. Sets ``doc._.grounding`` (a read-only view of the plain-data record in
+``doc._.ground_record``) and ``doc.spans["ground_unsupported"]``.
+"""
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+
+import numpy
+from spacy.language import Language
+from spacy.tokens import Doc
+from spacy.util import ensure_path
+
+from .extensions import register_extensions
+from .features import FEATURES, answer_features, is_refusal
+
+MODEL_FILE = "verdict.json"
+EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
+
+
+@Language.factory(
+    "ground_verdict",
+    default_config={
+        "sentences_key": "ground_sentences",
+        "claims_key": "ground_claims",
+        "spans_key": "ground_unsupported",
+        "model": "",  # "" = the model shipped in the package
+        "flag_threshold": 0.5,
+        "block_threshold": 0.8,
+        "sentence_threshold": 0.5,
+    },
+)
+def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
+                        flag_threshold: float, block_threshold: float, sentence_threshold: float) -> "Verdict":
+    return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
+                   flag_threshold=flag_threshold, block_threshold=block_threshold,
+                   sentence_threshold=sentence_threshold)
+
+
+class LogisticModel:
+    """Standardised features, L2-regularised logistic regression (Newton's method)."""
+
+    def __init__(self, features: Sequence[str], mean, std, coef, intercept: float):
+        self.features = list(features)
+        self.mean = numpy.asarray(mean, dtype="float64")
+        self.std = numpy.asarray(std, dtype="float64")
+        self.coef = numpy.asarray(coef, dtype="float64")
+        self.intercept = float(intercept)
+
+    @classmethod
+    def fit(cls, X: numpy.ndarray, y: numpy.ndarray, features: Sequence[str], l2: float = 1.0,
+            iterations: int = 50) -> "LogisticModel":
+        mean, std = X.mean(0), X.std(0)
+        std[std == 0] = 1.0
+        Z = numpy.hstack([(X - mean) / std, numpy.ones((len(X), 1))])
+        w = numpy.zeros(Z.shape[1])
+        reg = numpy.full(Z.shape[1], l2)
+        reg[-1] = 0.0
+        for _ in range(iterations):
+            p = 1 / (1 + numpy.exp(-Z @ w))
+            grad = Z.T @ (p - y) + reg * w
+            hess = (Z * (p * (1 - p))[:, None]).T @ Z + numpy.diag(reg)
+            step = numpy.linalg.solve(hess, grad)
+            w -= step
+            if numpy.abs(step).max() < 1e-8:
+                break
+        return cls(features, mean, std, w[:-1], w[-1])
+
+    def predict(self, X: numpy.ndarray) -> numpy.ndarray:
+        z = ((X - self.mean) / self.std) @ self.coef + self.intercept
+        return 1 / (1 + numpy.exp(-z))
+
+    def contributions(self, x: numpy.ndarray) -> Dict[str, float]:
+        """Each feature's share of the log-odds for one answer (for the reasons)."""
+        return {f: float(c) for f, c in zip(self.features, ((x - self.mean) / self.std) * self.coef)}
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"features": self.features, "mean": self.mean.tolist(), "std": self.std.tolist(),
+                "coef": self.coef.tolist(), "intercept": self.intercept}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "LogisticModel":
+        return cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"])
+
+
+class Grounding:
+    """Read-only view of a verdict record: ``score``, ``verdict``, ``action``, ``reasons``,
+    ``sentences``, ``claims``, ``to_dict()``; prints a summary and renders as HTML."""
+
+    def __init__(self, record: Dict[str, Any]):
+        self._r = record
+
+    score = property(lambda self: self._r["score"])
+    verdict = property(lambda self: self._r["verdict"])
+    action = property(lambda self: self._r["action"])
+    reasons = property(lambda self: self._r["reasons"])
+    sentences = property(lambda self: self._r["sentences"])
+    claims = property(lambda self: self._r["claims"])
+    features = property(lambda self: self._r.get("features", {}))
+
+    def to_dict(self) -> Dict[str, Any]:
+        return json.loads(json.dumps(self._r))
+
+    def __str__(self) -> str:
+        score = "n/a" if self.score is None else f"{self.score:.2f}"
+        lines = [f"{self.verdict} (p(hallucinated) = {score}, action: {self.action})"]
+        lines += [f"- {r}" for r in self.reasons]
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{html.escape(r)}</li>" for r in self.reasons)
+        score = "n/a" if self.score is None else f"{self.score:.2f}"
+        return (f"<div class='spacy-ground'><b>{html.escape(self.verdict)}</b> "
+                f"(p(hallucinated) = {score}, action: <b>{html.escape(self.action)}</b>)<ul>{items}</ul></div>")
+
+
+class Verdict:
+    """Document verdict from sentence entailment, numeric grounding and simple signals."""
+
+    def __init__(self, nlp: Language, name: str = "ground_verdict", *, sentences_key: str = "ground_sentences",
+                 claims_key: str = "ground_claims", spans_key: str = "ground_unsupported", model: str = "",
+                 flag_threshold: float = 0.5, block_threshold: float = 0.8, sentence_threshold: float = 0.5):
+        if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
+            raise ValueError("ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1")
+        register_extensions()
+        self.name = name
+        self.sentences_key = sentences_key
+        self.claims_key = claims_key
+        self.spans_key = spans_key
+        self.model_path = Path(model) if model else EMBEDDED_MODEL
+        self.flag_threshold = flag_threshold
+        self.block_threshold = block_threshold
+        self.sentence_threshold = sentence_threshold
+        self._model: Optional[LogisticModel] = None
+
+    @property
+    def model(self) -> LogisticModel:
+        if self._model is None:
+            if not self.model_path.exists():
+                raise FileNotFoundError(f"ground_verdict: no fitted model at {self.model_path}; fit one with "
+                                        "`spacy project run train`")
+            self._model = LogisticModel.from_dict(json.loads(self.model_path.read_text(encoding="utf8")))
+        return self._model
+
+    def set_model(self, model: LogisticModel) -> None:
+        self._model = model
+
+    def __call__(self, doc: Doc) -> Doc:
+        sents = list(doc.spans.get(self.sentences_key, []))
+        claims = list(doc.spans.get(self.claims_key, []))
+        sentence_rows = [self._sentence_row(s) for s in sents]
+        claim_rows = [self._claim_row(c) for c in claims]
+        unsupported = [s for s, row in zip(sents, sentence_rows) if row["label"] in ("unsupported", "contradicted")]
+        unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
+        doc.spans[self.spans_key] = sorted({(s.start, s.end): s for s in unsupported}.values(), key=lambda s: s.start)
+        record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows}
+        reason = self._not_checkable(doc, sents)
+        if reason:
+            record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={})
+        else:
+            feats = answer_features(doc, self.sentences_key)
+            x = numpy.array([[feats[f] for f in self.model.features]])
+            score = float(self.model.predict(x)[0])
+            action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
+            record.update(score=score, verdict=self._label(score, sentence_rows, claim_rows), action=action,
+                          reasons=self._reasons(score, sentence_rows, claim_rows, feats), features=feats)
+        doc._.ground_record = record
+        return doc
+
+    # ------------------------------------------------------------------ parts
+    def _not_checkable(self, doc: Doc, sents: Sequence) -> Optional[str]:
+        sources = doc._.ground_sources or []
+        if not any(s is not None and str(s).strip() for s in sources):
+            return "no sources to check against"
+        if not doc.text.strip():
+            return "the answer is empty"
+        if is_refusal(doc.text):
+            return "the answer declines to answer (it says the sources do not cover the question)"
+        if not sents or not any(s._.evidence for s in sents):
+            return "no answer sentence has evidence in the sources"
+        return None
+
+    def _sentence_row(self, sent) -> Dict[str, Any]:
+        ent = sent._.entailment
+        ev = (sent._.evidence or [None])[0]
+        label = "not_checked"
+        if ent:
+            label = "supported" if ent["supported"] >= self.sentence_threshold else \
+                "contradicted" if ent["contradicted"] >= ent["unsupported"] else "unsupported"
+        return {"start": sent.start_char, "end": sent.end_char, "text": sent.text, "label": label,
+                "entailment": ent, "evidence": ev}
+
+    @staticmethod
+    def _claim_row(span) -> Dict[str, Any]:
+        g = span._.ground_numeric or {"status": "not_checkable", "reason": "not grounded", "nearest": None}
+        return {"start": span.start_char, "end": span.end_char, "text": span.text, "kind": span._.claim["kind"],
+                "value": span._.claim.get("iso") or span._.claim.get("value"), "status": g["status"],
+                "reason": g["reason"], "nearest": g.get("nearest")}
+
+    def _label(self, score: float, sentences: List[Dict], claims: List[Dict]) -> str:
+        if score < self.flag_threshold:
+            return "supported"
+        contradicted = any(c["status"] == "mismatch" for c in claims) or any(
+            s["label"] == "contradicted" for s in sentences)
+        return "contradicted" if contradicted else "unsupported"
+
+    def _reasons(self, score: float, sentences: List[Dict], claims: List[Dict], feats: Dict[str, float]) -> List[str]:
+        reasons = []
+        checked = [s for s in sentences if s["entailment"]]
+        if checked:
+            worst = min(checked, key=lambda s: s["entailment"]["supported"])
+            ev = worst["evidence"]["text"].strip() if worst["evidence"] else "none"
+            reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported): "
+                           f"{worst['text'].strip()!r}; best evidence: {ev!r}")
+        for c in claims:
+            if c["status"] == "mismatch":
+                near = c["nearest"]["text"] if c["nearest"] else "?"
+                reasons.append(f"{c['text']!r} does not match the sources, which say {near!r}")
+            elif c["status"] == "unsupported":
+                reasons.append(f"{c['text']!r}: {c['reason']}")
+        if feats.get("absent_words", 0) > 0.3:
+            reasons.append(f"{feats['absent_words']:.0%} of the answer's content words are not in the sources")
+        return reasons
+
+    # ------------------------------------------------------------------ serialisation
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> None:
+        path = ensure_path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        if self._model is not None or self.model_path.exists():
+            (path / MODEL_FILE).write_text(json.dumps(self.model.to_dict(), indent=1), encoding="utf8")
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Verdict":
+        path = ensure_path(path)
+        if (path / MODEL_FILE).exists():
+            self.model_path = path / MODEL_FILE
+            self._model = None
+        return self
+
+
+def grounding_getter(doc: Doc) -> Optional[Grounding]:
+    record = doc._.ground_record
+    return Grounding(record) if record is not None else None
+
+
+def save_model(model: LogisticModel, path: Union[str, Path], meta: Optional[Dict[str, Any]] = None) -> None:
+    data = model.to_dict()
+    if meta:
+        data["meta"] = meta
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps(data, indent=1), encoding="utf8")
+

@@ -1,0 +1,107 @@
+"""ground_verdict: score, verdict, action, reasons, not_checkable, serialisation."""
+import json
+
+import numpy
+import pytest
+import spacy
+from spacy.tokens import DocBin
+
+import spacy_ground
+from spacy_ground.features import FEATURES, is_refusal
+from spacy_ground.verdict import LogisticModel
+
+
+def toy_model():
+    """Log-odds rise with numeric mismatches and absent words (a stand-in for the fitted model)."""
+    coef = numpy.zeros(len(FEATURES))
+    coef[FEATURES.index("numeric_mismatch")] = 2.0
+    coef[FEATURES.index("absent_words")] = 1.0
+    return LogisticModel(FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), coef, -1.0)
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    nlp = spacy_ground.load()
+    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
+    nlp.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8})
+    nlp.get_pipe("ground_verdict").set_model(toy_model())
+    return nlp
+
+
+SOURCES = ["Revenue was $2,847 million in the third quarter of 2024. The firm employs 400 people."]
+
+
+def test_supported_answer_passes(nlp):
+    doc = spacy_ground.check(nlp, "Revenue was $2.85 billion in Q3 2024.", SOURCES)
+    g = doc._.grounding
+    assert 0.0 <= g.score < 0.5 and g.verdict == "supported" and g.action == "pass"
+    assert not list(doc.spans["ground_unsupported"])
+
+
+def test_mismatched_number_is_contradicted_with_a_reason(nlp):
+    doc = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
+    g = doc._.grounding
+    assert g.verdict == "contradicted" and g.action in ("flag", "block") and g.score >= 0.5
+    assert any("$3.9 billion" in r and "$2,847 million" in r for r in g.reasons)
+    assert [s.text for s in doc.spans["ground_unsupported"]] == ["$3.9 billion"]
+    assert [c["status"] for c in g.claims] == ["mismatch", "grounded"]
+
+
+def test_thresholds_change_the_action_without_refitting():
+    nlp = spacy_ground.load()
+    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
+    nlp.add_pipe("ground_verdict", config={"flag_threshold": 0.95, "block_threshold": 0.99})
+    nlp.get_pipe("ground_verdict").set_model(toy_model())
+    doc = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
+    assert doc._.grounding.action == "pass"
+
+
+@pytest.mark.parametrize("answer, sources, why", [
+    ("The passages do not mention the revenue.", SOURCES, "declines"),
+    ("Revenue was $3.9 billion.", [], "no sources"),
+    ("Revenue was $3.9 billion.", ["   "], "no sources"),
+    ("", SOURCES, "empty"),
+])
+def test_not_checkable_has_a_reason_and_no_score(nlp, answer, sources, why):
+    g = spacy_ground.check(nlp, answer, sources)._.grounding
+    assert g.verdict == "not_checkable" and g.score is None
+    assert any(why in r for r in g.reasons)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The passages do not mention when the store opens.", True),
+    ("Based on the passages, I cannot answer this question.", True),
+    ("The store opens at 9 am. It does not mention parking, but it has a lot.", False),
+    ("The store opens at 9 am and closes at 5 pm.", False),
+])
+def test_refusals(text, expected):
+    assert is_refusal(text) is expected
+
+
+def test_record_is_plain_data_and_round_trips(nlp):
+    doc = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
+    record = doc._.grounding.to_dict()
+    assert json.loads(json.dumps(record)) == record
+    assert "p(hallucinated)" in str(doc._.grounding) and "<div" in doc._.grounding._repr_html_()
+    db = DocBin(store_user_data=True)
+    db.add(doc)
+    back = list(DocBin().from_bytes(db.to_bytes()).get_docs(nlp.vocab))[0]
+    assert back._.grounding.to_dict() == record
+
+
+def test_model_saved_with_the_pipeline(nlp, tmp_path):
+    nlp.to_disk(tmp_path / "p")
+    assert (tmp_path / "p" / "ground_verdict" / "verdict.json").exists()
+    loaded = spacy.load(tmp_path / "p")
+    doc = spacy_ground.check(loaded, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
+    assert doc._.grounding.score == pytest.approx(
+        spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score)
+
+
+def test_logistic_fit_separates_a_simple_signal():
+    rng = numpy.random.default_rng(0)
+    x = rng.normal(size=(400, 2))
+    y = (x[:, 0] + 0.1 * rng.normal(size=400) > 0).astype(float)
+    model = LogisticModel.fit(x, y, ["a", "b"], l2=0.1)
+    assert abs(model.coef[0]) > 5 * abs(model.coef[1])
+    assert ((model.predict(x) > 0.5) == y.astype(bool)).mean() > 0.9
