@@ -13,7 +13,8 @@ from typing import List
 
 from .bench import goals_line, markdown_table
 
-DATA_FILES = ("ragtruth_dev.jsonl", "ragtruth_train.jsonl", "halueval_qa.jsonl", "summedits.jsonl")
+DATA_FILES = ("ragtruth_dev.jsonl", "ragtruth_train.jsonl", "halueval_qa.jsonl", "summedits.jsonl",
+              "nli_train.jsonl.gz", "nli_eval.jsonl.gz")
 START, END = "<!-- claims:start -->", "<!-- claims:end -->"
 
 
@@ -59,17 +60,46 @@ def claims_section(paths: List[str]) -> str:
     return "\n".join(parts)
 
 
+def answers_section(path: str, nli_paths: List[str]) -> str:
+    """Markdown for the answer-level evaluation and the entailment model's NLI accuracy."""
+    data = json.loads(Path(path).read_text(encoding="utf8"))
+    meta = data["meta"]
+    parts = ["<!-- answers:start -->", "## Answer-level detection: the verdict and the baselines", "",
+             f"Measured {meta['date']} on {meta['machine']} with `{meta['command']}`; pipeline "
+             f"{' + '.join(meta['pipeline'])}. AUROC per method with the best F1 in brackets; "
+             "'verdict F1 @thr' uses the configured flag threshold; 'span F1' is character-level against "
+             "the labelled spans; answers/s over the whole pipeline, model loading excluded.", "",
+             data["markdown"], ""]
+    plots = sorted(Path("metrics").glob("roc_*.png")) + sorted(Path("metrics").glob("pr_*.png"))
+    parts += [f"![{p.stem}]({p.as_posix()})" for p in plots]
+    for nli in nli_paths:
+        if Path(nli).exists():
+            res = json.loads(Path(nli).read_text(encoding="utf8"))
+            cells = ", ".join(f"{k}: {v['accuracy']:.3f} ({v['pairs']} pairs)" for k, v in res.items())
+            parts += ["", f"Entailment model `{Path(nli).stem}` accuracy: {cells}."]
+    parts.append("<!-- answers:end -->")
+    return "\n".join(parts)
+
+
+def _replace_section(text: str, section: str, start: str, end: str) -> str:
+    if start in text and end in text:
+        before, rest = text.split(start, 1)
+        return before + section + rest.split(end, 1)[1]
+    return text.rstrip("\n") + "\n\n" + section + "\n"
+
+
 def write_benchmarks(target: str, paths: List[str]) -> int:
-    """Replace (or append) the claims section of ``target`` with tables from ``paths``."""
-    section = claims_section(paths)
+    """Replace (or append) the sections of ``target``: claims tables from ``claims_*.json``
+    metrics files, the answer-level table from ``answers*.json``, NLI accuracy from ``nli_*.json``."""
     p = Path(target)
     text = p.read_text(encoding="utf8") if p.exists() else "# Benchmarks\n\n"
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        after = rest.split(END, 1)[1]
-        text = before + section + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    claims = [x for x in paths if Path(x).name.startswith("claims")]
+    answers = [x for x in paths if Path(x).name.startswith("answers")]
+    nli = [x for x in paths if Path(x).name.startswith("nli")]
+    if claims:
+        text = _replace_section(text, claims_section(claims), START, END)
+    for a in answers:
+        text = _replace_section(text, answers_section(a, nli), "<!-- answers:start -->", "<!-- answers:end -->")
     p.write_text(text, encoding="utf8")
     print(f"wrote {target}")
     return 0
