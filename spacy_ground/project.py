@@ -56,7 +56,7 @@ def claims_section(paths: List[str]) -> str:
         parts += [f"### Pipeline: {' + '.join(meta['pipeline'])}", "",
                   f"Measured {meta['date']} on {meta['machine']} with `{meta['command']}`.", "",
                   markdown_table(data["claims"]), "", goals_line(data["claims"]), ""]
-    parts += ["Reproduce: `spacy project run data && spacy project run evaluate`.", END]
+    parts += ["Reproduce: `spacy project run data && spacy project run evaluate-claims`.", END]
     return "\n".join(parts)
 
 
