@@ -35,6 +35,13 @@ def _paint(text: str, code: str, colour: bool) -> str:
 def report(doc, colour: bool = False) -> str:
     """A readable report of the numeric grounding of a checked Doc."""
     lines: List[str] = []
+    g = doc._.grounding if doc.has_extension("grounding") else None
+    if g is not None:
+        score = "n/a" if g.score is None else f"{g.score:.2f}"
+        code = {"pass": "32", "flag": "33", "block": "31"}.get(g.action, "0")
+        lines.append(_paint(f"verdict: {g.verdict}, p(hallucinated) = {score}, action: {g.action}", code, colour))
+        lines += [f"  - {r}" for r in g.reasons]
+        lines.append("")
     summary = doc._.numeric_grounding or {}
     score = summary.get("grounded_share")
     light = summary.get("light", "none")
@@ -60,8 +67,10 @@ def report(doc, colour: bool = False) -> str:
 
 def to_record(doc) -> dict:
     """The JSON record of a checked Doc's claims and numeric grounding."""
+    g = doc._.grounding
     return {
         "answer": doc.text,
+        "grounding": g.to_dict() if g is not None else None,
         "numeric_grounding": doc._.numeric_grounding,
         "claims": [
             {"text": s.text, "start": s.start_char, "end": s.end_char, "claim": s._.claim, "grounding": s._.ground_numeric}
@@ -116,6 +125,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         nlp.add_pipe("ground_numeric")
     else:
         nlp = spacy_ground.load(args.config) if args.config else spacy_ground.load()
+    # claim metrics time claims + numeric grounding only
+    for name in ("ground_align", "ground_entail", "ground_verdict"):
+        if name in nlp.pipe_names:
+            nlp.remove_pipe(name)
     t0 = time.perf_counter()
     metrics = claim_metrics(nlp, records, progress=(lambda i: _progress(i, len(records), t0)) if not args.quiet else None)
     if not args.quiet:
