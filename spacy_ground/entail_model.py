@@ -97,8 +97,9 @@ def load_trained(path: Union[str, Path], model_dir: Optional[Path] = None) -> Cr
 
 
 def encode_pairs(tokenizer, premises: Sequence[str], hypotheses: Sequence[str], max_length: int = 128):
-    """Token ids for (premise, hypothesis) pairs; the premise is truncated first."""
-    return tokenizer(list(premises), list(hypotheses), truncation="only_first", max_length=max_length,
+    """Token ids for (premise, hypothesis) pairs; the longer side is truncated first, so an
+    overlong answer sentence cannot crash it."""
+    return tokenizer(list(premises), list(hypotheses), truncation="longest_first", max_length=max_length,
                      padding=True, return_tensors="pt")
 
 

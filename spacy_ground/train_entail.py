@@ -230,16 +230,13 @@ def main(argv=None) -> int:
     e.add_argument("data")
     e.add_argument("--datasets", nargs="+", default=["xnli_en", "fever_dev"])
     e.add_argument("--max-per-dataset", type=int, default=0)
-    e.add_argument("--max-length", type=int, default=128)
+    e.add_argument("--max-length", type=int, default=256, help="as ground_entail uses it")
     e.add_argument("--threads", type=int, default=2)
     e.add_argument("--output")
     e.set_defaults(func=evaluate)
     args = parser.parse_args(argv)
     return args.func(args)
 
-
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 # ---------------------------------------------------------------- stage 2: RAG pairs
@@ -261,15 +258,18 @@ def hard_negative(sentence: str, rng: random.Random) -> Optional[str]:
     """A contradicted variant of a supported sentence: a changed number, or a negation."""
     from .normalize import find_claims
 
-    claims = [(s, e, v) for s, e, v in find_claims(sentence) if v.kind != "date" and v.value]
+    claims = [(s, e, v) for s, e, v in find_claims(sentence) if v.kind not in ("date", "time") and v.value]
     if claims and rng.random() < 0.7:
         s, e, v = rng.choice(claims)
         digits = re.search(r"\d[\d,]*(?:\.\d+)?", sentence[s:e])
         if digits:
             old = digits.group(0)
-            num = float(old.replace(",", "")) * rng.choice([2, 3, 0.5]) + rng.choice([1, 3, 7])
-            new = f"{num:,.0f}" if "." not in old else f"{num:,.1f}"
-            return sentence[: s + digits.start()] + new + sentence[s + digits.end():]
+            value = float(old.replace(",", ""))
+            for _ in range(5):  # a different value, never the same one relabelled
+                num = value * rng.choice([2, 3, 0.5]) + rng.choice([1, 3, 7])
+                new = f"{num:,.0f}" if "." not in old else f"{num:,.1f}"
+                if new != old:
+                    return sentence[: s + digits.start()] + new + sentence[s + digits.end():]
     m = _NEGATABLE.search(sentence)
     if m and " not " not in sentence:
         return sentence[: m.end()] + " not" + sentence[m.end():]
@@ -289,9 +289,14 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
 
     rng = random.Random(seed)
     nlp = spacy_ground.load()
-    nlp.add_pipe("ground_align", after="ground_claims")
+    for name in ("ground_entail", "ground_verdict"):
+        if name in nlp.pipe_names:
+            nlp.remove_pipe(name)
+    if "ground_align" not in nlp.pipe_names:
+        nlp.add_pipe("ground_align", after="ground_claims")
     pairs: List[Pair] = []
-    rows = list(read_jsonl(ragtruth)) + rng.sample(list(read_jsonl(summedits)), max_summedits)
+    edits = [r for r in read_jsonl(summedits) if r.get("split", "train") == "train"]
+    rows = list(read_jsonl(ragtruth)) + rng.sample(edits, min(max_summedits, len(edits)))
     for n, rec in enumerate(rows):
         if n % 200 == 0:
             print(f"  pairs from {n}/{len(rows)} answers", file=sys.stderr, flush=True)
@@ -325,3 +330,7 @@ def adapt(args: argparse.Namespace) -> int:
     args.pairs = pairs
     args.data = args.ragtruth
     return train(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
