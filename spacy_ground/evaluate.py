@@ -272,7 +272,9 @@ def _progress(n: int, label: str) -> Callable[[int], None]:
 def cmd_fit(args: argparse.Namespace) -> int:
     from .verdict import LogisticModel, save_model
 
-    records = list(read_jsonl(args.train))
+    from .train_entail import train_part
+
+    records = [r for r in read_jsonl(args.train) if args.part == "all" or train_part(r) == args.part]
     nlp = full_pipeline(with_verdict=False)
     rows = run(nlp, records, _progress(len(records), "features"))
     print(file=sys.stderr)
@@ -280,7 +282,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     y = numpy.array([r["hallucinated"] for r in rows], dtype="float64")
     model = LogisticModel.fit(X, y, FEATURES, l2=args.l2)
     seed = seed_thresholds(rows)
-    save_model(model, args.output, meta={"train": Path(args.train).name, "answers": len(rows), "l2": args.l2,
+    save_model(model, args.output, meta={"train": Path(args.train).name, "part": args.part, "answers": len(rows), "l2": args.l2,
                                          "seed_thresholds": seed, "date": date.today().isoformat()})
     train_auc = auroc(model.predict(X).tolist(), y.astype(bool).tolist())
     print(f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; wrote {args.output}", file=sys.stderr)
@@ -328,6 +330,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("train")
     f.add_argument("output")
     f.add_argument("--l2", type=float, default=1.0)
+    f.add_argument("--part", default="verdict", choices=["verdict", "adapt", "all"],
+                   help="which source-disjoint part of the train file (stage 2 of the entailment model trains on 'adapt')")
     f.add_argument("--features", help="also write the per-answer features (JSONL) here")
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("run", help="metrics of the verdict and the baselines on data files")

@@ -276,6 +276,15 @@ def hard_negative(sentence: str, rng: random.Random) -> Optional[str]:
     return None
 
 
+def train_part(record: Dict) -> str:
+    """Split RAGTruth train by source document: 'adapt' (70 %, stage-2 pairs) or 'verdict'
+    (30 %, where the verdict is fit on entailment scores the model has not been trained on)."""
+    import hashlib
+
+    key = "\x00".join(str(s) for s in (record.get("sources") or [])) + str(record.get("task"))
+    return "verdict" if int(hashlib.sha1(key.encode("utf8")).hexdigest(), 16) % 10 < 3 else "adapt"
+
+
 def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported_share: float,
                     negative_share: float, seed: int) -> List[Pair]:
     """(evidence, answer sentence, label) pairs from RAGTruth train, SummEdits and hard negatives.
@@ -296,7 +305,8 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
         nlp.add_pipe("ground_align", after="ground_claims")
     pairs: List[Pair] = []
     edits = [r for r in read_jsonl(summedits) if r.get("split", "train") == "train"]
-    rows = list(read_jsonl(ragtruth)) + rng.sample(edits, min(max_summedits, len(edits)))
+    rows = [r for r in read_jsonl(ragtruth) if train_part(r) == "adapt"]
+    rows += rng.sample(edits, min(max_summedits, len(edits)))
     for n, rec in enumerate(rows):
         if n % 200 == 0:
             print(f"  pairs from {n}/{len(rows)} answers", file=sys.stderr, flush=True)
