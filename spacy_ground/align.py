@@ -10,7 +10,7 @@ their embeddings are computed once per set of sources (on the cached source inde
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 import numpy
 from spacy.language import Language
@@ -128,14 +128,38 @@ class EvidenceAligner:
 
 
 def answer_sentences(doc: Doc) -> List[Span]:
-    """The answer's sentences: the pipeline's own, or rule-based ones on a bare tokenizer."""
+    """The answer's sentences (the pipeline's own, or rule-based ones on a bare tokenizer),
+    also cut at line breaks, without surrounding whitespace; a bare list marker ("2.", "*")
+    joins the text it opens."""
     if doc.has_annotation("SENT_START"):
-        return [s for s in doc.sents if s.text.strip()]
-    out = []
-    for s, e in split_sentences(doc.text):
-        span = doc.char_span(s, e, alignment_mode="expand")
-        if span is not None and len(span):
-            out.append(span)
+        raw = [(s.start, s.end) for s in doc.sents]
+    else:
+        raw = []
+        for s, e in split_sentences(doc.text):
+            span = doc.char_span(s, e, alignment_mode="expand")
+            if span is not None and len(span):
+                raw.append((span.start, span.end))
+    lines = []
+    for start, end in raw:
+        for i in range(start, end):
+            if doc[i].is_space and "\n" in doc[i].text:
+                lines.append((start, i))
+                start = i + 1
+        lines.append((start, end))
+    out: List[Span] = []
+    carry: Optional[int] = None
+    for start, end in lines:
+        while start < end and doc[start].is_space:
+            start += 1
+        while end > start and doc[end - 1].is_space:
+            end -= 1
+        if start >= end:
+            continue
+        if not any(t.is_alpha for t in doc[start:end]):
+            carry = start if carry is None else carry  # a bare marker: glue it to what follows
+            continue
+        out.append(doc[carry if carry is not None else start:end])
+        carry = None
     return out
 
 

@@ -53,7 +53,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
 
     rows = []
     has_verdict = "ground_verdict" in nlp.pipe_names
-    lr = nlp.get_pipe("ground_verdict").model if has_verdict else None
+    lr = nlp.get_pipe("ground_verdict").lr_model if has_verdict else None
     spacy_ground.check(nlp, "Warm-up: it cost $5 million in 2019.", sources=["It cost $5 million in 2019."])
     for i, rec in enumerate(records):
         if progress is not None and i % 10 == 0:

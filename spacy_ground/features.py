@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Sequence
 
 from spacy.tokens import Doc
 
-from .sources import content_words, source_text
+from .sources import content_words, is_record, source_text
 
 FEATURES = (
     "min_support", "mean_support", "max_contradiction", "max_unsupported", "min_evidence",
@@ -39,7 +39,9 @@ def is_refusal(answer: str) -> bool:
     if not sentences:
         return False
     hits = [bool(_REFUSAL.search(s)) for s in sentences]
-    return (hits[0] and len(sentences) <= 2) or sum(hits) / len(sentences) > 0.5
+    # every sentence declines, or says nothing checkable (fewer than four content words)
+    return any(hits) and all(h or (len(content_words(s)) < 4 and not re.search(r"\d", s))
+                             for h, s in zip(hits, sentences))
 
 
 def seed_signals(answer: str, sources: Sequence[str], question: Optional[str]) -> Dict[str, float]:
@@ -99,8 +101,7 @@ def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[s
         "numeric_unsupported": math.log1p(numeric.get("n_unsupported", 0)),
         "absent_words": absent_words(doc.text, sources),
         "new_names": new_names(doc.text, sources),
-        "record_source": float(any(isinstance(s, dict) or (isinstance(s, str) and s.strip()[:1] == "{")
-                                   for s in (doc._.ground_sources or []))),
+        "record_source": float(any(is_record(s) for s in (doc._.ground_sources or []))),
     }
     f.update(seed_signals(doc.text, sources, doc._.ground_question))
     return f

@@ -34,14 +34,14 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
         "model": "",  # "" = the model shipped in the package
         "flag_threshold": 0.5,
         "block_threshold": 0.8,
-        "sentence_threshold": 0.5,
+        "require_entailment": True,
     },
 )
 def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
-                        flag_threshold: float, block_threshold: float, sentence_threshold: float) -> "Verdict":
+                        flag_threshold: float, block_threshold: float, require_entailment: bool) -> "Verdict":
     return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
                    flag_threshold=flag_threshold, block_threshold=block_threshold,
-                   sentence_threshold=sentence_threshold)
+                   require_entailment=require_entailment)
 
 
 class LogisticModel:
@@ -128,22 +128,25 @@ class Verdict:
 
     def __init__(self, nlp: Language, name: str = "ground_verdict", *, sentences_key: str = "ground_sentences",
                  claims_key: str = "ground_claims", spans_key: str = "ground_unsupported", model: str = "",
-                 flag_threshold: float = 0.5, block_threshold: float = 0.8, sentence_threshold: float = 0.5):
+                 flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True):
         if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
             raise ValueError("ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1")
         register_extensions()
+        self.nlp = nlp
         self.name = name
+        self.require_entailment = require_entailment
         self.sentences_key = sentences_key
         self.claims_key = claims_key
         self.spans_key = spans_key
         self.model_path = Path(model) if model else EMBEDDED_MODEL
         self.flag_threshold = flag_threshold
         self.block_threshold = block_threshold
-        self.sentence_threshold = sentence_threshold
         self._model: Optional[LogisticModel] = None
 
     @property
-    def model(self) -> LogisticModel:
+    def lr_model(self) -> LogisticModel:
+        """The fitted logistic regression (loaded on first use; not named ``model``, which
+        spaCy reserves for thinc models)."""
         if self._model is None:
             if not self.model_path.exists():
                 raise FileNotFoundError(f"ground_verdict: no fitted model at {self.model_path}; fit one with "
@@ -155,24 +158,28 @@ class Verdict:
         self._model = model
 
     def __call__(self, doc: Doc) -> Doc:
+        if self.require_entailment and not {"ground_align", "ground_entail"} <= set(self.nlp.pipe_names):
+            raise ValueError("ground_verdict needs ground_align and ground_entail before it (or set "
+                             "require_entailment = false to score without sentence entailment)")
         sents = list(doc.spans.get(self.sentences_key, []))
         claims = list(doc.spans.get(self.claims_key, []))
         sentence_rows = [self._sentence_row(s) for s in sents]
         claim_rows = [self._claim_row(c) for c in claims]
         unsupported = [s for s, row in zip(sents, sentence_rows) if row["label"] in ("unsupported", "contradicted")]
         unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
-        doc.spans[self.spans_key] = sorted({(s.start, s.end): s for s in unsupported}.values(), key=lambda s: s.start)
         record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows}
         reason = self._not_checkable(doc, sents)
         if reason:
+            unsupported = []  # nothing was checked, so nothing is judged hallucinated
             record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={})
         else:
             feats = answer_features(doc, self.sentences_key)
-            x = numpy.array([[feats[f] for f in self.model.features]])
-            score = float(self.model.predict(x)[0])
+            x = numpy.array([[feats[f] for f in self.lr_model.features]])
+            score = float(self.lr_model.predict(x)[0])
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
             record.update(score=score, verdict=self._label(score, sentence_rows, claim_rows), action=action,
                           reasons=self._reasons(score, sentence_rows, claim_rows, feats), features=feats)
+        doc.spans[self.spans_key] = sorted({(s.start, s.end): s for s in unsupported}.values(), key=lambda s: s.start)
         doc._.ground_record = record
         return doc
 
@@ -192,10 +199,7 @@ class Verdict:
     def _sentence_row(self, sent) -> Dict[str, Any]:
         ent = sent._.entailment
         ev = (sent._.evidence or [None])[0]
-        label = "not_checked"
-        if ent:
-            label = "supported" if ent["supported"] >= self.sentence_threshold else \
-                "contradicted" if ent["contradicted"] >= ent["unsupported"] else "unsupported"
+        label = ent["label"] if ent else "not_checked"  # the most probable of the three
         return {"start": sent.start_char, "end": sent.end_char, "text": sent.text, "label": label,
                 "entailment": ent, "evidence": ev}
 
@@ -236,7 +240,7 @@ class Verdict:
         path = ensure_path(path)
         path.mkdir(parents=True, exist_ok=True)
         if self._model is not None or self.model_path.exists():
-            (path / MODEL_FILE).write_text(json.dumps(self.model.to_dict(), indent=1), encoding="utf8")
+            (path / MODEL_FILE).write_text(json.dumps(self.lr_model.to_dict(), indent=1), encoding="utf8")
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Verdict":
         path = ensure_path(path)

@@ -23,7 +23,8 @@ def toy_model():
 def nlp():
     nlp = spacy_ground.load()
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
-    nlp.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8})
+    nlp.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8,
+                                                      "require_entailment": False})
     nlp.get_pipe("ground_verdict").set_model(toy_model())
     return nlp
 
@@ -50,7 +51,8 @@ def test_mismatched_number_is_contradicted_with_a_reason(nlp):
 def test_thresholds_change_the_action_without_refitting():
     nlp = spacy_ground.load()
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
-    nlp.add_pipe("ground_verdict", config={"flag_threshold": 0.95, "block_threshold": 0.99})
+    nlp.add_pipe("ground_verdict", config={"flag_threshold": 0.95, "block_threshold": 0.99,
+                                           "require_entailment": False})
     nlp.get_pipe("ground_verdict").set_model(toy_model())
     doc = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
     assert doc._.grounding.action == "pass"
@@ -96,6 +98,22 @@ def test_model_saved_with_the_pipeline(nlp, tmp_path):
     doc = spacy_ground.check(loaded, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
     assert doc._.grounding.score == pytest.approx(
         spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score)
+
+
+def test_verdict_refuses_to_score_without_entailment_unless_told():
+    nlp = spacy_ground.load()
+    nlp.add_pipe("ground_verdict")
+    nlp.get_pipe("ground_verdict").set_model(toy_model())
+    with pytest.raises(ValueError, match="ground_entail"):
+        spacy_ground.check(nlp, "Revenue was $3.9 billion.", SOURCES)
+
+
+def test_adding_the_verdict_never_touches_a_missing_model_file():
+    # spaCy probes components for a ``model`` attribute; that probe must not load files
+    for seed in range(5):
+        nlp = spacy_ground.load()
+        nlp.add_pipe("ground_verdict", config={"model": "/nonexistent/verdict.json"})
+        assert not hasattr(nlp.get_pipe("ground_verdict"), "model")
 
 
 def test_logistic_fit_separates_a_simple_signal():
