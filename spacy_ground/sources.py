@@ -179,6 +179,10 @@ class SourceIndexer:
                 self._cache.popitem(last=False)
         return index
 
+    def has(self, sources: Sequence[Any]) -> bool:
+        """Whether the index of these sources is cached."""
+        return sources_key(sources) in self._cache
+
     def clear(self) -> None:
         """Forget every cached index."""
         self._cache.clear()

@@ -1,0 +1,27 @@
+"""Metric functions of the evaluation: AUROC with ties, oracle F1, span F1."""
+import pytest
+
+from spacy_ground.evaluate import auroc, best_f1, prf, span_f1
+
+
+@pytest.mark.parametrize("scores, labels, expected", [
+    ([0.1, 0.2, 0.8, 0.9], [False, False, True, True], 1.0),
+    ([0.9, 0.8, 0.2, 0.1], [False, False, True, True], 0.0),
+    ([0.5, 0.5, 0.5, 0.5], [False, True, False, True], 0.5),  # ties count half
+    ([0.1, 0.4, 0.35, 0.8], [False, False, True, True], 0.75),
+    ([0.3, 0.3], [True, True], None),  # one class only: undefined
+])
+def test_auroc(scores, labels, expected):
+    assert auroc(scores, labels) == (pytest.approx(expected) if expected is not None else None)
+
+
+def test_best_f1_is_the_oracle_threshold():
+    b = best_f1([0.1, 0.4, 0.35, 0.8], [False, False, True, True])
+    assert b["threshold"] == 0.35 and b["f1"] == pytest.approx(0.8)
+    assert prf([True, True, True, False], [True, True, False, False]) == pytest.approx((2 / 3, 1.0, 0.8))
+
+
+def test_span_f1_counts_characters_and_skips_unlabelled_data():
+    rows = [{"spans": [{"start": 0, "end": 10}], "pred_spans": [(5, 15)]}]
+    assert span_f1(rows) == pytest.approx({"precision": 0.5, "recall": 0.5, "f1": 0.5})
+    assert span_f1([{"spans": [], "pred_spans": [(0, 3)]}]) is None
