@@ -120,11 +120,12 @@ class EvidenceAligner:
         return out
 
     def _source_vectors(self, index: SourceIndex) -> numpy.ndarray:
-        vecs = getattr(index, "_embeddings", None)
-        if vecs is None:
-            vecs = self.encoder.encode([s.text for s in index.sentences])
-            index._embeddings = vecs
-        return vecs
+        """Source sentence embeddings, computed once per index and encoder setting."""
+        cache = index.__dict__.setdefault("_embeddings", {})
+        key = (self.max_length, self.quantize)
+        if key not in cache:
+            cache[key] = self.encoder.encode([s.text for s in index.sentences])
+        return cache[key]
 
 
 def answer_sentences(doc: Doc) -> List[Span]:

@@ -119,11 +119,33 @@ class Entailer:
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> None:
         path = ensure_path(path)
         path.mkdir(parents=True, exist_ok=True)
-        if self.model_path.exists():
+        if not self.model_path.exists():
+            import warnings
+
+            warnings.warn(f"ground_entail: no model at {self.model_path}, nothing saved")
+        else:
             shutil.copyfile(self.model_path, path / MODEL_FILE)
             meta = self.model_path.with_suffix(".json")
             if meta.exists():
                 shutil.copyfile(meta, path / "entail.json")
+
+    def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
+        import srsly
+
+        data = self.model_path.read_bytes() if self.model_path.exists() else b""
+        return srsly.msgpack_dumps({"model": data})
+
+    def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Entailer":
+        import tempfile
+
+        import srsly
+
+        model = srsly.msgpack_loads(data)["model"]
+        if model:
+            path = Path(tempfile.mkdtemp(prefix="spacy_ground_")) / MODEL_FILE
+            path.write_bytes(model)
+            self.model_path, self._model = path, None
+        return self
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Entailer":
         path = ensure_path(path)

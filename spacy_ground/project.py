@@ -2,6 +2,7 @@
 
     python -m spacy_ground.project link-data ../shared/data assets
     python -m spacy_ground.project write-benchmarks BENCHMARKS.md metrics/a.json [metrics/b.json ...]
+    python -m spacy_ground.project install-model training/entail_rag.safetensors spacy_ground/models/entail.safetensors
 """
 from __future__ import annotations
 
@@ -105,7 +106,22 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
     return 0
 
 
+def install_model(trained: str, target: str) -> int:
+    """Copy a trained entailment model (and its JSON sidecar) into the package."""
+    import shutil
+
+    src, dst = Path(trained), Path(target)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+    if src.with_suffix(".json").exists():
+        shutil.copyfile(src.with_suffix(".json"), dst.with_suffix(".json"))
+    print(f"installed {src} as {dst} ({dst.stat().st_size / 1e6:.1f} MB)")
+    return 0
+
+
 def main(argv: List[str]) -> int:
+    if len(argv) == 3 and argv[0] == "install-model":
+        return install_model(argv[1], argv[2])
     if len(argv) >= 3 and argv[0] == "link-data":
         return link_data(argv[1], argv[2])
     if len(argv) >= 3 and argv[0] == "write-benchmarks":

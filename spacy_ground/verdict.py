@@ -242,6 +242,16 @@ class Verdict:
         if self._model is not None or self.model_path.exists():
             (path / MODEL_FILE).write_text(json.dumps(self.lr_model.to_dict(), indent=1), encoding="utf8")
 
+    def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
+        return json.dumps(self.lr_model.to_dict()).encode("utf8") if (
+            self._model is not None or self.model_path.exists()) else b"{}"
+
+    def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Verdict":
+        d = json.loads(data.decode("utf8"))
+        if d:
+            self._model = LogisticModel.from_dict(d)
+        return self
+
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Verdict":
         path = ensure_path(path)
         if (path / MODEL_FILE).exists():

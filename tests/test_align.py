@@ -55,9 +55,10 @@ def test_hybrid_finds_a_paraphrase_the_words_miss(nlp_hybrid):
 def test_embeddings_are_computed_once_per_sources(nlp_hybrid):
     spacy_ground.check(nlp_hybrid, "The plant opened in 2019.", SOURCES)
     index = nlp_hybrid.get_pipe("ground_claims").index_sources(SOURCES)
-    vectors = index._embeddings
+    vectors = dict(index._embeddings)
     spacy_ground.check(nlp_hybrid, "It employs 400 people.", SOURCES)
-    assert index._embeddings is vectors
+    assert len(index._embeddings) == 1
+    assert all(index._embeddings[k] is v for k, v in vectors.items())
 
 
 def test_bad_config_is_refused():

@@ -123,3 +123,14 @@ def test_logistic_fit_separates_a_simple_signal():
     model = LogisticModel.fit(x, y, ["a", "b"], l2=0.1)
     assert abs(model.coef[0]) > 5 * abs(model.coef[1])
     assert ((model.predict(x) > 0.5) == y.astype(bool)).mean() > 0.9
+
+
+def test_verdict_model_travels_in_bytes(nlp):
+    data = nlp.get_pipe("ground_verdict").to_bytes()
+    other = spacy_ground.load()
+    other.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
+    other.add_pipe("ground_verdict", config={"require_entailment": False, "model": "/nonexistent.json"})
+    other.get_pipe("ground_verdict").from_bytes(data)
+    a = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score
+    b = spacy_ground.check(other, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score
+    assert a == pytest.approx(b)
