@@ -24,20 +24,27 @@ from . import verdict as _verdict  # noqa: F401
 
 __version__ = "0.1.0"
 DEFAULT_CONFIG = Path(__file__).parent / "default.cfg"
-__all__ = ["load", "check", "ClaimValue", "DEFAULT_CONFIG", "__version__"]
+__all__ = ["load", "check", "ClaimValue", "DEFAULT_CONFIG", "CLAIMS_ONLY", "__version__"]
 
 register_extensions()
 
 
-def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, Any]] = None) -> Language:
+CLAIMS_ONLY = ("ground_align", "ground_entail", "ground_verdict")  # load(exclude=CLAIMS_ONLY): rules only
+
+
+def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, Any]] = None,
+         exclude: Sequence[str] = ()) -> Language:
     """Build the default pipeline (or the one in ``config``), offline.
 
-    ``overrides`` are dotted config keys, e.g. ``{"components.ground_numeric.top_k": 5}``.
+    ``overrides`` are dotted config keys, e.g. ``{"components.ground_numeric.top_k": 5}``;
+    ``exclude`` leaves components out (``CLAIMS_ONLY`` keeps the claim and numeric checks).
     """
     from spacy import util
 
     cfg = util.load_config(config or DEFAULT_CONFIG, overrides=overrides or {}, interpolate=False)
-    return util.load_model_from_config(cfg, auto_fill=True, validate=True)
+    names = list(cfg["nlp"]["pipeline"])
+    exclude = [name for name in exclude if name in names]
+    return util.load_model_from_config(cfg, auto_fill=True, validate=True, exclude=exclude)
 
 
 def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,

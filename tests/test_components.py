@@ -238,7 +238,7 @@ def test_traffic_light_end_to_end(nlp, wrong, score, light):
 
 
 def test_traffic_light_thresholds_from_config():
-    nlp = spacy_ground.load(overrides={"components.ground_numeric.green": 0.95})
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY, overrides={"components.ground_numeric.green": 0.95})
     truth = [10 * (i + 1) for i in range(10)]
     answer = truth[:9] + [101]
     doc = spacy_ground.check(nlp, farm(answer), sources=[farm(truth)])
@@ -317,7 +317,7 @@ def test_default_pipeline_to_disk_round_trip(nlp_blank, tmp_path):
 
 
 def test_to_disk_keeps_config_overrides(tmp_path):
-    nlp = spacy_ground.load(overrides={"components.ground_numeric.green": 0.95,
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY, overrides={"components.ground_numeric.green": 0.95,
                                        "components.ground_numeric.top_k": 5})
     nlp.to_disk(tmp_path / "p")
     nlp2 = spacy.load(tmp_path / "p")
@@ -369,7 +369,7 @@ def test_source_index_built_once(nlp, monkeypatch):
 
 
 def test_source_cache_size():
-    nlp = spacy_ground.load(overrides={"components.ground_claims.source_cache_size": 2})
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY, overrides={"components.ground_claims.source_cache_size": 2})
     cache = nlp.get_pipe("ground_claims").index_sources._cache
     sources = ["Revenue was $2,847 million in 2019."]
     spacy_ground.check(nlp, "Revenue was $2.85 billion.", sources=sources)
@@ -381,7 +381,7 @@ def test_source_cache_size():
 
 
 def test_answers_without_claims_still_share_the_cache():
-    nlp = spacy_ground.load()
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     cache = nlp.get_pipe("ground_claims").index_sources._cache
     for answer in ("Revenue was $2.85 billion.", "Revenue grew in 2019.", "Revenue was $2,847 million."):
         spacy_ground.check(nlp, answer, sources=ACME)

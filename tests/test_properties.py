@@ -24,7 +24,7 @@ def test_find_claims_offsets_and_self_equality(text):
             assert compare(value, value).result == "equal", (text, value)
 
 
-NLP = spacy_ground.load()
+NLP = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
 
 
 @settings(max_examples=100, deadline=None)

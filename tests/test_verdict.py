@@ -21,7 +21,7 @@ def toy_model():
 
 @pytest.fixture(scope="module")
 def nlp():
-    nlp = spacy_ground.load()
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
     nlp.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8,
                                                       "require_entailment": False})
@@ -49,7 +49,7 @@ def test_mismatched_number_is_contradicted_with_a_reason(nlp):
 
 
 def test_thresholds_change_the_action_without_refitting():
-    nlp = spacy_ground.load()
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
     nlp.add_pipe("ground_verdict", config={"flag_threshold": 0.95, "block_threshold": 0.99,
                                            "require_entailment": False})
@@ -101,7 +101,7 @@ def test_model_saved_with_the_pipeline(nlp, tmp_path):
 
 
 def test_verdict_refuses_to_score_without_entailment_unless_told():
-    nlp = spacy_ground.load()
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_verdict")
     nlp.get_pipe("ground_verdict").set_model(toy_model())
     with pytest.raises(ValueError, match="ground_entail"):
@@ -111,7 +111,7 @@ def test_verdict_refuses_to_score_without_entailment_unless_told():
 def test_adding_the_verdict_never_touches_a_missing_model_file():
     # spaCy probes components for a ``model`` attribute; that probe must not load files
     for seed in range(5):
-        nlp = spacy_ground.load()
+        nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
         nlp.add_pipe("ground_verdict", config={"model": "/nonexistent/verdict.json"})
         assert not hasattr(nlp.get_pipe("ground_verdict"), "model")
 
@@ -127,7 +127,7 @@ def test_logistic_fit_separates_a_simple_signal():
 
 def test_verdict_model_travels_in_bytes(nlp):
     data = nlp.get_pipe("ground_verdict").to_bytes()
-    other = spacy_ground.load()
+    other = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     other.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
     other.add_pipe("ground_verdict", config={"require_entailment": False, "model": "/nonexistent.json"})
     other.get_pipe("ground_verdict").from_bytes(data)
