@@ -150,6 +150,15 @@ def span_f1(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, float]]:
     return {"precision": p, "recall": r, "f1": 2 * p * r / (p + r) if p + r else 0.0}
 
 
+def calibration_error(scores: Sequence[float], labels: Sequence[bool], bins: int = 10) -> float:
+    """Expected calibration error: |mean score - share hallucinated| over 10 equal-width bins."""
+    p = numpy.asarray(scores, dtype="float64")
+    y = numpy.asarray(labels, dtype="float64")
+    idx = numpy.minimum((p * bins).astype(int), bins - 1)
+    return float(sum(abs(p[idx == b].mean() - y[idx == b].mean()) * (idx == b).sum()
+                     for b in range(bins) if (idx == b).any()) / max(len(p), 1))
+
+
 def seed_thresholds(train_rows: Sequence[Dict[str, Any]]) -> Dict[str, float]:
     """Where each seed signal flags: beyond the 75th percentile of clean train answers
     (question overlap: below the 25th)."""
@@ -208,6 +217,7 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
                 p, r, f1 = prf(pred, labels)
                 m["at_threshold"] = {"threshold": threshold, "precision": p, "recall": r, "f1": f1}
                 m["span_f1"] = span_f1(group)
+                m["ece"] = calibration_error(scores, labels)
             res[method] = m
         res["not_checkable"] = sum(r["verdict"] == "not_checkable" for r in group)
         ms = [r["ms"] for r in group]
@@ -226,8 +236,8 @@ def markdown(metrics: Dict[str, Any]) -> str:
     methods = ["ground_verdict", "entailment only", "numeric grounding only", "absent content words",
                "absent numbers", "seed four signals"]
     lines = ["| data / task | answers | " + " | ".join(f"{m} AUROC (oracle F1)" for m in methods)
-             + " | seed F1 soft / strict | verdict P / R / F1 @thr | not checkable | span F1 | answers/s |",
-             "|---" * (len(methods) + 7) + "|"]
+             + " | seed F1 soft / strict | verdict P / R / F1 @thr | verdict ECE | not checkable | span F1 | answers/s |",
+             "|---" * (len(methods) + 8) + "|"]
     for name, res in metrics.items():
         cells = []
         for m in methods:
@@ -242,7 +252,8 @@ def markdown(metrics: Dict[str, Any]) -> str:
         at_cell = "-" if not at else f"{at['precision']:.2f} / {at['recall']:.2f} / {at['f1']:.2f}"
         seed_cell = "-" if soft is None else f"{soft:.2f} / {strict:.2f}"
         lines.append(f"| {name} | {res['answers']} | " + " | ".join(cells)
-                     + f" | {seed_cell} | {at_cell} | {res.get('not_checkable', 0)}"
+                     + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
+                     + f" | {res.get('not_checkable', 0)}"
                      + f" | {'-' if sf is None else f'{sf:.2f}'} | {'-' if aps is None else f'{aps:.1f}'} |")
     return "\n".join(lines)
 

@@ -25,3 +25,10 @@ def test_span_f1_counts_characters_and_skips_unlabelled_data():
     rows = [{"spans": [{"start": 0, "end": 10}], "pred_spans": [(5, 15)]}]
     assert span_f1(rows) == pytest.approx({"precision": 0.5, "recall": 0.5, "f1": 0.5})
     assert span_f1([{"spans": [], "pred_spans": [(0, 3)]}]) is None
+
+
+def test_calibration_error():
+    from spacy_ground.evaluate import calibration_error
+
+    assert calibration_error([0.05, 0.95], [False, True]) == pytest.approx(0.05)
+    assert calibration_error([0.9, 0.9], [False, False]) == pytest.approx(0.9)
