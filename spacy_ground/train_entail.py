@@ -193,6 +193,17 @@ def evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _training_options(p: argparse.ArgumentParser, max_length: int, batch_size: int, lr: float,
+                      checkpoint_every: int) -> None:
+    p.add_argument("--max-length", type=int, default=max_length)
+    p.add_argument("--batch-size", type=int, default=batch_size)
+    p.add_argument("--lr", type=float, default=lr)
+    p.add_argument("--epochs", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--checkpoint-every", type=int, default=checkpoint_every)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spacy_ground.train_entail", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -201,13 +212,7 @@ def main(argv=None) -> int:
     t.add_argument("output")
     t.add_argument("--max-pairs", type=int, default=60000)
     t.add_argument("--fever-neutral-share", type=float, default=0.15)
-    t.add_argument("--max-length", type=int, default=128)
-    t.add_argument("--batch-size", type=int, default=32)
-    t.add_argument("--lr", type=float, default=4e-5)
-    t.add_argument("--epochs", type=int, default=1)
-    t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--threads", type=int, default=2)
-    t.add_argument("--checkpoint-every", type=int, default=200)
+    _training_options(t, max_length=128, batch_size=32, lr=4e-5, checkpoint_every=200)
     t.set_defaults(func=train)
     a = sub.add_parser("adapt", help="stage 2: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard negatives)")
     a.add_argument("ragtruth")
@@ -217,13 +222,7 @@ def main(argv=None) -> int:
     a.add_argument("--max-summedits", type=int, default=2000)
     a.add_argument("--supported-share", type=float, default=0.5, help="share of supported sentences kept")
     a.add_argument("--negative-share", type=float, default=0.2, help="share of supported sentences given a hard negative")
-    a.add_argument("--max-length", type=int, default=256)
-    a.add_argument("--batch-size", type=int, default=16)
-    a.add_argument("--lr", type=float, default=2e-5)
-    a.add_argument("--epochs", type=int, default=1)
-    a.add_argument("--seed", type=int, default=0)
-    a.add_argument("--threads", type=int, default=2)
-    a.add_argument("--checkpoint-every", type=int, default=100)
+    _training_options(a, max_length=256, batch_size=16, lr=2e-5, checkpoint_every=100)
     a.set_defaults(func=adapt)
     e = sub.add_parser("eval", help="accuracy on NLI evaluation sets")
     e.add_argument("model")
