@@ -75,6 +75,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
             "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "cached": cached,
             "rank_score": rank_score,
             "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
+            "action": g.action if g is not None else None,
             "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
         })
     return rows
@@ -212,8 +213,10 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
                     p, r, f1 = prf([s >= k for s in scores], labels)
                     m[label] = {"precision": p, "recall": r, "f1": f1}
             if method == "ground_verdict":
-                # what the component does: flag at the threshold, and flag every not_checkable answer
-                pred = [r["verdict"] == "not_checkable" or s >= threshold for r, s in zip(group, scores)]
+                # what the component does: its action (flag at the threshold, on a mismatched number
+                # and on every not_checkable answer)
+                pred = [r["action"] in ("flag", "block") if r.get("action") else s >= threshold
+                        for r, s in zip(group, scores)]
                 p, r, f1 = prf(pred, labels)
                 m["at_threshold"] = {"threshold": threshold, "precision": p, "recall": r, "f1": f1}
                 m["span_f1"] = span_f1(group)

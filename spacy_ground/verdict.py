@@ -35,13 +35,15 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
         "flag_threshold": 0.5,
         "block_threshold": 0.8,
         "require_entailment": True,
+        "flag_on_mismatch": True,
     },
 )
 def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
-                        flag_threshold: float, block_threshold: float, require_entailment: bool) -> "Verdict":
+                        flag_threshold: float, block_threshold: float, require_entailment: bool,
+                        flag_on_mismatch: bool) -> "Verdict":
     return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
                    flag_threshold=flag_threshold, block_threshold=block_threshold,
-                   require_entailment=require_entailment)
+                   require_entailment=require_entailment, flag_on_mismatch=flag_on_mismatch)
 
 
 class LogisticModel:
@@ -128,13 +130,15 @@ class Verdict:
 
     def __init__(self, nlp: Language, name: str = "ground_verdict", *, sentences_key: str = "ground_sentences",
                  claims_key: str = "ground_claims", spans_key: str = "ground_unsupported", model: str = "",
-                 flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True):
+                 flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True,
+                 flag_on_mismatch: bool = True):
         if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
             raise ValueError("ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1")
         register_extensions()
         self.nlp = nlp
         self.name = name
         self.require_entailment = require_entailment
+        self.flag_on_mismatch = flag_on_mismatch
         self.sentences_key = sentences_key
         self.claims_key = claims_key
         self.spans_key = spans_key
@@ -177,6 +181,9 @@ class Verdict:
             x = numpy.array([[feats[f] for f in self.lr_model.features]])
             score = float(self.lr_model.predict(x)[0])
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
+            mismatch = any(c["status"] == "mismatch" for c in claim_rows)
+            if self.flag_on_mismatch and mismatch and action == "pass":
+                action = "flag"  # a number that contradicts the sources is always worth a look
             record.update(score=score, verdict=self._label(score, sentence_rows, claim_rows), action=action,
                           reasons=self._reasons(score, sentence_rows, claim_rows, feats), features=feats)
         doc.spans[self.spans_key] = sorted({(s.start, s.end): s for s in unsupported}.values(), key=lambda s: s.start)
@@ -211,7 +218,8 @@ class Verdict:
                 "reason": g["reason"], "nearest": g.get("nearest")}
 
     def _label(self, score: float, sentences: List[Dict], claims: List[Dict]) -> str:
-        if score < self.flag_threshold:
+        mismatch = any(c["status"] == "mismatch" for c in claims)
+        if score < self.flag_threshold and not (self.flag_on_mismatch and mismatch):
             return "supported"
         contradicted = any(c["status"] == "mismatch" for c in claims) or any(
             s["label"] == "contradicted" for s in sentences)

@@ -48,14 +48,15 @@ def test_mismatched_number_is_contradicted_with_a_reason(nlp):
     assert [c["status"] for c in g.claims] == ["mismatch", "grounded"]
 
 
-def test_thresholds_change_the_action_without_refitting():
+@pytest.mark.parametrize("flag_on_mismatch, action", [(False, "pass"), (True, "flag")])
+def test_thresholds_change_the_action_without_refitting(flag_on_mismatch, action):
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
     nlp.add_pipe("ground_verdict", config={"flag_threshold": 0.95, "block_threshold": 0.99,
-                                           "require_entailment": False})
+                                           "require_entailment": False, "flag_on_mismatch": flag_on_mismatch})
     nlp.get_pipe("ground_verdict").set_model(toy_model())
     doc = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
-    assert doc._.grounding.action == "pass"
+    assert doc._.grounding.action == action
 
 
 @pytest.mark.parametrize("answer, sources, why", [
