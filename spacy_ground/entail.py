@@ -27,7 +27,7 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
     default_config={
         "sentences_key": "ground_sentences",
         "model": "",  # "" = the model shipped in the package
-        "evidence_k": 2,
+        "evidence_k": 1,
         "max_length": 256,
         "batch_size": 32,
         "quantize": False,  # int8 is faster but its scores depend on the batch (see BENCHMARKS.md)
@@ -43,7 +43,7 @@ class Entailer:
     """Cross-encoder entailment of answer sentences by their evidence."""
 
     def __init__(self, nlp: Language, name: str = "ground_entail", *, sentences_key: str = "ground_sentences",
-                 model: str = "", evidence_k: int = 2, max_length: int = 256, batch_size: int = 32,
+                 model: str = "", evidence_k: int = 1, max_length: int = 256, batch_size: int = 32,
                  quantize: bool = False):
         register_extensions()
         self.name = name
