@@ -64,7 +64,8 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         doc = spacy_ground.check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
         ms = (time.perf_counter() - t0) * 1000
         g = doc._.grounding if has_verdict else None
-        feats = answer_features(doc)
+        # the verdict already computed the features (none for not_checkable answers)
+        feats = g.features if g is not None and g.features else answer_features(doc)
         # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
         rank_score = None
         if lr is not None:
