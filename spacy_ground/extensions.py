@@ -11,6 +11,7 @@ DOC_EXTENSIONS = {
     "ground_sources": None,     # list of source texts / JSON records given to check()
     "ground_question": None,    # the question, if any (never used as evidence)
     "numeric_grounding": None,  # per-answer numeric grounding summary (ground_numeric)
+    "record_facts": None,       # ground_numeric: facts the answer states about JSON records, checked
     "ground_record": None,      # ground_verdict: the verdict as plain data (see doc._.grounding)
 }
 SPAN_EXTENSIONS = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 
@@ -18,6 +18,7 @@ FEATURES = (
     "min_support", "mean_support", "max_contradiction", "max_unsupported", "min_evidence",
     "numeric_mismatch", "numeric_unsupported", "absent_words", "new_names",
     "length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency", "record_source",
+    "record_conflict", "record_unsupported", "absent_count",
 )
 _TOKEN = re.compile(r"[A-Za-z]+|\d+(?:[.,]\d+)?")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -65,13 +66,19 @@ def seed_signals(answer: str, sources: Sequence[str], question: Optional[str]) -
 
 def absent_words(answer: str, sources: Sequence[str]) -> float:
     """Share of the answer's content words that no source contains (a strong simple baseline)."""
+    absent, total = absent_word_counts(answer, sources)
+    return absent / total if total else 0.0
+
+
+def absent_word_counts(answer: str, sources: Sequence[str]) -> Tuple[int, int]:
+    """(content words of the answer that no source contains, content words of the answer)."""
     a = content_words(answer)
     if not a:
-        return 0.0
+        return 0, 0
     s = set()
     for text in sources:
         s |= content_words(text)
-    return len(a - s) / len(a)
+    return len(a - s), len(a)
 
 
 def new_names(answer: str, sources: Sequence[str]) -> float:
@@ -91,6 +98,8 @@ def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[s
     support = [e["supported"] for e in ent] or [1.0]
     evidence = [s._.evidence[0]["score"] for s in sents if s._.evidence] or [1.0]
     numeric = doc._.numeric_grounding or {}
+    facts = doc._.record_facts or []
+    n_absent, n_words = absent_word_counts(doc.text, sources)
     f = {
         "min_support": min(support),
         "mean_support": sum(support) / len(support),
@@ -99,9 +108,12 @@ def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[s
         "min_evidence": min(evidence),
         "numeric_mismatch": math.log1p(numeric.get("n_mismatch", 0)),
         "numeric_unsupported": math.log1p(numeric.get("n_unsupported", 0)),
-        "absent_words": absent_words(doc.text, sources),
+        "absent_words": n_absent / n_words if n_words else 0.0,
         "new_names": new_names(doc.text, sources),
         "record_source": float(any(is_record(s) for s in (doc._.ground_sources or []))),
+        "record_conflict": math.log1p(sum(f["status"] == "conflict" for f in facts)),
+        "record_unsupported": math.log1p(sum(f["status"] == "unsupported" for f in facts)),
+        "absent_count": math.log1p(n_absent),
     }
     f.update(seed_signals(doc.text, sources, doc._.ground_question))
     return f

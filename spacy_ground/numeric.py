@@ -6,6 +6,11 @@ in the closest evidence differs: the nearest one is recorded with its offsets),
 ``unsupported`` (nothing comparable) or ``not_checkable`` (relative dates, no
 sources). Per answer (``doc._.numeric_grounding``): the share of grounded claims
 with a traffic light, or a message when there is nothing to score.
+
+When a source is a JSON record, the facts the answer states about it ("offers
+outdoor seating", "no WiFi") are checked too (``doc._.record_facts``, see
+records.py; the phrase table is ``record_terms`` in config, the packaged
+``record_terms.json`` by default).
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from spacy.tokens import Doc, Span
 from .compare import DIFFERS, EQUAL, WEAK_MATCHES, compare, distance
 from .extensions import register_extensions
 from .normalize import find_claims
+from .records import check_record_facts, load_terms
 from .dates import WEEKDAYS, weekdays_in
 from .sources import SourceClaim, SourceIndex, content_words
 from .values import ClaimValue
@@ -34,13 +40,17 @@ STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
         "context_tokens": 12,
         "green": 0.9,
         "amber": 0.7,
+        "check_records": True,
+        "record_terms": "",
     },
     default_score_weights={"numeric_grounding_score": None},
 )
 def make_ground_numeric(nlp: Language, name: str, claims_component: str, top_k: int, min_overlap: float,
-                        context_tokens: int, green: float, amber: float) -> "NumericGrounder":
+                        context_tokens: int, green: float, amber: float, check_records: bool,
+                        record_terms: str) -> "NumericGrounder":
     return NumericGrounder(nlp, name, claims_component=claims_component, top_k=top_k, min_overlap=min_overlap,
-                           context_tokens=context_tokens, green=green, amber=amber)
+                           context_tokens=context_tokens, green=green, amber=amber, check_records=check_records,
+                           record_terms=record_terms)
 
 
 def traffic_light(score: Optional[float], green: float = 0.9, amber: float = 0.7) -> str:
@@ -55,7 +65,7 @@ class NumericGrounder:
 
     def __init__(self, nlp: Language, name: str = "ground_numeric", *, claims_component: str = "ground_claims",
                  top_k: int = 3, min_overlap: float = 0.25, context_tokens: int = 12,
-                 green: float = 0.9, amber: float = 0.7):
+                 green: float = 0.9, amber: float = 0.7, check_records: bool = True, record_terms: str = ""):
         if not 0.0 <= amber <= green <= 1.0:
             raise ValueError(f"ground_numeric: need 0 <= amber <= green <= 1 (got amber={amber}, green={green})")
         if top_k < 1 or not 0.0 <= min_overlap <= 1.0:
@@ -69,6 +79,10 @@ class NumericGrounder:
         self.context_tokens = context_tokens
         self.green = green
         self.amber = amber
+        self.check_records = check_records
+        self.record_terms = record_terms or None
+        if check_records:
+            load_terms(self.record_terms)  # a bad table fails here, not on the first answer
 
     def _tagger(self):
         names = self.nlp.pipe_names
@@ -87,6 +101,7 @@ class NumericGrounder:
             for span in spans:
                 span._.ground_numeric = _result("not_checkable", "no sources to check against")
             doc._.numeric_grounding = self._summary(spans, "no sources to check against")
+            doc._.record_facts = []
             return doc
         index = tagger.index_sources(list(sources))
         question = doc._.ground_question
@@ -100,7 +115,9 @@ class NumericGrounder:
                 overlaps[context] = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
             span._.ground_numeric = self.ground(value, index, overlaps[context], question_claims,
                                                 days=days.get(i, frozenset()))
-        doc._.numeric_grounding = self._summary(spans)
+        facts = check_record_facts(doc.text, list(sources), self.record_terms) if self.check_records else []
+        doc._.record_facts = facts
+        doc._.numeric_grounding = self._summary(spans, facts=facts)
         return doc
 
     def _context(self, span: Span) -> frozenset:
@@ -232,7 +249,8 @@ class NumericGrounder:
                            "the closest evidence", index, claim)
         return _result("unsupported", "no comparable value in the sources")
 
-    def _summary(self, spans: Sequence[Span], message: Optional[str] = None) -> Dict[str, Any]:
+    def _summary(self, spans: Sequence[Span], message: Optional[str] = None,
+                 facts: Sequence[Dict[str, Any]] = ()) -> Dict[str, Any]:
         counts = {s: 0 for s in STATUSES}
         for span in spans:
             counts[span._.ground_numeric["status"]] += 1
@@ -247,6 +265,9 @@ class NumericGrounder:
                 message = f"{counts['grounded']} of {checked} checkable claims grounded"
         return {"grounded_share": share, "light": traffic_light(share, self.green, self.amber),
                 "n_claims": len(spans), "n_checked": checked, **{f"n_{k}": v for k, v in counts.items()},
+                "n_record_facts": len(facts),
+                "n_record_conflict": sum(f["status"] == "conflict" for f in facts),
+                "n_record_unsupported": sum(f["status"] == "unsupported" for f in facts),
                 "message": message}
 
 

@@ -94,7 +94,8 @@ def train(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     pairs = getattr(args, "pairs", None)
     if pairs is None:
-        pairs = sample_nli(list(read_pairs(args.data)), args.max_pairs, args.fever_neutral_share, args.seed)
+        pairs = sample_nli(list(read_pairs(args.data)), args.max_pairs, args.fever_neutral_share, args.seed,
+                           other_share=args.other_share)
     print(f"{len(pairs):,} pairs; labels {dict(Counter(p[2] for p in pairs))}", file=sys.stderr)
     batches = length_batches(pairs, args.batch_size, args.seed)
     tokenizer = load_tokenizer()
@@ -212,6 +213,9 @@ def main(argv=None) -> int:
     t.add_argument("output")
     t.add_argument("--max-pairs", type=int, default=60000)
     t.add_argument("--fever-neutral-share", type=float, default=0.15)
+    t.add_argument("--other-share", type=float, default=0.55,
+                   help="share of the sample taken from MNLI/SNLI/Breaking NLI/SciTail (capped at what there is)")
+    t.add_argument("--init", help="continue from this model (a second pass over a new sample)")
     _training_options(t, max_length=128, batch_size=32, lr=4e-5, checkpoint_every=200)
     t.set_defaults(func=train)
     a = sub.add_parser("adapt", help="stage 2: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard negatives)")

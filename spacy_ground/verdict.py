@@ -15,7 +15,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 import numpy
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 from spacy.util import ensure_path
 
 from .extensions import register_extensions
@@ -105,6 +105,7 @@ class Grounding:
     reasons = property(lambda self: self._r["reasons"])
     sentences = property(lambda self: self._r["sentences"])
     claims = property(lambda self: self._r["claims"])
+    facts = property(lambda self: self._r.get("facts", []))
     features = property(lambda self: self._r.get("features", {}))
 
     def to_dict(self) -> Dict[str, Any]:
@@ -171,7 +172,13 @@ class Verdict:
         claim_rows = [self._claim_row(c) for c in claims]
         unsupported = [s for s, row in zip(sents, sentence_rows) if row["label"] in ("unsupported", "contradicted")]
         unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
-        record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows}
+        facts = list(doc._.record_facts or [])
+        for f in facts:
+            if f["status"] in ("conflict", "unsupported"):
+                span = doc.char_span(f["clause"][0], f["clause"][1], alignment_mode="expand")
+                if span is not None and len(span):
+                    unsupported.append(span)
+        record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows, "facts": facts}
         reason = self._not_checkable(doc, sents)
         if reason:
             unsupported = []  # nothing was checked, so nothing is judged hallucinated
@@ -181,12 +188,12 @@ class Verdict:
             x = numpy.array([[feats[f] for f in self.lr_model.features]])
             score = float(self.lr_model.predict(x)[0])
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
-            mismatch = any(c["status"] == "mismatch" for c in claim_rows)
+            mismatch = _contradicts(claim_rows, facts)
             if self.flag_on_mismatch and mismatch and action == "pass":
-                action = "flag"  # a number that contradicts the sources is always worth a look
-            record.update(score=score, verdict=self._label(score, sentence_rows, claim_rows), action=action,
-                          reasons=self._reasons(score, sentence_rows, claim_rows, feats), features=feats)
-        doc.spans[self.spans_key] = sorted({(s.start, s.end): s for s in unsupported}.values(), key=lambda s: s.start)
+                action = "flag"  # a number or record fact that contradicts the sources is always worth a look
+            record.update(score=score, verdict=self._label(score, sentence_rows, claim_rows, facts), action=action,
+                          reasons=self._reasons(score, sentence_rows, claim_rows, feats, facts), features=feats)
+        doc.spans[self.spans_key] = _outermost(unsupported)
         doc._.ground_record = record
         return doc
 
@@ -217,15 +224,15 @@ class Verdict:
                 "value": span._.claim.get("iso") or span._.claim.get("value"), "status": g["status"],
                 "reason": g["reason"], "nearest": g.get("nearest")}
 
-    def _label(self, score: float, sentences: List[Dict], claims: List[Dict]) -> str:
-        mismatch = any(c["status"] == "mismatch" for c in claims)
+    def _label(self, score: float, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict] = ()) -> str:
+        mismatch = _contradicts(claims, facts)
         if score < self.flag_threshold and not (self.flag_on_mismatch and mismatch):
             return "supported"
-        contradicted = any(c["status"] == "mismatch" for c in claims) or any(
-            s["label"] == "contradicted" for s in sentences)
+        contradicted = mismatch or any(s["label"] == "contradicted" for s in sentences)
         return "contradicted" if contradicted else "unsupported"
 
-    def _reasons(self, score: float, sentences: List[Dict], claims: List[Dict], feats: Dict[str, float]) -> List[str]:
+    def _reasons(self, score: float, sentences: List[Dict], claims: List[Dict], feats: Dict[str, float],
+                 facts: Sequence[Dict] = ()) -> List[str]:
         reasons = []
         checked = [s for s in sentences if s["entailment"]]
         if checked:
@@ -239,6 +246,7 @@ class Verdict:
                 reasons.append(f"{c['text']!r} does not match the sources, which say {near!r}")
             elif c["status"] == "unsupported":
                 reasons.append(f"{c['text']!r}: {c['reason']}")
+        reasons += [f["reason"] for f in facts if f["status"] in ("conflict", "unsupported")]
         if feats.get("absent_words", 0) > 0.3:
             reasons.append(f"{feats['absent_words']:.0%} of the answer's content words are not in the sources")
         return reasons
@@ -266,6 +274,22 @@ class Verdict:
             self.model_path = path / MODEL_FILE
             self._model = None
         return self
+
+
+def _outermost(spans: Sequence[Span]) -> List[Span]:
+    """The spans not inside another one (a flagged sentence covers its flagged claims), in order."""
+    ordered = sorted({(s.start, s.end): s for s in spans}.values(), key=lambda s: (s.start, -s.end))
+    out: List[Span] = []
+    for span in ordered:
+        if out and span.end <= out[-1].end:
+            continue
+        out.append(span)
+    return out
+
+
+def _contradicts(claims: Sequence[Dict], facts: Sequence[Dict]) -> bool:
+    """A number that does not match the sources, or a record fact they contradict."""
+    return any(c["status"] == "mismatch" for c in claims) or any(f["status"] == "conflict" for f in facts)
 
 
 def grounding_getter(doc: Doc) -> Optional[Grounding]:

@@ -1,0 +1,103 @@
+"""Record facts: phrases in the answer checked against JSON record values (records.py)."""
+import json
+
+import pytest
+
+from spacy_ground.records import check_record_facts, is_negated, load_terms, lookup, truth
+
+RECORD = {
+    "name": "Finch & Fork",
+    "attributes": {
+        "BusinessParking": {"garage": False, "street": True, "validated": False, "lot": False, "valet": False},
+        "RestaurantsReservations": True,
+        "OutdoorSeating": False,
+        "WiFi": "free",
+        "Music": None,
+        "Ambience": {"romantic": False, "casual": True},
+    },
+    "review_info": [{"review_text": "We loved the live music and the delivery was quick."}],
+}
+
+
+@pytest.mark.parametrize("value,expected", [
+    (True, True), (False, False), (None, None), ("free", True), ("no", False), ("u'free'", True),
+    ("None", False), ("paid", True), ("whatever", None), (0, False), (2, True),
+    ({"a": False, "b": True}, True), ({"a": False, "b": False}, False), ({"a": None}, None), ({}, None),
+])
+def test_truth(value, expected):
+    assert truth(value) == expected
+
+
+@pytest.mark.parametrize("path,found,value", [
+    ("attributes.OutdoorSeating", True, False),
+    ("attributes.outdoorseating", True, False),          # keys match case-insensitively
+    ("attributes.BusinessParking.street", True, True),
+    ("attributes.Music", True, None),
+    ("attributes.RestaurantsDelivery", False, None),
+    ("OutdoorSeating", False, None),                     # a bare key is not searched for at depth
+])
+def test_lookup(path, found, value):
+    assert lookup(RECORD, path) == (found, value)
+
+
+def test_lookup_drops_the_first_key_for_flat_records():
+    assert lookup({"WiFi": "no"}, "attributes.WiFi") == (True, "no")
+
+
+@pytest.mark.parametrize("text,term,negated", [
+    ("It offers outdoor seating.", "outdoor seating", False),
+    ("It does not offer outdoor seating.", "outdoor seating", True),
+    ("There is no WiFi.", "WiFi", True),
+    ("Reservations are not accepted.", "Reservations", True),
+    ("It has no TV, but offers outdoor seating.", "outdoor seating", False),  # the negation is in the other clause
+    ("Without reservations, expect a wait.", "reservations", True),
+])
+def test_negation(text, term, negated):
+    start = text.index(term)
+    assert is_negated(text, start, start + len(term)) is negated
+
+
+@pytest.mark.parametrize("answer,expected", [
+    ("Guests can enjoy outdoor seating.", [("outdoor seating", "yes", "conflict")]),
+    ("There is no outdoor seating.", [("outdoor seating", "no", "grounded")]),
+    ("It offers free Wi-Fi.", [("Wi-Fi", "yes", "grounded")]),
+    ("It does not have WiFi.", [("WiFi", "no", "conflict")]),
+    ("It takes reservations and has street parking.",
+     [("reservations", "yes", "grounded"), ("street parking", "yes", "grounded")]),
+    ("Valet parking is available.", [("Valet parking", "yes", "conflict")]),
+    ("It has a romantic atmosphere.", [("romantic", "yes", "conflict")]),
+    ("A casual spot.", [("casual", "yes", "grounded")]),
+    ("It has a hipster vibe.", [("hipster", "yes", "unsupported")]),  # the record has no Ambience.hipster
+    ("It has live music.", [("live music", "yes", "grounded")]),       # ...but a review mentions it
+    ("Orders can be placed online.", []),
+])
+def test_check_record_facts(answer, expected):
+    facts = check_record_facts(answer, [json.dumps(RECORD)])
+    assert [(f["text"], f["claim"], f["status"]) for f in facts] == expected
+    for f in facts:
+        assert answer[f["start"]:f["end"]] == f["text"]
+        json.dumps(f)  # plain data
+        if f["status"] != "grounded":
+            assert f["path"] in f["reason"]
+
+
+def test_only_records_are_checked():
+    assert check_record_facts("It offers outdoor seating.", ["The cafe has no seating outside."]) == []
+    assert check_record_facts("", [json.dumps(RECORD)]) == []
+    assert check_record_facts("It offers outdoor seating.", ["{not json"]) == []
+
+
+def test_odd_record_values_stay_plain_data():
+    import datetime
+
+    facts = check_record_facts("It has WiFi.", [{"attributes": {"WiFi": datetime.date(2024, 1, 1)}}])
+    assert facts[0]["status"] == "unsupported" and facts[0]["value"] == "2024-01-01"
+    json.dumps(facts)
+
+
+def test_custom_term_table(tmp_path):
+    table = tmp_path / "terms.json"
+    table.write_text(json.dumps({"amenities.pool": ["swimming pool", "pool"]}))
+    load_terms.cache_clear()
+    facts = check_record_facts("The hotel has a pool.", [{"amenities": {"pool": False}}], str(table))
+    assert [(f["text"], f["status"]) for f in facts] == [("pool", "conflict")]
