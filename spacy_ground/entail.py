@@ -1,81 +1,111 @@
 """``ground_entail``: does the evidence support each answer sentence?
 
-Runs the project's cross-encoder (``entail_model``) on (evidence, answer sentence)
-pairs, the evidence being the top-k source sentences ``ground_align`` found, and
-sets ``Span._.entailment`` on every sentence in ``doc.spans[sentences_key]``:
-``{"supported": p, "unsupported": p, "contradicted": p, "label": ...}``. The
-trained weights ship in the package and are saved with ``nlp.to_disk``.
+Runs the project's cross-encoder on (evidence, answer sentence) pairs, the evidence
+being the top-k source sentences ``ground_align`` found, and sets
+``Span._.entailment`` on every sentence in ``doc.spans[sentences_key]``:
+``{"supported": p, "unsupported": p, "contradicted": p, "label": ...}``.
+
+The model is a thinc ``Model`` built by the registered architecture
+``spacy_ground.CrossEncoder.v1`` (a torch module behind thinc's PyTorchWrapper), set
+in config under ``[components.ground_entail.model]`` like any spaCy model. The
+trained weights ship in the package as safetensors (no pickle) and are saved with
+``nlp.to_disk`` / ``to_bytes``.
 """
 from __future__ import annotations
 
 import shutil
+import tempfile
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Sequence, Union
+from typing import Any, Dict, Iterable, List, Sequence, Tuple, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc
-from spacy.util import ensure_path
+from spacy.util import ensure_path, registry
+from thinc.api import Config, Model
+from thinc.types import Floats2d
 
 from .extensions import register_extensions
 
 MODEL_FILE = "entail.safetensors"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
+DEFAULT_MODEL_CONFIG = """
+[model]
+@architectures = "spacy_ground.CrossEncoder.v1"
+weights = ""
+max_length = 256
+quantize = false
+"""
+
+
+DEFAULT_MODEL = Config().from_str(DEFAULT_MODEL_CONFIG)["model"]
+
+
+@registry.architectures("spacy_ground.CrossEncoder.v1")
+def build_cross_encoder(weights: str = "", max_length: int = 256,
+                        quantize: bool = False) -> Model[List[Tuple[str, str]], Floats2d]:
+    """The trained cross-encoder as a thinc model. ``weights``: a safetensors file of
+    trained tensors ("" = the one shipped in the package); ``quantize``: dynamic int8
+    (faster, but scores then depend slightly on the batch)."""
+    from .entail_model import cross_encoder_model, load_tokenizer
+
+    path = Path(weights) if weights else EMBEDDED_MODEL
+    model = cross_encoder_model(_load_torch(path, quantize), load_tokenizer(), max_length)
+    model.attrs["weights"] = str(path)
+    model.attrs["quantize"] = quantize
+    return model
+
+
+def _load_torch(path: Path, quantize: bool):
+    from .entail_model import load_trained
+
+    if not path.exists():
+        raise FileNotFoundError(f"ground_entail: no trained model at {path}; train one with "
+                                "`spacy project run train` or set components.ground_entail.model.weights")
+    module = load_trained(path)
+    if quantize:
+        import warnings
+
+        import torch
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            module = torch.ao.quantization.quantize_dynamic(module, {torch.nn.Linear}, dtype=torch.qint8)
+    return module
 
 
 @Language.factory(
     "ground_entail",
     default_config={
         "sentences_key": "ground_sentences",
-        "model": "",  # "" = the model shipped in the package
+        "model": DEFAULT_MODEL,
         "evidence_k": 1,
-        "max_length": 256,
         "batch_size": 32,
-        "quantize": False,  # int8 is faster but its scores depend on the batch (see BENCHMARKS.md)
     },
 )
-def make_ground_entail(nlp: Language, name: str, sentences_key: str, model: str, evidence_k: int, max_length: int,
-                       batch_size: int, quantize: bool) -> "Entailer":
-    return Entailer(nlp, name, sentences_key=sentences_key, model=model, evidence_k=evidence_k,
-                    max_length=max_length, batch_size=batch_size, quantize=quantize)
+def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
+                       batch_size: int) -> "Entailer":
+    return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
+                    batch_size=batch_size)
 
 
 class Entailer:
     """Cross-encoder entailment of answer sentences by their evidence."""
 
-    def __init__(self, nlp: Language, name: str = "ground_entail", *, sentences_key: str = "ground_sentences",
-                 model: str = "", evidence_k: int = 1, max_length: int = 256, batch_size: int = 32,
-                 quantize: bool = False):
+    def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
+                 evidence_k: int = 1, batch_size: int = 32):
+        if evidence_k < 1 or batch_size < 1:
+            raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         register_extensions()
         self.name = name
+        self.model = model
         self.sentences_key = sentences_key
-        self.model_path = Path(model) if model else EMBEDDED_MODEL
         self.evidence_k = evidence_k
-        self.max_length = max_length
         self.batch_size = batch_size
-        self.quantize = quantize
-        self._model = None
-        self._tokenizer = None
 
-    # ----------------------------------------------------------------- model
-    def _load(self):
-        if self._model is None:
-            import torch
-
-            from .entail_model import load_tokenizer, load_trained
-
-            if not self.model_path.exists():
-                raise FileNotFoundError(
-                    f"ground_entail: no trained model at {self.model_path}; train one with "
-                    "`spacy project run train` or set components.ground_entail.model")
-            model = load_trained(self.model_path)
-            if self.quantize:
-                import warnings
-
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
-            self._model, self._tokenizer = model, load_tokenizer()
-        return self._model, self._tokenizer
+    @property
+    def model_path(self) -> Path:
+        """The safetensors file the current weights came from."""
+        return Path(self.model.attrs["weights"])
 
     # ----------------------------------------------------------------- call
     def __call__(self, doc: Doc) -> Doc:
@@ -92,64 +122,74 @@ class Entailer:
         if buffer:
             yield from self._process(buffer)
 
-    def _process(self, docs: Sequence[Doc]) -> List[Doc]:
-        premises, hypotheses, targets = [], [], []
-        for doc in docs:
-            for sent in doc.spans.get(self.sentences_key, []):
-                evidence = sent._.evidence or []
-                if not evidence:
-                    sent._.entailment = None  # nothing to judge against
-                    continue
-                top = sorted(evidence[: self.evidence_k], key=lambda e: (e["source"], e["start"]))
-                premises.append(" ".join(e["text"].strip() for e in top))
-                hypotheses.append(sent.text.strip())
-                targets.append(sent)
-        if targets:
-            from .entail_model import LABELS, predict_proba
+    def pairs(self, doc: Doc) -> List[Tuple[Any, Tuple[str, str]]]:
+        """(sentence span, (evidence, sentence)) for each answer sentence with evidence."""
+        out = []
+        for sent in doc.spans.get(self.sentences_key, []):
+            evidence = sent._.evidence or []
+            if not evidence:
+                sent._.entailment = None  # nothing to judge against
+                continue
+            top = sorted(evidence[: self.evidence_k], key=lambda e: (e["source"], e["start"]))
+            out.append((sent, (" ".join(e["text"].strip() for e in top), sent.text.strip())))
+        return out
 
-            model, tokenizer = self._load()
-            probs = predict_proba(model, tokenizer, premises, hypotheses, self.max_length, self.batch_size)
-            for sent, p in zip(targets, probs):
+    def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:
+        """Probabilities (supported, unsupported, contradicted) per pair, in batches of
+        similar length."""
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        out: List[List[float]] = [[]] * len(pairs)
+        for b in range(0, len(order), self.batch_size):
+            idx = order[b:b + self.batch_size]
+            probs = self.model.predict([pairs[i] for i in idx])
+            for i, p in zip(idx, probs.tolist()):
+                out[i] = p
+        return out
+
+    def _process(self, docs: Sequence[Doc]) -> List[Doc]:
+        from .entail_model import LABELS
+
+        found = [t for doc in docs for t in self.pairs(doc)]
+        if found:
+            probs = self.predict([pair for _, pair in found])
+            for (sent, _), p in zip(found, probs):
                 result: Dict[str, Any] = dict(zip(LABELS, (float(x) for x in p)))
                 result["label"] = LABELS[max(range(len(LABELS)), key=lambda k: p[k])]
                 sent._.entailment = result
         return list(docs)
 
     # ----------------------------------------------------------------- serialisation
+    def _use_weights(self, path: Path) -> None:
+        from .entail_model import set_torch_module
+
+        set_torch_module(self.model, _load_torch(path, bool(self.model.attrs.get("quantize"))))
+        self.model.attrs["weights"] = str(path)
+
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> None:
         path = ensure_path(path)
         path.mkdir(parents=True, exist_ok=True)
-        if not self.model_path.exists():
-            import warnings
+        shutil.copyfile(self.model_path, path / MODEL_FILE)
+        meta = self.model_path.with_suffix(".json")
+        if meta.exists():
+            shutil.copyfile(meta, path / "entail.json")
 
-            warnings.warn(f"ground_entail: no model at {self.model_path}, nothing saved")
-        else:
-            shutil.copyfile(self.model_path, path / MODEL_FILE)
-            meta = self.model_path.with_suffix(".json")
-            if meta.exists():
-                shutil.copyfile(meta, path / "entail.json")
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Entailer":
+        path = ensure_path(path)
+        if (path / MODEL_FILE).exists() and (path / MODEL_FILE).resolve() != self.model_path.resolve():
+            self._use_weights(path / MODEL_FILE)
+        return self
 
     def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
         import srsly
 
-        data = self.model_path.read_bytes() if self.model_path.exists() else b""
-        return srsly.msgpack_dumps({"model": data})
+        return srsly.msgpack_dumps({"model": self.model_path.read_bytes()})
 
     def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Entailer":
-        import tempfile
-
         import srsly
 
-        model = srsly.msgpack_loads(data)["model"]
-        if model:
+        weights = srsly.msgpack_loads(data)["model"]
+        if weights:
             path = Path(tempfile.mkdtemp(prefix="spacy_ground_")) / MODEL_FILE
-            path.write_bytes(model)
-            self.model_path, self._model = path, None
-        return self
-
-    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Entailer":
-        path = ensure_path(path)
-        if (path / MODEL_FILE).exists():
-            self.model_path = path / MODEL_FILE
-            self._model = None
+            path.write_bytes(weights)
+            self._use_weights(path)
         return self

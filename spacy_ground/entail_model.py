@@ -117,3 +117,34 @@ def predict_proba(model: CrossEncoder, tokenizer, premises: Sequence[str], hypot
             for i, p in zip(idx, probs):
                 out[i] = p
     return out  # type: ignore[return-value]
+
+
+# ------------------------------------------------------------------ thinc
+def cross_encoder_model(torch_model: CrossEncoder, tokenizer, max_length: int = 256):
+    """The cross-encoder as a thinc ``Model[List[Tuple[str, str]], Floats2d]`` (spaCy's
+    model machinery): (evidence, sentence) pairs in, (supported, unsupported,
+    contradicted) probabilities out. Tokenisation happens in the input conversion."""
+    from thinc.api import ArgsKwargs, PyTorchWrapper_v2, torch2xp
+
+    def convert_inputs(model, pairs, is_train):
+        enc = encode_pairs(tokenizer, [p[0] for p in pairs], [p[1] for p in pairs], max_length)
+        return ArgsKwargs(args=(), kwargs=dict(enc)), lambda d_inputs: []
+
+    def convert_outputs(model, inputs_outputs, is_train):
+        _, logits = inputs_outputs
+        probs = torch.softmax(logits, dim=-1)
+        return torch2xp(probs), lambda dY: ArgsKwargs(args=(logits,), kwargs={"grad_tensors": None})
+
+    model = PyTorchWrapper_v2(torch_model, convert_inputs=convert_inputs, convert_outputs=convert_outputs)
+    model.attrs["max_length"] = max_length
+    return model
+
+
+def torch_module(model) -> CrossEncoder:
+    """The torch module inside a thinc cross-encoder model."""
+    return model.shims[0]._model
+
+
+def set_torch_module(model, module: CrossEncoder) -> None:
+    """Swap the weights behind a thinc cross-encoder model (used by from_disk / from_bytes)."""
+    model.shims[0]._model = module

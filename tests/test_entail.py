@@ -50,3 +50,46 @@ def test_saved_and_loaded_with_the_pipeline(nlp, tmp_path):
     assert ea["label"] == eb["label"]
     for key in ("supported", "unsupported", "contradicted"):
         assert ea[key] == pytest.approx(eb[key], abs=1e-6)
+
+
+def test_model_is_a_thinc_model_from_the_registry(nlp):
+    from spacy.util import registry
+    from thinc.api import Model
+
+    pipe = nlp.get_pipe("ground_entail")
+    assert isinstance(pipe.model, Model)
+    assert registry.architectures.get("spacy_ground.CrossEncoder.v1")
+    assert nlp.config["components"]["ground_entail"]["model"]["@architectures"] == "spacy_ground.CrossEncoder.v1"
+    probs = pipe.model.predict([("The museum opened in 1998.", "The museum opened in 1998."),
+                                ("The museum opened in 1998.", "The museum closed in 1998.")])
+    assert probs.shape == (2, 3)
+    assert probs[0][0] > probs[1][0]
+
+
+def test_weights_from_config_and_a_clear_error_without_them(tmp_path):
+    nlp = spacy.blank("en")
+    with pytest.raises(Exception, match="no trained model at"):
+        nlp.add_pipe("ground_entail", config={"model": {"weights": str(tmp_path / "missing.safetensors")}})
+
+
+def test_bytes_and_disk_round_trip_replace_the_weights(nlp, tmp_path):
+    from safetensors.torch import load_file, save_file
+
+    state = load_file(str(EMBEDDED_MODEL))
+    state["head.bias"] = state["head.bias"] + 3.0 * (state["head.bias"] * 0 + 1).cumsum(0)  # tilt the head
+    save_file(state, str(tmp_path / "tilted.safetensors"))
+    pipe = nlp.get_pipe("ground_entail")
+    other = spacy.blank("en").add_pipe("ground_entail", config={"model": {"weights": str(tmp_path / "tilted.safetensors")}})
+    pair = [("Paris is the capital of France.", "France's capital is Paris.")]
+    shipped = pipe.model.predict(pair)[0].tolist()
+    assert other.model.predict(pair)[0].tolist() != pytest.approx(shipped, abs=1e-3)
+    other.from_bytes(pipe.to_bytes())
+    assert other.model.predict(pair)[0].tolist() == pytest.approx(shipped, abs=1e-6)
+    tilted = spacy.blank("en").add_pipe("ground_entail", config={"model": {"weights": str(tmp_path / "tilted.safetensors")}})
+    tilted.to_disk(tmp_path / "saved")
+    pipe.from_disk(tmp_path / "saved")
+    try:
+        assert pipe.model.predict(pair)[0].tolist() != pytest.approx(shipped, abs=1e-3)
+    finally:
+        pipe.from_disk(EMBEDDED_MODEL.parent)  # the module-scoped pipeline gets its weights back
+    assert pipe.model.predict(pair)[0].tolist() == pytest.approx(shipped, abs=1e-6)
