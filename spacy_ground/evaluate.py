@@ -31,11 +31,13 @@ from .features import FEATURES, answer_features
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
 
 
-def full_pipeline(with_verdict: bool = True, config: Optional[str] = None) -> Language:
-    """The default pipeline with alignment, entailment and (optionally) the verdict."""
+def full_pipeline(with_verdict: bool = True, config: Optional[str] = None, entail: Optional[str] = None) -> Language:
+    """The default pipeline with alignment, entailment and (optionally) the verdict;
+    ``entail``: another trained cross-encoder (safetensors) instead of the shipped one."""
     import spacy_ground
 
-    nlp = spacy_ground.load(config)
+    overrides = {"components.ground_entail.model.weights": str(entail)} if entail else None
+    nlp = spacy_ground.load(config, overrides=overrides)
     for name, after in (("ground_align", "ground_claims"), ("ground_entail", "ground_align")):
         if name not in nlp.pipe_names:
             nlp.add_pipe(name, after=after)
@@ -322,7 +324,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     from .train_entail import train_part
 
     records = [r for r in read_jsonl(args.train) if args.part == "all" or train_part(r) == args.part]
-    nlp = full_pipeline(with_verdict=False)
+    nlp = full_pipeline(with_verdict=False, entail=args.entail)
     rows = run(nlp, records, _progress(len(records), "features"))
     print(file=sys.stderr)
     X = numpy.array([[r["features"][f] for f in FEATURES] for r in rows])
@@ -343,7 +345,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     model_file = Path(args.model) if args.model else EMBEDDED_MODEL
     seed = json.loads(model_file.read_text(encoding="utf8")).get("meta", {}).get("seed_thresholds")
-    nlp = full_pipeline(with_verdict=True)
+    nlp = full_pipeline(with_verdict=True, entail=args.entail)
     if args.model:
         nlp.get_pipe("ground_verdict").model_path = model_file
     threshold = nlp.get_pipe("ground_verdict").flag_threshold
@@ -354,6 +356,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             records = records[: args.limit]
         rows = run(nlp, records, _progress(len(records), Path(path).stem))
         print(file=sys.stderr)
+        if args.features:
+            with open(args.features, "a", encoding="utf8") as out:
+                out.writelines(json.dumps(r) + "\n" for r in rows)
         metrics = evaluate_rows(rows, seed, threshold)
         all_metrics.update(metrics)
         if args.plots:
@@ -380,6 +385,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("--part", default="verdict", choices=["verdict", "adapt", "all"],
                    help="which source-disjoint part of the train file (stage 2 of the entailment model trains on 'adapt')")
     f.add_argument("--features", help="also write the per-answer features (JSONL) here")
+    f.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("run", help="metrics of the verdict and the baselines on data files")
     r.add_argument("data", nargs="+")
@@ -387,6 +393,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     r.add_argument("--output")
     r.add_argument("--plots", help="folder for ROC and precision-recall PNGs")
     r.add_argument("--limit", type=int, default=0)
+    r.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
+    r.add_argument("--features", help="also append the per-answer rows (JSONL) to this file")
     r.set_defaults(func=cmd_run, argv=None)
     args = parser.parse_args(argv)
     return args.func(args)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 
@@ -45,19 +46,36 @@ def is_refusal(answer: str) -> bool:
                              for h, s in zip(hits, sentences))
 
 
+class SourceVocabulary(NamedTuple):
+    content: FrozenSet[str]   # content words (as absent_words counts them)
+    tokens: FrozenSet[str]    # lower-cased word and number tokens (the seed's unknown-word rate)
+    numbers: FrozenSet[str]   # digit strings (the seed's numeric inconsistency)
+
+
+@lru_cache(maxsize=64)
+def source_vocabulary(sources: Tuple[str, ...]) -> SourceVocabulary:
+    """The word sets of a set of sources, computed once per set (answers share sources)."""
+    content: set = set()
+    for text in sources:
+        content |= content_words(text)
+    src = " ".join(sources)
+    return SourceVocabulary(frozenset(content), frozenset(t.lower() for t in _TOKEN.findall(src)),
+                            frozenset(_NUMBER.findall(src)))
+
+
 def seed_signals(answer: str, sources: Sequence[str], question: Optional[str]) -> Dict[str, float]:
     """The seed's four statistical signals."""
-    src = " ".join(sources)
+    vocab = source_vocabulary(tuple(sources))
     a_tokens = [t.lower() for t in _TOKEN.findall(answer)]
-    s_vocab = {t.lower() for t in _TOKEN.findall(src)}
+    s_vocab = vocab.tokens
     unknown = sum(t not in s_vocab for t in a_tokens) / len(a_tokens) if a_tokens else 0.0
     q_words = content_words(question or "")
     overlap = len(q_words & content_words(answer)) / len(q_words) if q_words else 1.0
     numbers = _NUMBER.findall(answer)
-    src_numbers = set(_NUMBER.findall(src))
+    src_numbers = vocab.numbers
     inconsistent = sum(n not in src_numbers for n in numbers) / len(numbers) if numbers else 0.0
     return {
-        "length_ratio": math.log1p(len(answer) / max(1, len(src))),
+        "length_ratio": math.log1p(len(answer) / max(1, sum(map(len, sources)) + len(sources) - 1)),
         "unknown_word_rate": unknown,
         "question_overlap": overlap,
         "numeric_inconsistency": inconsistent,
@@ -75,10 +93,8 @@ def absent_word_counts(answer: str, sources: Sequence[str]) -> Tuple[int, int]:
     a = content_words(answer)
     if not a:
         return 0, 0
-    s = set()
-    for text in sources:
-        s |= content_words(text)
-    return len(a - s), len(a)
+    absent = a - source_vocabulary(tuple(sources)).content
+    return len(absent), len(a)
 
 
 def new_names(answer: str, sources: Sequence[str]) -> float:

@@ -131,11 +131,16 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     source_lower = " ".join(t for r in records for t in _strings(r)).lower()
     results: List[Dict[str, Any]] = []
     taken: List[Tuple[int, int]] = []
+    seen: set = set()
     for path, pattern in load_terms(terms):
         for m in pattern.finditer(answer):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue  # a longer phrase already claimed this text
             taken.append((m.start(), m.end()))
+            c_start, c_end = clause_around(answer, m.start(), m.end())
+            if (path, c_start) in seen:
+                continue  # "outdoor seating on the patio" states one fact
+            seen.add((path, c_start))
             claim = not is_negated(answer, m.start(), m.end())
             value, found = None, False
             for rec in records:
@@ -157,7 +162,6 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
                 status = "conflict"
                 reason = (f"says {'' if claim else 'no '}'{m.group(0)}', but the record has "
                           f"{path}: {_show(value)}")
-            c_start, c_end = clause_around(answer, m.start(), m.end())
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
                             "claim": "yes" if claim else "no", "status": status, "value": json.loads(_show(value)) if found else None,
                             "clause": [c_start, c_end], "reason": reason})

@@ -226,6 +226,9 @@ def main(argv=None) -> int:
     a.add_argument("--max-summedits", type=int, default=2000)
     a.add_argument("--supported-share", type=float, default=0.5, help="share of supported sentences kept")
     a.add_argument("--negative-share", type=float, default=0.2, help="share of supported sentences given a hard negative")
+    a.add_argument("--evidence-k", type=int, default=1, help="evidence sentences per pair (as ground_entail's evidence_k)")
+    a.add_argument("--nli-data", help="NLI pairs to mix in (replay), e.g. assets/nli_train.jsonl.gz")
+    a.add_argument("--nli-pairs", type=int, default=0, help="how many NLI pairs to mix in")
     _training_options(a, max_length=256, batch_size=16, lr=2e-5, checkpoint_every=100)
     a.set_defaults(func=adapt)
     e = sub.add_parser("eval", help="accuracy on NLI evaluation sets")
@@ -289,21 +292,19 @@ def train_part(record: Dict) -> str:
 
 
 def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported_share: float,
-                    negative_share: float, seed: int) -> List[Pair]:
+                    negative_share: float, seed: int, evidence_k: int = 1) -> List[Pair]:
     """(evidence, answer sentence, label) pairs from RAGTruth train, SummEdits and hard negatives.
 
-    The evidence is what ``ground_align`` finds at run time (top-2 source sentences),
-    so the model learns on the inputs it will see.
+    The evidence is what ``ground_align`` finds at run time (the top ``evidence_k``
+    source sentences, as ``ground_entail`` uses them), so the model learns on the
+    inputs it will see.
     """
     import spacy_ground
 
     from .bench import read_jsonl
 
     rng = random.Random(seed)
-    nlp = spacy_ground.load()
-    for name in ("ground_entail", "ground_verdict"):
-        if name in nlp.pipe_names:
-            nlp.remove_pipe(name)
+    nlp = spacy_ground.load(exclude=("ground_entail", "ground_verdict"))
     if "ground_align" not in nlp.pipe_names:
         nlp.add_pipe("ground_align", after="ground_claims")
     pairs: List[Pair] = []
@@ -319,7 +320,7 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
             evidence = sent._.evidence or []
             if not evidence or len(sent.text.strip()) < 15:
                 continue
-            premise = " ".join(e["text"].strip() for e in sorted(evidence[:2], key=lambda e: (e["source"], e["start"])))
+            premise = " ".join(e["text"].strip() for e in sorted(evidence[:evidence_k], key=lambda e: (e["source"], e["start"])))
             if is_summedits:
                 label = 2 if rec["hallucinated"] else 0
             else:
@@ -339,7 +340,13 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
 def adapt(args: argparse.Namespace) -> int:
     """Stage 2: continue from the NLI model on RAG pairs."""
     pairs = build_rag_pairs(args.ragtruth, args.summedits, args.max_summedits, args.supported_share,
-                            args.negative_share, args.seed)
+                            args.negative_share, args.seed, args.evidence_k)
+    if args.nli_data and args.nli_pairs:
+        # replay NLI pairs so that adapting to RAG answers does not unlearn entailment
+        replay = sample_nli(list(read_pairs(args.nli_data)), args.nli_pairs, 0.15, args.seed + 7, other_share=0.6)
+        print(f"{len(pairs):,} RAG pairs + {len(replay):,} NLI replay pairs", file=sys.stderr)
+        pairs = pairs + replay
+        random.Random(args.seed).shuffle(pairs)
     args.pairs = pairs
     args.data = args.ragtruth
     return train(args)

@@ -135,3 +135,23 @@ def test_verdict_model_travels_in_bytes(nlp):
     a = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score
     b = spacy_ground.check(other, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score
     assert a == pytest.approx(b)
+
+
+def test_record_facts_give_reasons_spans_and_a_flag(nlp):
+    record = json.dumps({"name": "Finch & Fork", "attributes": {"OutdoorSeating": False, "WiFi": "free"}})
+    answer = "Finch & Fork has free WiFi. Guests can enjoy outdoor seating on the patio."
+    doc = spacy_ground.check(nlp, answer, [record])
+    g = doc._.grounding
+    assert [(f["text"], f["status"]) for f in g.facts] == [("WiFi", "grounded"), ("outdoor seating", "conflict")]
+    assert any("attributes.OutdoorSeating: false" in r for r in g.reasons)
+    assert g.action in ("flag", "block") and g.verdict == "contradicted"  # a contradicted record fact always flags
+    flagged = [s.text for s in doc.spans["ground_unsupported"]]
+    assert any("outdoor seating" in t for t in flagged) and not any("WiFi" in t for t in flagged)
+    assert g.features["record_conflict"] > 0 and g.features["record_unsupported"] == 0
+    json.dumps(g.to_dict())
+
+
+def test_record_checks_can_be_switched_off():
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY, overrides={"components.ground_numeric.check_records": False})
+    doc = spacy_ground.check(nlp, "Guests can enjoy outdoor seating.", [json.dumps({"attributes": {"OutdoorSeating": False}})])
+    assert doc._.record_facts == [] and doc._.numeric_grounding["n_record_conflict"] == 0
