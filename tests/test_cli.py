@@ -1,0 +1,77 @@
+"""The command line: check (report, --json, --record) and bench (claim and answer metrics)."""
+import json
+
+import pytest
+
+from spacy_ground.__main__ import main
+
+EXAMPLES = "spacy_ground/examples"
+RECORDS = [
+    {"id": "a", "dataset": "toy", "task": "qa", "question": "What was revenue?",
+     "sources": ["Revenue was $2,847 million in 2024. The firm employs 400 people."],
+     "answer": "Revenue was $2.85 billion in 2024.", "hallucinated": False, "spans": []},
+    {"id": "b", "dataset": "toy", "task": "qa", "question": "What was revenue?",
+     "sources": ["Revenue was $2,847 million in 2024. The firm employs 400 people."],
+     "answer": "Revenue was $3.9 billion in 2021.", "hallucinated": True,
+     "spans": [{"start": 12, "end": 33, "text": "$3.9 billion in 2021", "label": "Evident Conflict"}]},
+    {"id": "c", "dataset": "toy", "task": "data2txt", "question": None,
+     "sources": [json.dumps({"name": "Finch", "attributes": {"OutdoorSeating": False}})],
+     "answer": "Finch offers outdoor seating.", "hallucinated": True,
+     "spans": [{"start": 6, "end": 28, "text": "offers outdoor seating", "label": "Evident Conflict"}]},
+]
+
+
+@pytest.fixture()
+def data(tmp_path):
+    path = tmp_path / "data.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in RECORDS) + "\n")
+    return path
+
+
+def test_check_prints_a_report(capsys):
+    assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", f"{EXAMPLES}/filing.txt",
+                 "--source", f"{EXAMPLES}/store.json"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("verdict: ") and "numeric grounding:" in out and "\x1b[" not in out  # no colour off a terminal
+
+
+def test_check_json_from_a_record(tmp_path, capsys):
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps(RECORDS[1]))
+    assert main(["check", "--record", str(rec), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["grounding"]["verdict"] in ("contradicted", "unsupported")
+    assert any(c["grounding"]["status"] == "mismatch" for c in out["claims"])
+
+
+def test_check_without_an_answer_is_a_clear_error(capsys):
+    assert main(["check", "--source", f"{EXAMPLES}/filing.txt"]) == 2
+    assert "needs --answer" in capsys.readouterr().err
+
+
+def test_bench_writes_claim_and_answer_metrics(data, tmp_path, capsys):
+    out = tmp_path / "m.json"
+    assert main(["bench", str(data), "--quiet", "--output", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "ground_verdict AUROC" in printed
+    metrics = json.loads(out.read_text())
+    assert set(metrics) >= {"meta", "claims", "answers"}
+    toy = metrics["answers"]["toy/all"]
+    assert toy["answers"] == 3 and toy["hallucinated"] == 2
+    assert 0.0 <= toy["ground_verdict"]["auroc"] <= 1.0
+    assert {"absent content words", "seed four signals", "entailment only"} <= set(toy)
+    assert "at_threshold" in toy["ground_verdict"] and "span_f1" in toy["ground_verdict"]
+
+
+def test_bench_claims_only(data, tmp_path, capsys):
+    out = tmp_path / "m.json"
+    assert main(["bench", str(data), "--quiet", "--claims-only", "--output", str(out)]) == 0
+    metrics = json.loads(out.read_text())
+    assert "claims" in metrics and "answers" not in metrics
+
+
+def test_bench_names_the_bad_line(tmp_path, capsys):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(RECORDS[0]) + "\n{not json\n")
+    assert main(["bench", str(path), "--quiet"]) == 2
+    assert "bad.jsonl:2" in capsys.readouterr().err
