@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from .extensions import register_extensions
-from .sources import SourceIndex, content_words, split_sentences
+from .sources import SourceIndex, content_words, readable_line, split_sentences
 
 
 @Language.factory(
@@ -124,7 +124,7 @@ class EvidenceAligner:
         cache = index.__dict__.setdefault("_embeddings", {})
         key = (self.max_length, self.quantize)
         if key not in cache:
-            cache[key] = self.encoder.encode([s.text for s in index.sentences])
+            cache[key] = self.encoder.encode([readable_line(s.text) for s in index.sentences])
         return cache[key]
 
 

@@ -25,6 +25,7 @@ from thinc.api import Config, Model
 from thinc.types import Floats2d
 
 from .extensions import register_extensions
+from .sources import evidence_text
 
 MODEL_FILE = "entail.safetensors"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
@@ -130,8 +131,7 @@ class Entailer:
             if not evidence:
                 sent._.entailment = None  # nothing to judge against
                 continue
-            top = sorted(evidence[: self.evidence_k], key=lambda e: (e["source"], e["start"]))
-            out.append((sent, (" ".join(e["text"].strip() for e in top), sent.text.strip())))
+            out.append((sent, (evidence_text(evidence, self.evidence_k), sent.text.strip())))
         return out
 
     def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:

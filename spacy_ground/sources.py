@@ -32,6 +32,26 @@ def content_words(text: str) -> frozenset:
     return frozenset(words)
 
 
+_KEY_LINE = re.compile(r"^([A-Za-z_][\w.\[\]-]*):(?=\s|$)")
+
+
+def readable_line(text: str) -> str:
+    """A flattened record line as words for the models: ``attributes.OutdoorSeating: no``
+    becomes ``attributes outdoor seating: no`` (plain text is returned unchanged)."""
+    m = _KEY_LINE.match(text)
+    if not m or not re.search(r"[._\[]|[a-z][A-Z]", m.group(1)):
+        return text
+    key = re.sub(r"\[\d+\]", " ", m.group(1)).replace(".", " ").replace("_", " ")
+    return " ".join(_CAMEL.sub(" ", key).lower().split()) + text[m.end() - 1:]
+
+
+def evidence_text(evidence: Sequence[Dict[str, Any]], k: int) -> str:
+    """The premise the cross-encoder reads: the top ``k`` evidence sentences in source
+    order, record lines made readable."""
+    top = sorted(evidence[:k], key=lambda e: (e["source"], e["start"]))
+    return " ".join(readable_line(e["text"].strip()) for e in top)
+
+
 def flatten_json(obj: Any, prefix: str = "") -> List[str]:
     """Flatten a JSON value to ``path: value`` lines (lists also get a count line)."""
     lines: List[str] = []

@@ -302,6 +302,7 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
     import spacy_ground
 
     from .bench import read_jsonl
+    from .sources import evidence_text
 
     rng = random.Random(seed)
     nlp = spacy_ground.load(exclude=("ground_entail", "ground_verdict"))
@@ -320,7 +321,7 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
             evidence = sent._.evidence or []
             if not evidence or len(sent.text.strip()) < 15:
                 continue
-            premise = " ".join(e["text"].strip() for e in sorted(evidence[:evidence_k], key=lambda e: (e["source"], e["start"])))
+            premise = evidence_text(evidence, evidence_k)
             if is_summedits:
                 label = 2 if rec["hallucinated"] else 0
             else:

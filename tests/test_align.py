@@ -65,3 +65,27 @@ def test_bad_config_is_refused():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     with pytest.raises(ValueError, match="top_k"):
         nlp.add_pipe("ground_align", config={"top_k": 0})
+
+
+@pytest.mark.parametrize("line,readable", [
+    ("attributes.OutdoorSeating: no", "attributes outdoor seating: no"),
+    ("hours.Monday: 9:0-20:0", "hours monday: 9:0-20:0"),
+    ("review_info[0].review_text: Great food: yes", "review info review text: Great food: yes"),
+    ("attributes.BusinessParking.valet: no", "attributes business parking valet: no"),
+    ("Note: this is plain text", "Note: this is plain text"),
+    ("name: Finch", "name: Finch"),
+    ("Revenue was $5 million.", "Revenue was $5 million."),
+])
+def test_record_lines_read_as_words(line, readable):
+    from spacy_ground.sources import readable_line
+
+    assert readable_line(line) == readable
+
+
+def test_evidence_text_in_source_order():
+    from spacy_ground.sources import evidence_text
+
+    ev = [{"source": 1, "start": 0, "text": "attributes.WiFi: free"}, {"source": 0, "start": 50, "text": " B. "},
+          {"source": 0, "start": 10, "text": "A."}]
+    assert evidence_text(ev, 1) == "attributes wi fi: free"
+    assert evidence_text(ev, 3) == "A. B. attributes wi fi: free"
