@@ -21,10 +21,11 @@ from . import numeric as _numeric  # noqa: F401
 from . import align as _align  # noqa: F401
 from . import entail as _entail  # noqa: F401
 from . import verdict as _verdict  # noqa: F401
+from .render import render
 
 __version__ = "0.1.0"
 DEFAULT_CONFIG = Path(__file__).parent / "default.cfg"
-__all__ = ["load", "check", "ClaimValue", "DEFAULT_CONFIG", "CLAIMS_ONLY", "__version__"]
+__all__ = ["load", "check", "render", "ClaimValue", "DEFAULT_CONFIG", "CLAIMS_ONLY", "__version__"]
 
 register_extensions()
 

@@ -1,0 +1,141 @@
+"""spacy_ground.render: the HTML view of a checked answer, and a check of it in headless Chromium."""
+import json
+import os
+import shutil
+import subprocess
+from html.parser import HTMLParser
+
+import pytest
+
+import spacy_ground
+from spacy_ground.render import _markup
+
+RECORD = json.dumps({"name": "Finch & Fork", "hours": {"Monday": "9:0-17:0"},
+                     "attributes": {"OutdoorSeating": False, "WiFi": "free"}})
+ANSWER = ("Finch & Fork opens at 9:00 on Mondays and has free WiFi. Guests can enjoy outdoor seating. "
+          "Revenue was $3.9 billion <script>alert(1)</script>.")
+SOURCES = [RECORD, "Revenue was $2,847 million in 2024."]
+
+
+@pytest.fixture(scope="module")
+def doc():
+    nlp = spacy_ground.load()
+    return spacy_ground.check(nlp, ANSWER, SOURCES)
+
+
+class Marks(HTMLParser):
+    """Collects the elements with a class, their attributes and the ids."""
+
+    def __init__(self):
+        super().__init__()
+        self.elements, self.ids, self.text = [], set(), []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if a.get("class"):
+            self.elements.append((tag, a))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parse(markup):
+    p = Marks()
+    p.feed(markup)
+    return p
+
+
+def with_class(p, cls):
+    return [a for _, a in p.elements if cls in a["class"].split()]
+
+
+@pytest.mark.parametrize("text,ranges,expected", [
+    ("abc", [], "abc"),
+    ("a<b", [], "a&lt;b"),
+    ("hello world", [(0, 5, "<i>", "</i>")], "<i>hello</i> world"),
+    ("hello world", [(0, 11, "<s>", "</s>"), (6, 11, "<i>", "</i>")], "<s>hello <i>world</i></s>"),
+    ("hello world", [(0, 7, "<s>", "</s>"), (6, 11, "<i>", "</i>")], "<s>hello w</s>orld"),  # a crossing range is left out
+    ("ab", [(0, 9, "<s>", "</s>")], "ab"),  # out of range
+])
+def test_markup_nests_and_escapes(text, ranges, expected):
+    assert _markup(text, ranges) == expected
+
+
+def test_marks_for_sentences_claims_and_facts(doc):
+    markup = spacy_ground.render(doc, jupyter=False)
+    p = parse(markup)
+    sents = with_class(p, "sg-sent")
+    assert len(sents) == len(doc.spans["ground_sentences"]) == 3
+    assert all(a["data-label"] in ("supported", "unsupported", "contradicted", "not_checked") for a in sents)
+    claims = with_class(p, "sg-claim")
+    assert {a["data-status"] for a in claims} >= {"mismatch"}
+    money = [a for a in claims if a["data-kind"] == "money"][0]
+    assert "nearest source value: $2,847 million" in money["title"]
+    assert money["data-target"].split()[0] in p.ids  # hovering it highlights the source value
+    facts = with_class(p, "sg-fact")
+    assert [(a["data-path"], a["data-status"]) for a in facts] == [
+        ("attributes.WiFi", "grounded"), ("attributes.OutdoorSeating", "conflict")]
+    assert "attributes.OutdoorSeating: false" in facts[1]["title"]
+    head = with_class(p, "sg-head")[0]
+    assert head["data-action"] == doc._.grounding.action
+    assert with_class(p, "sg-evidence") and with_class(p, "sg-source")
+    assert "<script>alert(1)</script>" not in markup and "&lt;script&gt;alert(1)&lt;/script&gt;" in markup
+    assert "".join(p.text).count("Guests can enjoy outdoor seating.") == 1  # the answer text is all there, once
+
+
+def test_page_and_options(doc):
+    page = spacy_ground.render(doc, jupyter=False, page=True)
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "sg-source" not in spacy_ground.render(doc, jupyter=False, sources=False).split("<script>")[0].split(
+        "</style>")[1]
+
+
+def test_claims_only_pipeline_renders_the_numeric_summary():
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    d = spacy_ground.check(nlp, "Revenue was $3.9 billion.", ["Revenue was $2,847 million."])
+    p = parse(spacy_ground.render(d, jupyter=False))
+    assert with_class(p, "sg-head")[0]["data-action"] == "none"
+    assert [a["data-status"] for a in with_class(p, "sg-claim")] == ["mismatch"]
+
+
+def test_in_a_notebook_it_displays(doc, monkeypatch):
+    import sys
+    import types
+
+    shown = []
+    fake = types.ModuleType("IPython.display")
+    fake.HTML = lambda data: types.SimpleNamespace(data=data)
+    fake.display = shown.append
+    monkeypatch.setitem(sys.modules, "IPython", types.ModuleType("IPython"))
+    monkeypatch.setitem(sys.modules, "IPython.display", fake)
+    assert spacy_ground.render(doc, jupyter=True) is None
+    assert "sg-wrap" in shown[0].data
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(not CHROMIUM and not os.environ.get("SPACY_GROUND_REQUIRE_BROWSER"),
+                    reason="Debian's chromium is not installed (.ci/run installs it)")
+def test_page_in_headless_chromium(doc, tmp_path):
+    """The page loads in a real browser, its script runs, and hovering a claim highlights
+    the nearest source value in the side view."""
+    assert CHROMIUM, "SPACY_GROUND_REQUIRE_BROWSER is set but chromium is missing"
+    page = spacy_ground.render(doc, jupyter=False, page=True)
+    hover = ("<script>var el=document.querySelector('.sg-claim[data-status=mismatch]');"
+             "el.dispatchEvent(new MouseEvent('mouseenter'));</script></body>")
+    path = tmp_path / "page.html"
+    path.write_text(page.replace("</body>", hover), encoding="utf8")
+    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", path.as_uri()]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    p = parse(out.stdout)
+    wrap = with_class(p, "sg-wrap")[0]
+    assert wrap.get("data-ready") == "1", "the page's script did not run"
+    assert len(with_class(p, "sg-sent")) == 3 and with_class(p, "sg-fact") and with_class(p, "sg-claim")
+    active = with_class(p, "sg-active")
+    assert any(a["id"].startswith("sg-near-1-") for a in active)  # the $2,847 million in source 2
