@@ -8,8 +8,10 @@
 """
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -25,9 +27,20 @@ from .render import render
 
 __version__ = "0.1.0"
 DEFAULT_CONFIG = Path(__file__).parent / "default.cfg"
-__all__ = ["load", "check", "render", "ClaimValue", "DEFAULT_CONFIG", "CLAIMS_ONLY", "__version__"]
+__all__ = ["load", "check", "check_many", "make_doc", "render", "ClaimValue", "DEFAULT_CONFIG", "CLAIMS_ONLY", "__version__"]
 
 register_extensions()
+
+
+def _torch_one_thread_after_fork() -> None:
+    """A forked worker (``nlp.pipe(n_process=2)``) must not reuse the parent's OpenMP
+    thread pool, which hangs; like torch's DataLoader workers it runs torch on one thread."""
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
+
+
+os.register_at_fork(after_in_child=_torch_one_thread_after_fork)
 
 
 CLAIMS_ONLY = ("ground_align", "ground_entail", "ground_verdict")  # load(exclude=CLAIMS_ONLY): rules only
@@ -48,9 +61,10 @@ def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, An
     return util.load_model_from_config(cfg, auto_fill=True, validate=True, exclude=exclude)
 
 
-def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,
-          question: Optional[str] = None) -> Doc:
-    """Run ``nlp`` on ``answer`` with its ``sources`` (texts or JSON records) and ``question``."""
+def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,
+             question: Optional[str] = None) -> Doc:
+    """The answer as a Doc carrying its sources and question, ready for ``nlp`` (or
+    ``nlp.pipe``); bad input raises a TypeError that says what was wrong."""
     if not isinstance(answer, str):
         raise TypeError(f"answer must be a string, not {type(answer).__name__}")
     if question is not None and not isinstance(question, str):
@@ -62,6 +76,37 @@ def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] =
     doc = nlp.make_doc(answer)
     doc._.ground_sources = sources
     doc._.ground_question = question
+    return doc
+
+
+def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,
+          question: Optional[str] = None) -> Doc:
+    """Run ``nlp`` on ``answer`` with its ``sources`` (texts or JSON records) and ``question``."""
+    doc = make_doc(nlp, answer, sources, question)
     for _, proc in nlp.pipeline:
         doc = proc(doc)
     return doc
+
+
+def check_many(nlp: Language, records: Iterable[Union[Dict[str, Any], Tuple[Any, ...]]], batch_size: int = 32,
+               n_process: int = 1) -> Iterator[Doc]:
+    """Check a stream of answers through ``nlp.pipe``, yielding Docs in input order.
+
+    A record is a dict in the data format (``answer``, ``sources``, ``question``) or a
+    tuple ``(answer, sources[, question])``. Sources shared by several answers are
+    indexed and embedded once per process (content-hash cache). Every score is
+    computed per answer, so ``n_process=2`` gives the same results as one process.
+    """
+    def docs() -> Iterator[Doc]:
+        for i, rec in enumerate(records):
+            try:
+                if isinstance(rec, dict):
+                    yield make_doc(nlp, rec.get("answer"), rec.get("sources"), rec.get("question"))
+                elif isinstance(rec, (tuple, list)) and 1 <= len(rec) <= 3:
+                    yield make_doc(nlp, *rec)
+                else:
+                    raise TypeError(f"expected a dict or an (answer, sources, question) tuple, not {type(rec).__name__}")
+            except TypeError as e:
+                raise TypeError(f"record {i}: {e}") from None
+
+    yield from nlp.pipe(docs(), batch_size=batch_size, n_process=n_process)

@@ -113,15 +113,11 @@ class Entailer:
         return next(iter(self.pipe([doc])))
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 64) -> Iterable[Doc]:
-        """Batches sentence pairs across docs (answers sharing sources batch well)."""
-        buffer: List[Doc] = []
+        """One answer at a time: its pairs are batched together, never with another
+        answer's, so a score does not depend on what else is in the stream (padding to
+        a longer neighbour changes the last bits of the floats)."""
         for doc in stream:
-            buffer.append(doc)
-            if len(buffer) >= batch_size:
-                yield from self._process(buffer)
-                buffer = []
-        if buffer:
-            yield from self._process(buffer)
+            yield from self._process([doc])
 
     def pairs(self, doc: Doc) -> List[Tuple[Any, Tuple[str, str]]]:
         """(sentence span, (evidence, sentence)) for each answer sentence with evidence."""
