@@ -17,6 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .extensions import register_extensions
+from .sources import clean_text
 from .values import ClaimValue
 from . import claims as _claims  # noqa: F401  (registers the factories)
 from . import numeric as _numeric  # noqa: F401
@@ -73,9 +74,9 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
         sources = [sources]
     elif sources is not None:
         sources = list(sources)
-    doc = nlp.make_doc(answer)
+    doc = nlp.make_doc(clean_text(answer))
     doc._.ground_sources = sources
-    doc._.ground_question = question
+    doc._.ground_question = clean_text(question) if question is not None else None
     return doc
 
 

@@ -3,6 +3,7 @@
     python -m spacy_ground.project link-data ../shared/data assets
     python -m spacy_ground.project write-benchmarks BENCHMARKS.md metrics/a.json [metrics/b.json ...]
     python -m spacy_ground.project install-model training/entail_rag.safetensors spacy_ground/models/entail.safetensors
+    python -m spacy_ground.project render-example assets/ragtruth_dev.jsonl ID docs/example.html [docs/example.png]
 """
 from __future__ import annotations
 
@@ -148,7 +149,42 @@ def install_model(trained: str, target: str) -> int:
     return 0
 
 
+def render_example(data: str, record_id: str, html_out: str, png_out: str = "") -> int:
+    """Render one answer of a data file as an HTML page (and a PNG screenshot taken with
+    headless Chromium, for README)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    import spacy_ground
+
+    rec = next((json.loads(line) for line in open(data, encoding="utf8") if json.loads(line).get("id") == record_id), None)
+    if rec is None:
+        print(f"no record {record_id!r} in {data}", file=sys.stderr)
+        return 1
+    nlp = spacy_ground.load()
+    doc = spacy_ground.check(nlp, rec["answer"], rec.get("sources") or [], rec.get("question"))
+    Path(html_out).parent.mkdir(parents=True, exist_ok=True)
+    Path(html_out).write_text(spacy_ground.render(doc, jupyter=False, page=True), encoding="utf8")
+    print(f"wrote {html_out}; labelled spans: {[s['text'] for s in rec.get('spans') or []]}")
+    if png_out:
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        if not chromium:
+            print("no chromium for the screenshot", file=sys.stderr)
+            return 1
+        with tempfile.TemporaryDirectory() as profile:
+            subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                            f"--user-data-dir={profile}", "--hide-scrollbars", "--window-size=1400,900",
+                            f"--screenshot={Path(png_out).resolve()}", Path(html_out).resolve().as_uri()],
+                           check=True, capture_output=True, timeout=120)
+        print(f"wrote {png_out}")
+    return 0
+
+
 def main(argv: List[str]) -> int:
+    if len(argv) in (4, 5) and argv[0] == "render-example":
+        return render_example(*argv[1:])
     if len(argv) == 3 and argv[0] == "install-model":
         return install_model(argv[1], argv[2])
     if len(argv) >= 3 and argv[0] == "link-data":

@@ -96,9 +96,22 @@ def is_record(source: Any) -> bool:
     return False
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` with lone surrogates (which no tokenizer can encode) replaced by U+FFFD,
+    one character for one, so character offsets stay valid."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
 def source_text(source: Any) -> str:
     """The text to index for one source: JSON records (dicts, or strings holding a
     JSON object or list) become ``path: value`` lines; anything else is kept as text."""
+    return clean_text(_source_text(source))
+
+
+def _source_text(source: Any) -> str:
     if isinstance(source, (dict, list)):
         return "\n".join(flatten_json(source))
     if source is None:

@@ -1,0 +1,88 @@
+"""Bad input through the whole default pipeline: every case has a defined outcome (a verdict,
+or not_checkable with a reason, or a clear TypeError) and never a crash, a NaN or a default score."""
+import json
+import math
+
+import pytest
+
+import spacy_ground
+
+SOURCE = "Revenue was $2,847 million in 2024. The company is based in Oslo and employs 400 people."
+DEEP = "[" * 5000 + "]" * 5000
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return spacy_ground.load()
+
+
+def assert_defined(doc):
+    g = doc._.grounding
+    record = json.loads(json.dumps(g.to_dict(), allow_nan=False))  # plain data, no NaN or infinity
+    assert g.verdict in ("supported", "unsupported", "contradicted", "not_checkable")
+    assert g.action in ("pass", "flag", "block")
+    if g.verdict == "not_checkable":
+        assert g.score is None and g.reasons and g.reasons[0]
+    else:
+        assert isinstance(g.score, float) and math.isfinite(g.score) and 0.0 <= g.score <= 1.0
+    for claim in doc.spans["ground_claims"]:
+        v = claim._.claim.get("value")
+        assert v is None or isinstance(v, str) or math.isfinite(v)
+    return record
+
+
+@pytest.mark.parametrize("answer,sources,expected", [
+    ("", [SOURCE], "not_checkable"),
+    ("   \n\t ", [SOURCE], "not_checkable"),
+    ("Revenue was $2.85 billion.", [], "not_checkable"),
+    ("Revenue was $2.85 billion.", None, "not_checkable"),
+    ("Revenue was $2.85 billion.", ["", "   "], "not_checkable"),
+    ("I'm sorry, the passages do not say what the revenue was.", [SOURCE], "not_checkable"),
+    (SOURCE, [SOURCE], None),
+    ("Der Umsatz betrug 2,85 Milliarden Dollar.", [SOURCE], None),
+    ("収益は28億ドルでした。", [SOURCE], None),
+    ("Revenue was $2.85 billion.", ["収益は28億ドルでした。"], None),
+    ("Revenue\x00 was\x07 $2.85\x1b billion.", [SOURCE], None),
+    ("Revenue was \ud800 $2.85 billion.", [SOURCE + "\udfff"], None),
+    ("Reve\u200bnue was $2.85\u200d billion \U0001F4B0\U0001F680.", [SOURCE], None),
+    ("word " * 1000, [SOURCE], None),
+    ("Revenue was 1e309 dollars, NaN percent, infinity and inf people.", [SOURCE], None),
+    ("The code was 0x1F and the list 1,2,3 had three items.", [SOURCE], None),
+    ("It happened on 31 February 2023 and on the 45th of May.", [SOURCE], None),
+    ("Revenue was $2.85 billion.", ['{"revenue": "2,847 million", "truncated": '], None),
+    ("Revenue was $2.85 billion.", [DEEP], None),
+    ("Revenue was $2.85 billion.", [{"a": {"b": {"c": [1, 2, {"d": None}]}}}], None),
+    ("Revenue was $2.85 billion.", [12345, 2.5, True, None], None),
+])
+def test_defined_outcome(nlp, answer, sources, expected):
+    doc = spacy_ground.check(nlp, answer, sources)
+    assert_defined(doc)
+    if expected:
+        assert doc._.grounding.verdict == expected
+
+
+def test_answer_identical_to_source_is_supported(nlp):
+    g = spacy_ground.check(nlp, SOURCE, [SOURCE])._.grounding
+    assert g.verdict == "supported" and g.action == "pass"
+
+
+def test_refusal_reason(nlp):
+    g = spacy_ground.check(nlp, "I'm sorry, the passages do not say.", [SOURCE])._.grounding
+    assert "declines" in g.reasons[0]
+
+
+@pytest.mark.parametrize("answer,sources,question", [
+    (None, [SOURCE], None), (42, [SOURCE], None), (b"bytes", [SOURCE], None), ("ok", [SOURCE], 3),
+])
+def test_non_strings_raise_a_clear_type_error(nlp, answer, sources, question):
+    with pytest.raises(TypeError, match="must be a string"):
+        spacy_ground.check(nlp, answer, sources, question)
+
+
+def test_cli_rejects_a_record_without_an_answer(tmp_path, capsys):
+    from spacy_ground.__main__ import main
+
+    rec = tmp_path / "r.json"
+    rec.write_text(json.dumps({"answer": None, "sources": [SOURCE]}))
+    assert main(["check", "--record", str(rec)]) == 2
+    assert "error" in capsys.readouterr().err
