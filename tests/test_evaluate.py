@@ -32,3 +32,18 @@ def test_calibration_error():
 
     assert calibration_error([0.05, 0.95], [False, True]) == pytest.approx(0.05)
     assert calibration_error([0.9, 0.9], [False, False]) == pytest.approx(0.9)
+
+
+def test_cross_validated_threshold_comes_from_train_folds():
+    import numpy
+
+    from spacy_ground.evaluate import cross_validated
+    from spacy_ground.features import FEATURES
+
+    rng = numpy.random.default_rng(1)
+    y = rng.random(200) < 0.4
+    X = rng.normal(size=(200, len(FEATURES)))
+    X[:, FEATURES.index("absent_words")] += 2.0 * y  # one informative feature
+    cv = cross_validated(X, y.astype(float), l2=1.0)
+    assert 0.8 < cv["auroc"] <= 1.0
+    assert 0.0 < cv["f1_threshold"] < 1.0 and 0.5 < cv["f1"] <= 1.0
