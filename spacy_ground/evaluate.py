@@ -27,6 +27,7 @@ from spacy.language import Language
 
 from .bench import read_jsonl
 from .features import FEATURES, answer_features
+from .verdict import source_shape
 
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
 
@@ -71,8 +72,9 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
         rank_score = None
         if lr is not None:
-            rank_score = g.score if g.score is not None else float(lr.predict(numpy.array([[feats[f] for f in lr.features]]))[0])
+            rank_score = g.score if g.score is not None else lr.score(feats, source_shape(rec.get("sources")))
         rows.append({
+            "shape": source_shape(rec.get("sources")),
             "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),
             "hallucinated": bool(rec.get("hallucinated")), "spans": rec.get("spans") or [],
             "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "cached": cached,
@@ -319,40 +321,65 @@ def _progress(n: int, label: str) -> Callable[[int], None]:
     return show
 
 
-def cross_validated(X: numpy.ndarray, y: numpy.ndarray, l2: float, folds: int = 5) -> Dict[str, float]:
+def fit_verdict(rows: Sequence[Dict[str, Any]], l2: float = 1.0, per_shape: bool = True):
+    """A VerdictModel fit on checked train rows: one logistic regression per source shape
+    (text / record) when ``per_shape``, else one for all. ``record_source`` is left out of
+    per-shape models (it is constant within a shape)."""
+    from .verdict import SHAPES, LogisticModel, VerdictModel
+
+    def one(group: Sequence[Dict[str, Any]], feats: Sequence[str]) -> LogisticModel:
+        X = numpy.array([[r["features"][f] for f in feats] for r in group])
+        y = numpy.array([r["hallucinated"] for r in group], dtype="float64")
+        return LogisticModel.fit(X, y, feats, l2=l2)
+
+    if not per_shape:
+        return VerdictModel({"*": one(rows, FEATURES)})
+    feats = [f for f in FEATURES if f != "record_source"]
+    groups = {shape: [r for r in rows if r["shape"] == shape] for shape in SHAPES}
+    models = {shape: one(group, feats) for shape, group in groups.items() if len(group) >= 20}
+    if len(models) < len(SHAPES):  # too few answers of a shape: one model for all
+        return VerdictModel({"*": one(rows, FEATURES)})
+    return VerdictModel(models)
+
+
+def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool = True, folds: int = 5) -> Dict[str, float]:
     """Out-of-fold AUROC on the train answers, and the threshold that maximises F1 there
     (a flag_threshold chosen without looking at dev)."""
-    from .verdict import LogisticModel
-
-    fold = numpy.arange(len(y)) % folds
+    fold = numpy.arange(len(rows)) % folds
     numpy.random.default_rng(0).shuffle(fold)
-    p = numpy.zeros(len(y))
+    p = numpy.zeros(len(rows))
     for k in range(folds):
-        test = fold == k
-        model = LogisticModel.fit(X[~test], y[~test], FEATURES, l2=l2)
-        p[test] = model.predict(X[test])
-    best = best_f1(p.tolist(), y.astype(bool).tolist())
-    return {"auroc": auroc(p.tolist(), y.astype(bool).tolist()), "f1_threshold": best["threshold"], "f1": best["f1"]}
+        model = fit_verdict([r for r, f in zip(rows, fold) if f != k], l2, per_shape)
+        for i in numpy.flatnonzero(fold == k):
+            p[i] = model.score(rows[i]["features"], rows[i]["shape"])
+    labels = [bool(r["hallucinated"]) for r in rows]
+    best = best_f1(p.tolist(), labels)
+    return {"auroc": auroc(p.tolist(), labels), "f1_threshold": best["threshold"], "f1": best["f1"]}
 
 
 def cmd_fit(args: argparse.Namespace) -> int:
-    from .verdict import LogisticModel, save_model
+    from .verdict import save_model
 
     from .train_entail import train_part
 
-    records = [r for r in read_jsonl(args.train) if args.part == "all" or train_part(r) == args.part]
-    nlp = full_pipeline(with_verdict=False, entail=args.entail)
-    rows = run(nlp, records, _progress(len(records), "features"))
-    print(file=sys.stderr)
-    X = numpy.array([[r["features"][f] for f in FEATURES] for r in rows])
-    y = numpy.array([r["hallucinated"] for r in rows], dtype="float64")
-    model = LogisticModel.fit(X, y, FEATURES, l2=args.l2)
+    if args.from_features:
+        rows = [json.loads(line) for line in open(args.from_features, encoding="utf8") if line.strip()]
+        for r in rows:  # rows written before shapes were recorded
+            r.setdefault("shape", "record" if r["features"].get("record_source") else "text")
+    else:
+        records = [r for r in read_jsonl(args.train) if args.part == "all" or train_part(r) == args.part]
+        nlp = full_pipeline(with_verdict=False, entail=args.entail)
+        rows = run(nlp, records, _progress(len(records), "features"))
+        print(file=sys.stderr)
+    per_shape = not args.one_model
+    model = fit_verdict(rows, args.l2, per_shape)
     seed = seed_thresholds(rows)
-    cv = cross_validated(X, y, args.l2)
+    cv = cross_validated(rows, args.l2, per_shape)
     save_model(model, args.output, meta={"train": Path(args.train).name, "part": args.part, "answers": len(rows), "l2": args.l2,
-                                         "seed_thresholds": seed, "date": date.today().isoformat(),
-                                         "cross_validated": cv})
-    train_auc = auroc(model.predict(X).tolist(), y.astype(bool).tolist())
+                                         "per_shape": per_shape, "seed_thresholds": seed,
+                                         "date": date.today().isoformat(), "cross_validated": cv})
+    scores = [model.score(r["features"], r["shape"]) for r in rows]
+    train_auc = auroc(scores, [bool(r["hallucinated"]) for r in rows])
     print(f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; 5-fold AUROC {cv['auroc']:.3f}, "
           f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f}); wrote {args.output}", file=sys.stderr)
     if args.features:
@@ -406,6 +433,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                    help="which source-disjoint part of the train file (stage 2 of the entailment model trains on 'adapt')")
     f.add_argument("--features", help="also write the per-answer features (JSONL) here")
     f.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
+    f.add_argument("--from-features", help="fit on rows a previous fit wrote with --features (no pipeline run)")
+    f.add_argument("--one-model", action="store_true", help="one model for all inputs instead of one per source shape")
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("run", help="metrics of the verdict and the baselines on data files")
     r.add_argument("data", nargs="+")

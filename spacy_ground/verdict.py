@@ -20,6 +20,7 @@ from spacy.util import ensure_path
 
 from .extensions import register_extensions
 from .features import FEATURES, answer_features, is_refusal
+from .sources import is_record
 
 MODEL_FILE = "verdict.json"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
@@ -92,6 +93,42 @@ class LogisticModel:
         return cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"])
 
 
+SHAPES = ("text", "record")
+
+
+def source_shape(sources: Optional[Sequence[Any]]) -> str:
+    """'record' when a source is a JSON record, else 'text' (derived from the input alone)."""
+    return "record" if any(is_record(s) for s in (sources or [])) else "text"
+
+
+class VerdictModel:
+    """A logistic regression per source shape ('text' passages, JSON 'record's): the same
+    features weigh differently against a record than against prose. A model stored
+    without shapes applies to every input."""
+
+    def __init__(self, models: Dict[str, LogisticModel]):
+        if not models:
+            raise ValueError("VerdictModel needs at least one model")
+        self.models = dict(models)
+
+    def model_for(self, shape: str) -> LogisticModel:
+        return self.models.get(shape) or self.models.get("*") or next(iter(self.models.values()))
+
+    def score(self, features: Dict[str, float], shape: str) -> float:
+        """Probability that the answer is hallucinated, from its features and source shape."""
+        model = self.model_for(shape)
+        return float(model.predict(numpy.array([[features[f] for f in model.features]]))[0])
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"shapes": {k: m.to_dict() for k, m in self.models.items()}}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "VerdictModel":
+        if "shapes" in d:
+            return cls({k: LogisticModel.from_dict(m) for k, m in d["shapes"].items()})
+        return cls({"*": LogisticModel.from_dict(d)})
+
+
 class Grounding:
     """Read-only view of a verdict record: ``score``, ``verdict``, ``action``, ``reasons``,
     ``sentences``, ``claims``, ``to_dict()``; prints a summary and renders as HTML."""
@@ -146,21 +183,21 @@ class Verdict:
         self.model_path = Path(model) if model else EMBEDDED_MODEL
         self.flag_threshold = flag_threshold
         self.block_threshold = block_threshold
-        self._model: Optional[LogisticModel] = None
+        self._model: Optional[VerdictModel] = None
 
     @property
-    def lr_model(self) -> LogisticModel:
+    def lr_model(self) -> "VerdictModel":
         """The fitted logistic regression (loaded on first use; not named ``model``, which
         spaCy reserves for thinc models)."""
         if self._model is None:
             if not self.model_path.exists():
                 raise FileNotFoundError(f"ground_verdict: no fitted model at {self.model_path}; fit one with "
                                         "`spacy project run train`")
-            self._model = LogisticModel.from_dict(json.loads(self.model_path.read_text(encoding="utf8")))
+            self._model = VerdictModel.from_dict(json.loads(self.model_path.read_text(encoding="utf8")))
         return self._model
 
-    def set_model(self, model: LogisticModel) -> None:
-        self._model = model
+    def set_model(self, model: Union[LogisticModel, "VerdictModel"]) -> None:
+        self._model = model if isinstance(model, VerdictModel) else VerdictModel({"*": model})
 
     def __call__(self, doc: Doc) -> Doc:
         if self.require_entailment and not {"ground_align", "ground_entail"} <= set(self.nlp.pipe_names):
@@ -185,8 +222,7 @@ class Verdict:
             record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={})
         else:
             feats = answer_features(doc, self.sentences_key)
-            x = numpy.array([[feats[f] for f in self.lr_model.features]])
-            score = float(self.lr_model.predict(x)[0])
+            score = self.lr_model.score(feats, source_shape(doc._.ground_sources))
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
             mismatch = _contradicts(claim_rows, facts)
             if self.flag_on_mismatch and mismatch and action == "pass":
@@ -265,7 +301,7 @@ class Verdict:
     def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Verdict":
         d = json.loads(data.decode("utf8"))
         if d:
-            self._model = LogisticModel.from_dict(d)
+            self._model = VerdictModel.from_dict(d)
         return self
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Verdict":
@@ -297,7 +333,7 @@ def grounding_getter(doc: Doc) -> Optional[Grounding]:
     return Grounding(record) if record is not None else None
 
 
-def save_model(model: LogisticModel, path: Union[str, Path], meta: Optional[Dict[str, Any]] = None) -> None:
+def save_model(model: Union[LogisticModel, VerdictModel], path: Union[str, Path], meta: Optional[Dict[str, Any]] = None) -> None:
     data = model.to_dict()
     if meta:
         data["meta"] = meta

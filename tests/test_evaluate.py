@@ -37,13 +37,25 @@ def test_calibration_error():
 def test_cross_validated_threshold_comes_from_train_folds():
     import numpy
 
-    from spacy_ground.evaluate import cross_validated
+    from spacy_ground.evaluate import cross_validated, fit_verdict
     from spacy_ground.features import FEATURES
 
     rng = numpy.random.default_rng(1)
-    y = rng.random(200) < 0.4
-    X = rng.normal(size=(200, len(FEATURES)))
-    X[:, FEATURES.index("absent_words")] += 2.0 * y  # one informative feature
-    cv = cross_validated(X, y.astype(float), l2=1.0)
-    assert 0.8 < cv["auroc"] <= 1.0
-    assert 0.0 < cv["f1_threshold"] < 1.0 and 0.5 < cv["f1"] <= 1.0
+    rows = []
+    for i in range(300):
+        y = bool(rng.random() < 0.4)
+        f = {name: float(rng.normal()) for name in FEATURES}
+        shape = "record" if i % 3 == 0 else "text"
+        # absent_words tells in prose, record_conflict in records
+        f["absent_words" if shape == "text" else "record_conflict"] += 2.0 * y
+        rows.append({"features": f, "hallucinated": y, "shape": shape})
+    for per_shape in (True, False):
+        cv = cross_validated(rows, l2=1.0, per_shape=per_shape)
+        assert 0.75 < cv["auroc"] <= 1.0
+        assert 0.0 < cv["f1_threshold"] < 1.0 and 0.5 < cv["f1"] <= 1.0
+    model = fit_verdict(rows, per_shape=True)
+    assert set(model.models) == {"text", "record"}
+    text, record = model.models["text"], model.models["record"]
+    assert text.coef[text.features.index("absent_words")] > record.coef[record.features.index("absent_words")]
+    assert "record_source" not in text.features
+    assert set(fit_verdict(rows[:30], per_shape=True).models) == {"*"}  # too few records: one model

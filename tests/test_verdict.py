@@ -155,3 +155,21 @@ def test_record_checks_can_be_switched_off():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY, overrides={"components.ground_numeric.check_records": False})
     doc = spacy_ground.check(nlp, "Guests can enjoy outdoor seating.", [json.dumps({"attributes": {"OutdoorSeating": False}})])
     assert doc._.record_facts == [] and doc._.numeric_grounding["n_record_conflict"] == 0
+
+
+def test_one_model_per_source_shape(nlp):
+    from spacy_ground.verdict import VerdictModel
+
+    text = LogisticModel(FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), numpy.zeros(len(FEATURES)), -2.0)
+    record = LogisticModel(FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), numpy.zeros(len(FEATURES)), 2.0)
+    pipe = nlp.get_pipe("ground_verdict")
+    pipe.set_model(VerdictModel({"text": text, "record": record}))
+    try:
+        prose = spacy_ground.check(nlp, "The firm employs 400 people.", SOURCES)._.grounding.score
+        rec = spacy_ground.check(nlp, "The firm employs 400 people.", [json.dumps({"employees": 400})])._.grounding.score
+        assert prose == pytest.approx(1 / (1 + numpy.exp(2.0)))
+        assert rec == pytest.approx(1 / (1 + numpy.exp(-2.0)))
+        back = VerdictModel.from_dict(json.loads(json.dumps(pipe.lr_model.to_dict())))
+        assert set(back.models) == {"text", "record"}
+    finally:
+        pipe.set_model(toy_model())
