@@ -80,7 +80,7 @@ def _load_torch(path: Path, quantize: bool):
         "sentences_key": "ground_sentences",
         "model": DEFAULT_MODEL,
         "evidence_k": 1,
-        "batch_size": 32,
+        "batch_size": 4,  # pairs of one answer, sorted by length: small batches pad less
     },
 )
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
@@ -93,7 +93,7 @@ class Entailer:
     """Cross-encoder entailment of answer sentences by their evidence."""
 
     def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
-                 evidence_k: int = 1, batch_size: int = 32):
+                 evidence_k: int = 1, batch_size: int = 4):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         register_extensions()
