@@ -56,13 +56,22 @@ def build_cross_encoder(weights: str = "", max_length: int = 256,
     return model
 
 
+def inference_only(module):
+    """Keep a torch module in eval mode for good. thinc's PyTorchShim.predict switches the
+    module back to ``train()`` after every call; with answers checked from several threads
+    that would switch dropout on in the middle of another thread's forward pass."""
+    module.eval()
+    module.train = lambda mode=True: module  # the instance attribute shadows nn.Module.train
+    return module
+
+
 def _load_torch(path: Path, quantize: bool):
     from .entail_model import load_trained
 
     if not path.exists():
         raise FileNotFoundError(f"ground_entail: no trained model at {path}; train one with "
                                 "`spacy project run train` or set components.ground_entail.model.weights")
-    module = load_trained(path)
+    module = inference_only(load_trained(path))
     if quantize:
         import warnings
 

@@ -46,3 +46,44 @@ def test_an_answer_is_grounded_by_itself(text):
     for span in doc.spans["ground_claims"]:
         status = span._.ground_numeric["status"]
         assert status in ("grounded", "not_checkable"), (text, span.text, span._.ground_numeric)
+
+
+def _money_styles(units: int, cents_digits: int):
+    """One amount in millions, written in several supported styles."""
+    millions = units / 10 ** cents_digits  # e.g. 2850 with 0 digits -> 2850 million
+    billions = millions / 1000
+    whole = int(round(millions * 1_000_000))
+    return [
+        f"${millions:,.{cents_digits}f} million",
+        f"{millions:,.{cents_digits}f} million dollars",
+        f"USD {millions:,.{cents_digits}f}M",
+        f"${whole:,}",
+    ] + ([f"${billions:g} billion", f"${billions:g}bn"] if len(f"{billions:g}") <= 6 and "e" not in f"{billions:g}" else [])
+
+
+def _only_claim(text):
+    claims = [v for _, _, v in find_claims(text) if v.kind == "money"]
+    assert len(claims) == 1, (text, claims)
+    return claims[0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=1, max_value=999_999), st.sampled_from([0, 1]))
+def test_any_supported_money_style_grounds_every_other(units, digits):
+    values = [(t, _only_claim(t)) for t in _money_styles(units, digits)]
+    for ta, a in values:
+        for tb, b in values:
+            if a.precision is not None and b.precision is not None and b.precision > a.precision:
+                continue  # a coarser source does not ground a finer answer
+            assert compare(a, b).result == "equal", (ta, tb)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=1, max_value=10 ** 7), st.integers(min_value=1, max_value=10 ** 7),
+       st.sampled_from(["${:,}", "{:,} people", "{:,}%", "{:,} km", "EUR {:,}"]))
+def test_exact_values_compare_symmetrically(x, y, style):
+    a, b = find_claims(style.format(x)), find_claims(style.format(y))
+    assert len(a) == 1 and len(b) == 1
+    ab, ba = compare(a[0][2], b[0][2]).result, compare(b[0][2], a[0][2]).result
+    assert ab == ba
+    assert (ab == "equal") == (x == y)
