@@ -4,6 +4,7 @@
     python -m spacy_ground.project write-benchmarks BENCHMARKS.md metrics/a.json [metrics/b.json ...]
     python -m spacy_ground.project install-model training/entail_rag.safetensors spacy_ground/models/entail.safetensors
     python -m spacy_ground.project render-example assets/ragtruth_dev.jsonl ID docs/example.html [docs/example.png]
+    python -m spacy_ground.project large-input assets/ragtruth_dev.jsonl metrics/large_input.json
 """
 from __future__ import annotations
 
@@ -182,7 +183,77 @@ def render_example(data: str, record_id: str, html_out: str, png_out: str = "") 
     return 0
 
 
+LARGE_CASES = (("10 KB", 10_000, 1), ("100 KB", 100_000, 1), ("1 MB", 1_000_000, 1), ("100 x 10 KB", 10_000, 100))
+
+_LARGE_CHILD = r"""
+import json, resource, sys, time
+import spacy_ground
+size, count, data = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+paragraphs = []
+for line in open(data, encoding="utf8"):
+    rec = json.loads(line)
+    if rec.get("task") == "summary":
+        paragraphs.extend(s for s in rec["sources"] if isinstance(s, str))
+paragraphs = list(dict.fromkeys(paragraphs))
+def source(offset):
+    out, i = [], offset
+    while sum(map(len, out)) < size:
+        out.append(paragraphs[i % len(paragraphs)]); i += 1
+    return "
+".join(out)[:size]
+sources = [source(k * 7) for k in range(count)]
+answer = sources[0][:600].rsplit(".", 1)[0] + ". The company reported revenue of $3.9 billion in 2031."
+nlp = spacy_ground.load()
+spacy_ground.check(nlp, "Warm-up: it cost $5 million.", ["It cost $5 million."])
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t0 = time.perf_counter()
+doc = spacy_ground.check(nlp, answer, sources)
+cold = time.perf_counter() - t0
+t0 = time.perf_counter()
+spacy_ground.check(nlp, answer, sources)
+warm = time.perf_counter() - t0
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"chars": sum(map(len, sources)), "sources": count, "seconds_new_sources": cold,
+                  "seconds_cached_sources": warm, "peak_rss_mb": peak / 1024, "growth_mb": (peak - before) / 1024,
+                  "verdict": doc._.grounding.verdict}))
+"""
+
+
+def large_input(data: str, output: str) -> int:
+    """Time and peak memory of the whole default pipeline on large sources (each case in a
+    fresh process, model loading excluded); writes JSON and prints a Markdown table."""
+    import platform
+    import subprocess
+    from datetime import date
+
+    rows = []
+    for name, size, count in LARGE_CASES:
+        out = subprocess.run([sys.executable, "-c", _LARGE_CHILD, str(size), str(count), data],
+                             capture_output=True, text=True, check=True)
+        row = {"case": name, **json.loads(out.stdout.strip().splitlines()[-1])}
+        rows.append(row)
+        print(f"{name}: {row['seconds_new_sources']:.2f} s, peak {row['peak_rss_mb']:.0f} MB", file=sys.stderr)
+    meta = {"date": date.today().isoformat(), "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}", "command": f"python -m spacy_ground.project large-input {data} {output}"}
+    Path(output).parent.mkdir(parents=True, exist_ok=True)
+    Path(output).write_text(json.dumps({"meta": meta, "cases": rows}, indent=2), encoding="utf8")
+    print(large_input_table({"meta": meta, "cases": rows}))
+    return 0
+
+
+def large_input_table(metrics: dict) -> str:
+    """The Markdown table of a large-input run."""
+    lines = ["| sources | characters | seconds (new sources) | seconds (cached) | ms per 10 KB | peak RSS MB | growth MB |",
+             "|---|---|---|---|---|---|---|"]
+    for r in metrics["cases"]:
+        lines.append(f"| {r['case']} | {r['chars']:,} | {r['seconds_new_sources']:.2f} | {r['seconds_cached_sources']:.3f} | "
+                     f"{1000 * r['seconds_new_sources'] / (r['chars'] / 10_000):.0f} | {r['peak_rss_mb']:.0f} | {r['growth_mb']:.0f} |")
+    return "\n".join(lines)
+
+
 def main(argv: List[str]) -> int:
+    if len(argv) == 3 and argv[0] == "large-input":
+        return large_input(argv[1], argv[2])
     if len(argv) in (4, 5) and argv[0] == "render-example":
         return render_example(*argv[1:])
     if len(argv) == 3 and argv[0] == "install-model":
