@@ -128,6 +128,18 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
     claims = [x for x in paths if Path(x).name.startswith("claims")]
     answers = [x for x in paths if Path(x).name.startswith("answers")]
     nli = [x for x in paths if Path(x).name.startswith("nli")]
+    large = [x for x in paths if Path(x).name.startswith("large")]
+    for x in large:
+        metrics = json.loads(Path(x).read_text(encoding="utf8"))
+        m = metrics["meta"]
+        section = ("<!-- large:start -->\n## Large input\n\nMeasured " + m["date"] + " on " + m["machine"] + " with `"
+                   + m["command"] + "`: one answer (4 sentences, 2 claims) checked by the whole default pipeline against "
+                   "sources of each size built from RAGTruth dev summaries, each case in a fresh process after a "
+                   "warm-up, model loading excluded; peak RSS is the whole process (models included), growth is "
+                   "what the check added. The total source size is capped by `max_source_chars` "
+                   "(ground_claims, default 2,000,000 characters): above it, a ValueError says so.\n\n"
+                   + large_input_table(metrics) + "\n<!-- large:end -->")
+        text = _replace_section(text, section, "<!-- large:start -->", "<!-- large:end -->")
     if claims:
         text = _replace_section(text, claims_section(claims), START, END)
     for a in answers:
