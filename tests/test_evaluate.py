@@ -59,3 +59,21 @@ def test_cross_validated_threshold_comes_from_train_folds():
     assert text.coef[text.features.index("absent_words")] > record.coef[record.features.index("absent_words")]
     assert "record_source" not in text.features
     assert set(fit_verdict(rows[:30], per_shape=True).models) == {"*"}  # too few records: one model
+
+
+def test_write_benchmarks_large_input_section(tmp_path):
+    import json
+
+    from spacy_ground.project import write_benchmarks
+
+    large = tmp_path / "large_input.json"
+    large.write_text(json.dumps({"meta": {"date": "2026-11-29", "machine": "x86_64, 2 cores", "command": "cmd"},
+                                 "cases": [{"case": "10 KB", "chars": 10000, "sources": 1, "seconds_new_sources": 0.5,
+                                            "seconds_cached_sources": 0.01, "peak_rss_mb": 900.0, "growth_mb": 12.0}]}))
+    target = tmp_path / "B.md"
+    target.write_text("# Benchmarks\n\nkept\n")
+    assert write_benchmarks(str(target), [str(large)]) == 0
+    write_benchmarks(str(target), [str(large)])  # replaced, not appended twice
+    text = target.read_text()
+    assert text.count("## Large input") == 1 and "kept" in text
+    assert "| 10 KB | 10,000 | 0.50 | 0.010 | 500 | 900 | 12 |" in text
