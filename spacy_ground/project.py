@@ -185,12 +185,16 @@ def render_example(data: str, record_id: str, html_out: str, png_out: str = "") 
         if not chromium:
             print("no chromium for the screenshot", file=sys.stderr)
             return 1
+        Path(png_out).parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as profile:
             subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                             "--disable-background-networking", "--disable-component-update", "--disable-sync",
                             f"--user-data-dir={profile}", "--hide-scrollbars", "--window-size=1400,900",
                             f"--screenshot={Path(png_out).resolve()}", Path(html_out).resolve().as_uri()],
                            check=True, capture_output=True, timeout=120)
+        if not Path(png_out).exists():
+            print(f"chromium wrote no screenshot to {png_out}", file=sys.stderr)
+            return 1
         print(f"wrote {png_out}")
     return 0
 
