@@ -75,3 +75,26 @@ def test_bench_names_the_bad_line(tmp_path, capsys):
     path.write_text(json.dumps(RECORDS[0]) + "\n{not json\n")
     assert main(["bench", str(path), "--quiet"]) == 2
     assert "bad.jsonl:2" in capsys.readouterr().err
+
+
+def test_answer_from_standard_input(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("Revenue was $3.9 billion."))
+    assert main(["check", "--answer", "-", "--source", f"{EXAMPLES}/filing.txt", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["answer"] == "Revenue was $3.9 billion."
+
+
+def test_bench_shows_progress_with_rate_and_time_left(data, capsys):
+    assert main(["bench", str(data), "--claims-only"]) == 0
+    err = capsys.readouterr().err
+    assert "answers/s" in err and "left" in err and "3/3" in err
+
+
+@pytest.mark.parametrize("command", [[], ["check"], ["bench"]])
+def test_help_for_every_command(command, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(command + ["--help"])
+    assert e.value.code == 0
+    assert "usage:" in capsys.readouterr().out

@@ -44,6 +44,11 @@ def test_whole_pipeline_without_network(tmp_path):
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["verdict"] == "contradicted" and 0.0 <= result["score"] <= 1.0
     assert result["pickle"] == [], "a model or resource was unpickled"
+    # the same input in this process gives the same score, bit for bit, as that separate run
+    nlp = spacy_ground.load()
+    here = spacy_ground.check(nlp, "Revenue was $3.9 billion. Finch has outdoor seating.",
+                              ["Revenue was $2,847 million.", '{"name": "Finch", "attributes": {"OutdoorSeating": false}}'])
+    assert here._.grounding.score == result["score"]
 
 
 def test_shipped_models_are_safetensors_and_json():
