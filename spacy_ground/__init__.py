@@ -41,7 +41,8 @@ def _torch_one_thread_after_fork() -> None:
         torch.set_num_threads(1)
 
 
-os.register_at_fork(after_in_child=_torch_one_thread_after_fork)
+if hasattr(os, "register_at_fork"):  # not on Windows, where workers are spawned, not forked
+    os.register_at_fork(after_in_child=_torch_one_thread_after_fork)
 
 
 CLAIMS_ONLY = ("ground_align", "ground_entail", "ground_verdict")  # load(exclude=CLAIMS_ONLY): rules only

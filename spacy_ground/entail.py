@@ -16,7 +16,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -108,6 +108,7 @@ class Entailer:
         register_extensions()
         self.name = name
         self.model = model
+        self._weights: Optional[bytes] = None  # the weights' safetensors bytes, once read
         self.sentences_key = sentences_key
         self.evidence_k = evidence_k
         self.batch_size = batch_size
@@ -164,18 +165,29 @@ class Entailer:
         return list(docs)
 
     # ----------------------------------------------------------------- serialisation
-    def _use_weights(self, path: Path) -> None:
+    def _use_weights(self, path: Path, data: Optional[bytes] = None) -> None:
         from .entail_model import set_torch_module
 
         set_torch_module(self.model, _load_torch(path, bool(self.model.attrs.get("quantize"))))
         self.model.attrs["weights"] = str(path)
+        self._weights = data if data is not None else path.read_bytes()
+
+    def weights_bytes(self) -> bytes:
+        """The safetensors bytes of the current weights (kept in memory once read, so
+        saving works even after the folder they were loaded from is gone)."""
+        if getattr(self, "_weights", None) is None:
+            self._weights = self.model_path.read_bytes()
+        return self._weights
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> None:
         path = ensure_path(path)
         path.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(self.model_path, path / MODEL_FILE)
+        target = path / MODEL_FILE
+        data = self.weights_bytes()
+        if not (target.exists() and target.resolve() == self.model_path.resolve()):
+            target.write_bytes(data)
         meta = self.model_path.with_suffix(".json")
-        if meta.exists():
+        if meta.exists() and meta.resolve() != (path / "entail.json").resolve():
             shutil.copyfile(meta, path / "entail.json")
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Entailer":
@@ -187,14 +199,15 @@ class Entailer:
     def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
         import srsly
 
-        return srsly.msgpack_dumps({"model": self.model_path.read_bytes()})
+        return srsly.msgpack_dumps({"model": self.weights_bytes()})
 
     def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Entailer":
         import srsly
 
         weights = srsly.msgpack_loads(data)["model"]
         if weights:
-            path = Path(tempfile.mkdtemp(prefix="spacy_ground_")) / MODEL_FILE
-            path.write_bytes(weights)
-            self._use_weights(path)
+            with tempfile.TemporaryDirectory(prefix="spacy_ground_") as tmp:
+                path = Path(tmp) / MODEL_FILE
+                path.write_bytes(weights)
+                self._use_weights(path, weights)
         return self

@@ -20,12 +20,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .sources import clean_text
+
 DEFAULT_TERMS = Path(__file__).parent / "record_terms.json"
 
-_NEGATION = re.compile(
-    r"\b(?:no|not|never|without|lacks?|lacking|neither|nor|none|unavailable|cannot|can't|"
-    r"doesn't|does\s+not|don't|do\s+not|isn't|aren't|wasn't|weren't|won't|n't)\b", re.I)
-_CLAUSE = re.compile(r"[.;!?\n]|,\s*(?:but|while|although|though|however|yet|and)\b|\b(?:but|while|although|whereas)\b", re.I)
+_NEGATION = re.compile(r"\b(?:no|not|never|without|lacks?|lacking|neither|nor|none|cannot)\b|\w+n['’]t\b", re.I)
+# "reservations are not accepted", "WiFi isn't available": a negation right after the term
+_NEGATED_AFTER = re.compile(r"^\s*(?:(?:is|are|was|were|has|have)\s+(?:not|never)\b|(?:is|are|was|were|has|have)n['’]t\b|"
+                            r"(?:is|are)\s+unavailable\b)", re.I)
+# clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
+# commas, "and", and contrastive conjunctions
+_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet)\b", re.I)
+_WORDS_BEFORE = 4  # how far back a negation may stand ("does not offer free outdoor seating")
 _TRUE = {"true", "yes", "free", "paid", "1", "full_bar", "beer_and_wine", "available"}
 _FALSE = {"false", "no", "none", "0", "0.0"}
 
@@ -68,6 +74,8 @@ def truth(value: Any) -> Optional[bool]:
         if any(v is True for v in vals):
             return True
         return False if vals and all(v is False for v in vals) else None
+    if isinstance(value, float) and value != value:
+        return None  # NaN says nothing
     if isinstance(value, (int, float)):
         return value != 0
     text = str(value).strip().strip("u'\"").lower()
@@ -99,23 +107,34 @@ def lookup(record: Dict[str, Any], path: str) -> Tuple[bool, Any]:
     return found, value
 
 
-def clause_around(text: str, start: int, end: int) -> Tuple[int, int]:
-    """The clause holding text[start:end] (cut at sentence ends, semicolons and
-    contrastive conjunctions)."""
+def clause_bounds(text: str) -> List[Tuple[int, int]]:
+    """Clause boundary matches of ``text``, in order (computed once per answer)."""
+    return [(m.start(), m.end()) for m in _CLAUSE.finditer(text)]
+
+
+def clause_around(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, int]]] = None) -> Tuple[int, int]:
+    """The clause holding text[start:end] (cut at sentence ends, semicolons, commas and
+    conjunctions)."""
+    import bisect
+
+    bounds = clause_bounds(text) if bounds is None else bounds
+    i = bisect.bisect_right(bounds, (start, len(text) + 1))  # boundaries starting at or before ``start``
     left = 0
-    for m in _CLAUSE.finditer(text, 0, start):
-        left = m.end()
-    m = _CLAUSE.search(text, end)
-    return left, (m.start() if m else len(text))
+    while i > 0:
+        i -= 1
+        if bounds[i][1] <= start:
+            left = bounds[i][1]
+            break
+    j = bisect.bisect_left(bounds, (end, -1))
+    return left, (bounds[j][0] if j < len(bounds) else len(text))
 
 
-def is_negated(text: str, start: int, end: int) -> bool:
-    """A negation word in the clause before the term or right after it
-    ("no outdoor seating", "reservations are not accepted")."""
-    c_start, c_end = clause_around(text, start, end)
-    before = text[c_start:start]
-    after = text[end:c_end]
-    return bool(_NEGATION.search(before) or _NEGATION.search(after[:40]))
+def is_negated(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, int]]] = None) -> bool:
+    """A negation among the few words before the term in its clause ("no outdoor seating",
+    "does not offer WiFi") or a negated verb right after it ("reservations are not accepted")."""
+    c_start, _ = clause_around(text, start, end, bounds)
+    before = " ".join(text[c_start:start].split()[-_WORDS_BEFORE:])
+    return bool(_NEGATION.search(before) or _NEGATED_AFTER.search(text[end:end + 40]))
 
 
 def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str] = None) -> List[Dict[str, Any]]:
@@ -130,41 +149,43 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
         return []
     source_lower = " ".join(t for r in records for t in _strings(r)).lower()
     results: List[Dict[str, Any]] = []
-    taken: List[Tuple[int, int]] = []
+    taken = bytearray(len(answer))  # characters a longer phrase already claimed
+    bounds = clause_bounds(answer)
     seen: set = set()
     for path, pattern in load_terms(terms):
         for m in pattern.finditer(answer):
-            if any(m.start() < e and s < m.end() for s, e in taken):
+            if any(taken[m.start():m.end()]):
                 continue  # a longer phrase already claimed this text
-            taken.append((m.start(), m.end()))
-            c_start, c_end = clause_around(answer, m.start(), m.end())
+            taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+            c_start, c_end = clause_around(answer, m.start(), m.end(), bounds)
             if (path, c_start) in seen:
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
-            claim = not is_negated(answer, m.start(), m.end())
+            claim = not is_negated(answer, m.start(), m.end(), bounds)
             value, found = None, False
             for rec in records:
                 found, value = lookup(rec, path)
                 if found:
                     break
             known = truth(value) if found else None
-            if known is None and m.group(0).lower() in source_lower:
+            shown = clean_text(_show(value))
+            if known is None and claim and m.group(0).lower() in source_lower:
                 status = "grounded"  # the record's free text (e.g. a review) says it
                 reason = f"'{m.group(0)}' is mentioned in the source"
             elif known is None:
                 status = "unsupported"
                 reason = (f"says {'' if claim else 'no '}'{m.group(0)}', but the record has "
-                          f"{'no ' + path if not found else path + ': ' + _show(value)}")
+                          f"{'no ' + path if not found else path + ': ' + shown}")
             elif known == claim:
                 status = "grounded"
-                reason = f"'{m.group(0)}' agrees with {path}: {_show(value)}"
+                reason = f"'{m.group(0)}' agrees with {path}: {shown}"
             else:
                 status = "conflict"
-                reason = (f"says {'' if claim else 'no '}'{m.group(0)}', but the record has "
-                          f"{path}: {_show(value)}")
+                reason = f"says {'' if claim else 'no '}'{m.group(0)}', but the record has {path}: {shown}"
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
-                            "claim": "yes" if claim else "no", "status": status, "value": json.loads(_show(value)) if found else None,
-                            "clause": [c_start, c_end], "reason": reason})
+                            "claim": "yes" if claim else "no", "status": status,
+                            "value": json.loads(shown) if found else None,
+                            "clause": [c_start, c_end], "reason": clean_text(reason)})
     results.sort(key=lambda r: r["start"])
     return results
 
@@ -183,5 +204,18 @@ def _strings(obj: Any, depth: int = 0) -> List[str]:
 
 
 def _show(value: Any) -> str:
-    """A record value as JSON text (anything JSON cannot hold as its string)."""
-    return json.dumps(value, ensure_ascii=False, default=str)
+    """A record value as strict JSON text (anything JSON cannot hold, NaN and infinity
+    included, as its string)."""
+    def plain(v: Any) -> Any:
+        if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+            return str(v)
+        if isinstance(v, dict):
+            return {str(k): plain(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        return v
+
+    try:
+        return json.dumps(plain(value), ensure_ascii=False, default=str)
+    except (RecursionError, ValueError):
+        return '"(a value too deeply nested to show)"'

@@ -9,6 +9,7 @@ of the sources. The score, verdict and action are at the top.
 from __future__ import annotations
 
 import html
+import uuid
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
@@ -74,6 +75,7 @@ def render(doc: Doc, jupyter: Optional[bool] = None, page: bool = False, sources
 def render_markup(doc: Doc, sources: bool = True) -> str:
     """The HTML fragment (style, header, marked answer, sources) of a checked Doc."""
     src_texts = [source_text(s) for s in (doc._.ground_sources or [])]
+    prefix = "sg" + uuid.uuid4().hex[:8]  # ids unique per rendering: several outputs share one notebook page
     targets: Dict[Tuple[int, int, int], str] = {}  # (source, start, end) -> element id in the source view
 
     def target(ref: Optional[Dict[str, Any]], kind: str) -> Optional[str]:
@@ -81,7 +83,7 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
             return None
         key = (ref["source"], ref["start"], ref["end"])
         if key not in targets:
-            targets[key] = f"sg-{kind}-{ref['source']}-{ref['start']}-{ref['end']}"
+            targets[key] = f"{prefix}-{kind}-{ref['source']}-{ref['start']}-{ref['end']}"
         return targets[key]
 
     ranges: List[Range] = []
@@ -126,7 +128,7 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
             marks: List[Range] = []
             for (s, start, end), tid in targets.items():
                 if s == i and 0 <= start < end <= len(text):
-                    cls = "sg-evidence" if tid.startswith("sg-ev-") else "sg-nearest"
+                    cls = "sg-evidence" if "-ev-" in tid else "sg-nearest"
                     marks.append((start, end, f"<mark class=\"{cls}\" id=\"{tid}\">", "</mark>"))
             boxes.append(f"<div class=\"sg-source\" data-source=\"{i}\"><h4>source {i + 1}</h4>"
                          f"{_markup(text, marks)}</div>")

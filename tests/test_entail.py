@@ -93,3 +93,17 @@ def test_bytes_and_disk_round_trip_replace_the_weights(nlp, tmp_path):
     finally:
         pipe.from_disk(EMBEDDED_MODEL.parent)  # the module-scoped pipeline gets its weights back
     assert pipe.model.predict(pair)[0].tolist() == pytest.approx(shipped, abs=1e-6)
+
+
+def test_save_into_the_folder_it_was_loaded_from_and_after_it_is_gone(nlp, tmp_path):
+    import shutil
+
+    nlp.to_disk(tmp_path / "p")
+    loaded = spacy.load(tmp_path / "p")
+    loaded.to_disk(tmp_path / "p")  # the same folder again: no SameFileError
+    pipe = loaded.get_pipe("ground_entail")
+    data = pipe.to_bytes()
+    shutil.rmtree(tmp_path / "p")
+    assert pipe.to_bytes() == data  # the weights are kept in memory
+    loaded.to_disk(tmp_path / "q")
+    assert (tmp_path / "q" / "ground_entail" / "entail.safetensors").stat().st_size == EMBEDDED_MODEL.stat().st_size

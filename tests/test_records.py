@@ -101,3 +101,44 @@ def test_custom_term_table(tmp_path):
     load_terms.cache_clear()
     facts = check_record_facts("The hotel has a pool.", [{"amenities": {"pool": False}}], str(table))
     assert [(f["text"], f["status"]) for f in facts] == [("pool", "conflict")]
+
+
+FULL = {"attributes": {"OutdoorSeating": True, "WiFi": "free", "RestaurantsReservations": True}}
+
+
+@pytest.mark.parametrize("answer,expected", [
+    # a negation belongs to its own fact, not to its neighbours
+    ("It has outdoor seating and free WiFi, no reservations needed.",
+     [("outdoor seating", "yes"), ("WiFi", "yes"), ("reservations", "no")]),
+    ("It has outdoor seating and no WiFi.", [("outdoor seating", "yes"), ("WiFi", "no")]),
+    ("The owner, who is not local, offers outdoor seating.", [("outdoor seating", "yes")]),
+    # contractions, straight and curly
+    ("The restaurant doesn’t offer WiFi.", [("WiFi", "no")]),
+    ("It didn't have WiFi.", [("WiFi", "no")]),
+    ("WiFi isn't available.", [("WiFi", "no")]),
+    ("It is rated 4.5 stars and has outdoor seating.", [("outdoor seating", "yes")]),
+])
+def test_negation_stays_with_its_fact(answer, expected):
+    facts = check_record_facts(answer, [json.dumps(FULL)])
+    assert [(f["text"], f["claim"]) for f in facts] == expected
+
+
+def test_clause_does_not_start_at_a_decimal_point():
+    answer = "It is rated 4.5 stars and has outdoor seating."
+    (fact,) = check_record_facts(answer, [json.dumps(FULL)])
+    assert answer[fact["clause"][0]:fact["clause"][1]].strip() == "has outdoor seating"
+
+
+def test_a_negated_claim_is_not_grounded_by_a_review_mentioning_it():
+    rec = {"attributes": {}, "reviews": ["Great live music every night."]}
+    (fact,) = check_record_facts("There is no live music.", [json.dumps(rec)])
+    assert fact["status"] == "unsupported"
+
+
+def test_odd_values_keep_reasons_plain():
+    facts = check_record_facts("It has WiFi and outdoor seating.",
+                               ['{"attributes": {"WiFi": NaN, "OutdoorSeating": "fr\\udce9e"}}'])
+    record = json.dumps(facts, allow_nan=False)
+    record.encode("utf8")  # no lone surrogate left
+    assert [f["status"] for f in facts] == ["unsupported", "unsupported"]
+
