@@ -69,12 +69,13 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         g = doc._.grounding if has_verdict else None
         # the verdict already computed the features (none for not_checkable answers)
         feats = g.features if g is not None and g.features else answer_features(doc)
+        shape = source_shape(rec.get("sources"))
         # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
         rank_score = None
         if lr is not None:
-            rank_score = g.score if g.score is not None else lr.score(feats, source_shape(rec.get("sources")))
+            rank_score = g.score if g.score is not None else lr.score(feats, shape)
         rows.append({
-            "shape": source_shape(rec.get("sources")),
+            "shape": shape,
             "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),
             "hallucinated": bool(rec.get("hallucinated")), "spans": rec.get("spans") or [],
             "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "cached": cached,

@@ -144,10 +144,14 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     start, end, text, path, claim ("yes"/"no"), status (grounded / conflict /
     unsupported), value (the record's, or None) and a readable reason.
     """
-    records = [r for r in (parse_record(s) for s in sources) if r is not None]
-    if not records or not answer:
+    if not answer:
         return []
-    source_lower = " ".join(t for r in records for t in _strings(r)).lower()
+    if all(isinstance(s, str) for s in sources):
+        records, source_lower = _parsed(tuple(sources))  # answers sharing sources parse them once
+    else:
+        records, source_lower = _parse(sources)
+    if not records:
+        return []
     results: List[Dict[str, Any]] = []
     taken = bytearray(len(answer))  # characters a longer phrase already claimed
     bounds = clause_bounds(answer)
@@ -188,6 +192,17 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
                             "clause": [c_start, c_end], "reason": clean_text(reason)})
     results.sort(key=lambda r: r["start"])
     return results
+
+
+def _parse(sources: Sequence[Any]) -> Tuple[List[Dict[str, Any]], str]:
+    """The JSON objects among the sources, and their free text lower-cased."""
+    records = [r for r in (parse_record(s) for s in sources) if r is not None]
+    return records, " ".join(t for r in records for t in _strings(r)).lower()
+
+
+@lru_cache(maxsize=64)
+def _parsed(sources: Tuple[str, ...]) -> Tuple[List[Dict[str, Any]], str]:
+    return _parse(sources)
 
 
 def _strings(obj: Any, depth: int = 0) -> List[str]:
