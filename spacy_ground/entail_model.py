@@ -140,11 +140,6 @@ def cross_encoder_model(torch_model: CrossEncoder, tokenizer, max_length: int = 
     return model
 
 
-def torch_module(model) -> CrossEncoder:
-    """The torch module inside a thinc cross-encoder model."""
-    return model.shims[0]._model
-
-
 def set_torch_module(model, module: CrossEncoder) -> None:
     """Swap the weights behind a thinc cross-encoder model (used by from_disk / from_bytes)."""
     model.shims[0]._model = module
