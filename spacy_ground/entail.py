@@ -3,7 +3,11 @@
 Runs the project's cross-encoder on (evidence, answer sentence) pairs, the evidence
 being the top-k source sentences ``ground_align`` found, and sets
 ``Span._.entailment`` on every sentence in ``doc.spans[sentences_key]``:
-``{"supported": p, "unsupported": p, "contradicted": p, "label": ...}``.
+``{"supported": p, "unsupported": p, "contradicted": p, "label": ..., "evidence": i}``,
+``i`` being the index in ``Span._.evidence`` of the evidence sentence that was judged
+(with ``evidence_mode = "best"`` each of the top ``evidence_k`` sentences is read on its
+own and the one that supports the sentence most is kept; with ``"concat"`` they are read
+together as one premise and ``i`` is 0).
 
 The model is a thinc ``Model`` built by the registered architecture
 ``spacy_ground.CrossEncoder.v1`` (a torch module behind thinc's PyTorchWrapper), set
@@ -89,28 +93,35 @@ def _load_torch(path: Path, quantize: bool):
         "sentences_key": "ground_sentences",
         "model": DEFAULT_MODEL,
         "evidence_k": 1,
+        "evidence_mode": "concat",
         "batch_size": 4,  # pairs of one answer, sorted by length: small batches pad less
     },
 )
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
-                       batch_size: int) -> "Entailer":
+                       evidence_mode: str, batch_size: int) -> "Entailer":
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
-                    batch_size=batch_size)
+                    evidence_mode=evidence_mode, batch_size=batch_size)
+
+
+EVIDENCE_MODES = ("concat", "best")
 
 
 class Entailer:
     """Cross-encoder entailment of answer sentences by their evidence."""
 
     def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
-                 evidence_k: int = 1, batch_size: int = 4):
+                 evidence_k: int = 1, evidence_mode: str = "concat", batch_size: int = 4):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
+        if evidence_mode not in EVIDENCE_MODES:
+            raise ValueError(f"ground_entail: evidence_mode must be one of {EVIDENCE_MODES}, not {evidence_mode!r}")
         register_extensions()
         self.name = name
         self.model = model
         self._weights: Optional[bytes] = None  # the weights' safetensors bytes, once read
         self.sentences_key = sentences_key
         self.evidence_k = evidence_k
+        self.evidence_mode = evidence_mode
         self.batch_size = batch_size
 
     @property
@@ -129,15 +140,22 @@ class Entailer:
         for doc in stream:
             yield from self._process([doc])
 
-    def pairs(self, doc: Doc) -> List[Tuple[Any, Tuple[str, str]]]:
-        """(sentence span, (evidence, sentence)) for each answer sentence with evidence."""
+    def pairs(self, doc: Doc) -> List[Tuple[Any, int, Tuple[str, str]]]:
+        """(sentence span, evidence index, (premise, sentence)) for each answer sentence with
+        evidence: one premise of the top ``evidence_k`` sentences ("concat"), or one pair
+        per evidence sentence ("best")."""
         out = []
         for sent in doc.spans.get(self.sentences_key, []):
             evidence = sent._.evidence or []
             if not evidence:
                 sent._.entailment = None  # nothing to judge against
                 continue
-            out.append((sent, (evidence_text(evidence, self.evidence_k), sent.text.strip())))
+            hypothesis = sent.text.strip()
+            if self.evidence_mode == "best":
+                out.extend((sent, i, (evidence_text([e], 1), hypothesis))
+                           for i, e in enumerate(evidence[: self.evidence_k]))
+            else:
+                out.append((sent, 0, (evidence_text(evidence, self.evidence_k), hypothesis)))
         return out
 
     def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:
@@ -157,10 +175,16 @@ class Entailer:
 
         found = [t for doc in docs for t in self.pairs(doc)]
         if found:
-            probs = self.predict([pair for _, pair in found])
-            for (sent, _), p in zip(found, probs):
+            probs = self.predict([pair for _, _, pair in found])
+            best: Dict[int, Tuple[Any, int, List[float]]] = {}
+            for (sent, i, _), p in zip(found, probs):
+                key = (sent.start_char, sent.end_char)
+                if key not in best or p[0] > best[key][2][0]:  # the evidence that supports it most
+                    best[key] = (sent, i, p)
+            for sent, i, p in best.values():
                 result: Dict[str, Any] = dict(zip(LABELS, (float(x) for x in p)))
                 result["label"] = LABELS[max(range(len(LABELS)), key=lambda k: p[k])]
+                result["evidence"] = i
                 sent._.entailment = result
         return list(docs)
 

@@ -32,12 +32,17 @@ from .verdict import source_shape
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
 
 
-def full_pipeline(with_verdict: bool = True, config: Optional[str] = None, entail: Optional[str] = None) -> Language:
+def full_pipeline(with_verdict: bool = True, config: Optional[str] = None, entail: Optional[str] = None,
+                  overrides: Optional[Dict[str, Any]] = None) -> Language:
     """The default pipeline with alignment, entailment and (optionally) the verdict;
-    ``entail``: another trained cross-encoder (safetensors) instead of the shipped one."""
+    ``entail``: another trained cross-encoder (safetensors) instead of the shipped one;
+    ``overrides``: config values by dotted path, as in ``spacy.load(..., config=...)``."""
     import spacy_ground
 
-    overrides = {"components.ground_entail.model.weights": str(entail)} if entail else None
+    overrides = dict(overrides or {})
+    if entail:
+        overrides["components.ground_entail.model.weights"] = str(entail)
+    overrides = overrides or None
     nlp = spacy_ground.load(config, overrides=overrides)
     for name, after in (("ground_align", "ground_claims"), ("ground_entail", "ground_align")):
         if name not in nlp.pipe_names:
@@ -358,6 +363,21 @@ def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool =
     return {"auroc": auroc(p.tolist(), labels), "f1_threshold": best["threshold"], "f1": best["f1"]}
 
 
+def parse_overrides(items: Optional[Sequence[str]]) -> Dict[str, Any]:
+    """``["components.ground_entail.evidence_k=2", ...]`` as config overrides (values read as JSON
+    where they parse, e.g. ``true``, ``2``, ``0.5``; else as strings)."""
+    overrides: Dict[str, Any] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise SystemExit(f"--set expects SECTION.KEY=VALUE, not {item!r}")
+        try:
+            overrides[key.strip()] = json.loads(value)
+        except ValueError:
+            overrides[key.strip()] = value
+    return overrides
+
+
 def cmd_fit(args: argparse.Namespace) -> int:
     from .verdict import save_model
 
@@ -369,7 +389,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
             r.setdefault("shape", "record" if r["features"].get("record_source") else "text")
     else:
         records = [r for r in read_jsonl(args.train) if args.part == "all" or train_part(r) == args.part]
-        nlp = full_pipeline(with_verdict=False, entail=args.entail)
+        nlp = full_pipeline(with_verdict=False, entail=args.entail, overrides=parse_overrides(args.set))
         rows = run(nlp, records, _progress(len(records), "features"))
         print(file=sys.stderr)
     per_shape = not args.one_model
@@ -393,7 +413,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     model_file = Path(args.model) if args.model else EMBEDDED_MODEL
     seed = json.loads(model_file.read_text(encoding="utf8")).get("meta", {}).get("seed_thresholds")
-    nlp = full_pipeline(with_verdict=True, entail=args.entail)
+    nlp = full_pipeline(with_verdict=True, entail=args.entail, overrides=parse_overrides(args.set))
     if args.model:
         nlp.get_pipe("ground_verdict").model_path = model_file
     threshold = nlp.get_pipe("ground_verdict").flag_threshold
@@ -436,6 +456,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     f.add_argument("--from-features", help="fit on rows a previous fit wrote with --features (no pipeline run)")
     f.add_argument("--one-model", action="store_true", help="one model for all inputs instead of one per source shape")
+    f.add_argument("--set", action="append", metavar="SECTION.KEY=VALUE",
+                   help="override a pipeline config value, e.g. components.ground_entail.evidence_k=2 (repeatable)")
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("run", help="metrics of the verdict and the baselines on data files")
     r.add_argument("data", nargs="+")
@@ -445,6 +467,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     r.add_argument("--limit", type=int, default=0)
     r.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     r.add_argument("--features", help="also append the per-answer rows (JSONL) to this file")
+    r.add_argument("--set", action="append", metavar="SECTION.KEY=VALUE",
+                   help="override a pipeline config value, e.g. components.ground_entail.model.quantize=true (repeatable)")
     r.set_defaults(func=cmd_run, argv=None)
     args = parser.parse_args(argv)
     return args.func(args)

@@ -5,6 +5,8 @@ All stored values are plain data (dicts, lists, strings, numbers) so that
 Claim-level and sentence-level results use distinct names, because span
 extensions are keyed by character offsets.
 """
+from typing import Any, Dict, Optional
+
 from spacy.tokens import Doc, Span
 
 DOC_EXTENSIONS = {
@@ -34,3 +36,12 @@ def register_extensions() -> None:
     for name, default in SPAN_EXTENSIONS.items():
         if not Span.has_extension(name):
             Span.set_extension(name, default=default)
+
+
+def judged_evidence(sent) -> Optional[Dict[str, Any]]:
+    """The evidence sentence ``ground_entail`` judged ``sent`` against (the best-ranked one
+    when the sentence was not judged)."""
+    evidence = sent._.evidence or []
+    ent = sent._.entailment or {}
+    i = ent.get("evidence", 0)
+    return evidence[i] if 0 <= i < len(evidence) else (evidence[0] if evidence else None)

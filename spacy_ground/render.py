@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 
+from .extensions import judged_evidence
 from .sources import source_text
 
 Range = Tuple[int, int, str, str]  # start, end, opening tag, closing tag
@@ -90,7 +91,7 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
     flagged = [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])]
     for sent in doc.spans.get("ground_sentences", []):
         ent = sent._.entailment
-        evidence = (sent._.evidence or [None])[0]
+        evidence = judged_evidence(sent)
         label = ent["label"] if ent else "not_checked"
         is_flagged = any(a < sent.end_char and sent.start_char < b for a, b in flagged)
         tip = f"{label}" + (f" ({ent['supported']:.2f} supported)" if ent else "")

@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import ensure_path
 
-from .extensions import register_extensions
+from .extensions import judged_evidence, register_extensions
 from .features import FEATURES, answer_features, is_refusal
 from .sources import is_record
 
@@ -248,7 +248,7 @@ class Verdict:
 
     def _sentence_row(self, sent) -> Dict[str, Any]:
         ent = sent._.entailment
-        ev = (sent._.evidence or [None])[0]
+        ev = judged_evidence(sent)
         label = ent["label"] if ent else "not_checked"  # the most probable of the three
         return {"start": sent.start_char, "end": sent.end_char, "text": sent.text, "label": label,
                 "entailment": ent, "evidence": ev}

@@ -30,9 +30,38 @@ def test_probabilities_per_sentence(nlp):
                              ["The museum opened in Paris in 1998 and is open every day."])
     rows = [s._.entailment for s in doc.spans["ground_sentences"]]
     for r in rows:
-        assert set(r) == {"supported", "unsupported", "contradicted", "label"}
+        assert set(r) == {"supported", "unsupported", "contradicted", "label", "evidence"}
+        assert r["evidence"] == 0  # "concat": one premise
         assert sum(r[k] for k in ("supported", "unsupported", "contradicted")) == pytest.approx(1.0, abs=1e-4)
     assert rows[0]["supported"] > rows[1]["supported"]
+
+
+def test_best_mode_reads_each_evidence_sentence_and_keeps_the_most_supportive():
+    from spacy_ground.extensions import judged_evidence
+
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
+    best = nlp.add_pipe("ground_entail", after="ground_align", config={"evidence_k": 3, "evidence_mode": "best"})
+    answer = "The museum in Paris opened in 1998."
+    sources = ["The museum is in Paris and has a cafe. The museum in Paris opened in 1998 after ten years of work."]
+    doc = spacy_ground.check(nlp, answer, sources)
+    sent = doc.spans["ground_sentences"][0]
+    evidence = sent._.evidence
+    assert len(evidence) >= 2
+    # the kept result is the most supportive of the single-sentence premises
+    singles = best.predict([(e["text"], sent.text.strip()) for e in evidence[:3]])
+    i = max(range(len(singles)), key=lambda k: singles[k][0])
+    assert sent._.entailment["evidence"] == i
+    assert sent._.entailment["supported"] == pytest.approx(singles[i][0], abs=1e-5)
+    assert "opened in 1998" in judged_evidence(sent)["text"]
+    g = doc._.grounding if doc.has_extension("grounding") else None
+    assert g is None or g.to_dict()
+
+
+def test_unknown_evidence_mode_is_a_clear_error():
+    nlp = spacy.blank("en")
+    with pytest.raises(ValueError, match="evidence_mode"):
+        nlp.add_pipe("ground_entail", config={"evidence_mode": "mean"})
 
 
 def test_sentence_without_evidence_is_not_judged(nlp):
