@@ -227,6 +227,9 @@ def main(argv=None) -> int:
     a.add_argument("--supported-share", type=float, default=0.5, help="share of supported sentences kept")
     a.add_argument("--negative-share", type=float, default=0.2, help="share of supported sentences given a hard negative")
     a.add_argument("--evidence-k", type=int, default=1, help="evidence sentences per pair (as ground_entail's evidence_k)")
+    a.add_argument("--negative-evidence-k", type=int, default=1,
+                   help="pair each hallucinated sentence with this many of its top evidence sentences "
+                        "(as ground_entail's evidence_mode='best' reads them)")
     a.add_argument("--nli-data", help="NLI pairs to mix in (replay), e.g. assets/nli_train.jsonl.gz")
     a.add_argument("--nli-pairs", type=int, default=0, help="how many NLI pairs to mix in")
     _training_options(a, max_length=256, batch_size=16, lr=2e-5, checkpoint_every=100)
@@ -292,7 +295,8 @@ def train_part(record: Dict) -> str:
 
 
 def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported_share: float,
-                    negative_share: float, seed: int, evidence_k: int = 1) -> List[Pair]:
+                    negative_share: float, seed: int, evidence_k: int = 1,
+                    negative_evidence_k: int = 1) -> List[Pair]:
     """(evidence, answer sentence, label) pairs from RAGTruth train, SummEdits and hard negatives.
 
     The evidence is what ``ground_align`` finds at run time (the top ``evidence_k``
@@ -334,6 +338,12 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
                 if rng.random() > supported_share:
                     continue
             pairs.append((premise, sent.text.strip(), label))
+            if label and negative_evidence_k > 1 and evidence_k == 1:
+                # a hallucinated sentence is supported by none of the evidence sentences that
+                # ground_entail's "best" mode reads: the lower-ranked ones become pairs too
+                # (unsupported: a conflict is with one sentence, the others only fail to support it)
+                for e in evidence[1:negative_evidence_k]:
+                    pairs.append((evidence_text([e], 1), sent.text.strip(), 1))
     rng.shuffle(pairs)
     return pairs
 
@@ -341,7 +351,7 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
 def adapt(args: argparse.Namespace) -> int:
     """Stage 2: continue from the NLI model on RAG pairs."""
     pairs = build_rag_pairs(args.ragtruth, args.summedits, args.max_summedits, args.supported_share,
-                            args.negative_share, args.seed, args.evidence_k)
+                            args.negative_share, args.seed, args.evidence_k, args.negative_evidence_k)
     if args.nli_data and args.nli_pairs:
         # replay NLI pairs so that adapting to RAG answers does not unlearn entailment
         replay = sample_nli(list(read_pairs(args.nli_data)), args.nli_pairs, 0.15, args.seed + 7, other_share=0.6)

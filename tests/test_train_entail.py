@@ -1,0 +1,97 @@
+"""Training data for the cross-encoder: NLI samples, RAG pairs, hard negatives, batches."""
+import json
+import random
+
+import pytest
+
+from spacy_ground.train_entail import (_sentence_label, build_rag_pairs, hard_negative, length_batches,
+                                       sample_nli, train_part)
+
+
+@pytest.mark.parametrize("start,end,spans,label", [
+    (0, 10, [], 0),
+    (0, 10, [{"start": 10, "end": 20, "label": "Evident Conflict"}], 0),  # touching is not overlapping
+    (0, 10, [{"start": 5, "end": 20, "label": "Evident Baseless Info"}], 1),
+    (0, 10, [{"start": 5, "end": 20, "label": "Subtle Conflict"}], 2),
+    (0, 10, [{"start": 0, "end": 3, "label": "Evident Baseless Info"},
+             {"start": 8, "end": 9, "label": "Evident Conflict"}], 2),  # a conflict wins
+])
+def test_sentence_label(start, end, spans, label):
+    assert _sentence_label(start, end, spans) == label
+
+
+@pytest.mark.parametrize("sentence,changed", [
+    ("Revenue was 120 million dollars in 2020.", "120"),
+    ("The hotel has 45 rooms.", "45"),
+    ("The museum is open on Sundays.", "is not"),
+    ("Paris is the capital of France.", "is not"),
+])
+def test_hard_negative_changes_a_number_or_negates(sentence, changed):
+    seen = set()
+    for seed in range(20):
+        neg = hard_negative(sentence, random.Random(seed))
+        assert neg and neg != sentence
+        seen.add(neg)
+    # a number is changed to another value, or a negation is added
+    assert any(changed not in n or "not" in n for n in seen)
+
+
+def test_hard_negative_none_without_a_number_or_verb():
+    assert hard_negative("Lovely weather today.", random.Random(0)) is None
+    assert hard_negative("The museum is not open on Sundays.", random.Random(0)) is None  # never a double negation
+
+
+def test_train_part_is_by_source_and_stable():
+    recs = [{"sources": [f"source {i}"], "task": "qa"} for i in range(400)]
+    parts = [train_part(r) for r in recs]
+    assert parts == [train_part(r) for r in recs]
+    assert 0.2 < parts.count("verdict") / len(parts) < 0.4
+    # answers to the same sources are never split across parts
+    assert train_part({"sources": ["x"], "task": "qa", "answer": "a"}) == train_part({"sources": ["x"], "task": "qa", "answer": "b"})
+
+
+def test_sample_nli_mixes_datasets_and_makes_fever_neutrals():
+    rows = [{"premise": f"P{i} about Paris", "hypothesis": f"Claim {i} about Paris", "label": "entailment", "dataset": "fever"}
+            for i in range(100)]
+    rows += [{"premise": f"p{i}", "hypothesis": f"h{i}", "label": "contradiction", "dataset": "mnli"} for i in range(100)]
+    pairs = sample_nli(rows, 100, fever_neutral_share=0.2, seed=0, other_share=0.5)
+    labels = [p[2] for p in pairs]
+    assert labels.count(2) == 50  # the MNLI half
+    assert labels.count(1) > 0  # built FEVER neutrals
+    assert sample_nli(rows, 100, 0.2, 0, 0.5) == pairs  # seeded
+
+
+def test_length_batches_cover_every_pair_once():
+    pairs = [("p" * n, "h", n % 3) for n in range(1, 101)]
+    batches = length_batches(pairs, 8, seed=0, chunk=4)
+    flat = [p for b in batches for p in b]
+    assert sorted(flat) == sorted(pairs)
+    assert all(len(b) <= 8 for b in batches)
+
+
+def _write(path, rows):
+    path.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
+    return str(path)
+
+
+def test_rag_pairs_label_sentences_and_pair_hallucinations_with_more_evidence(tmp_path):
+    source = ("The museum opened in Paris in 1998. It has a large garden with a pond. "
+              "The cafe serves lunch every day. Tickets cost 12 euros for adults.")
+    answer = "The museum opened in Paris in 1998. The garden has a famous rose collection planted by the king."
+    hallucinated = answer.index("The garden")
+    recs = [{"id": f"r{i}", "task": "summary", "sources": [source + f" Note {i}."], "answer": answer, "hallucinated": True,
+             "spans": [{"start": hallucinated, "end": len(answer), "label": "Evident Baseless Info"}]}
+            for i in range(30)]
+    recs = [r for r in recs if train_part(r) == "adapt"][:3]
+    assert recs
+    rag = _write(tmp_path / "rag.jsonl", recs)
+    edits = _write(tmp_path / "edits.jsonl", [])
+    one = build_rag_pairs(rag, edits, 0, supported_share=1.0, negative_share=0.0, seed=0)
+    three = build_rag_pairs(rag, edits, 0, supported_share=1.0, negative_share=0.0, seed=0, negative_evidence_k=3)
+    garden = [p for p in one if p[1].startswith("The garden")]
+    assert garden and all(p[2] == 1 for p in garden)
+    assert all(p[2] == 0 for p in one if p[1].startswith("The museum"))
+    extra = [p for p in three if p[1].startswith("The garden")]
+    assert len(extra) > len(garden)  # paired with lower-ranked evidence too
+    assert all(p[2] == 1 for p in extra)
+    assert len({p[0] for p in extra}) > 1
