@@ -6,8 +6,9 @@ being the top-k source sentences ``ground_align`` found, and sets
 ``{"supported": p, "unsupported": p, "contradicted": p, "label": ..., "evidence": i}``,
 ``i`` being the index in ``Span._.evidence`` of the evidence sentence that was judged
 (with ``evidence_mode = "best"`` each of the top ``evidence_k`` sentences is read on its
-own and the one that supports the sentence most is kept; with ``"concat"`` they are read
-together as one premise and ``i`` is 0).
+own and the one that supports the sentence most is kept, the lower-ranked ones only when
+the top one gives less than ``enough_support``; with ``"concat"`` they are read together
+as one premise and ``i`` is 0).
 
 The model is a thinc ``Model`` built by the registered architecture
 ``spacy_ground.CrossEncoder.v1`` (a torch module behind thinc's PyTorchWrapper), set
@@ -94,13 +95,14 @@ def _load_torch(path: Path, quantize: bool):
         "model": DEFAULT_MODEL,
         "evidence_k": 1,
         "evidence_mode": "concat",
+        "enough_support": 1.0,
         "batch_size": 4,  # pairs of one answer, sorted by length: small batches pad less
     },
 )
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
-                       evidence_mode: str, batch_size: int) -> "Entailer":
+                       evidence_mode: str, enough_support: float, batch_size: int) -> "Entailer":
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
-                    evidence_mode=evidence_mode, batch_size=batch_size)
+                    evidence_mode=evidence_mode, enough_support=enough_support, batch_size=batch_size)
 
 
 EVIDENCE_MODES = ("concat", "best")
@@ -110,7 +112,8 @@ class Entailer:
     """Cross-encoder entailment of answer sentences by their evidence."""
 
     def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
-                 evidence_k: int = 1, evidence_mode: str = "concat", batch_size: int = 4):
+                 evidence_k: int = 1, evidence_mode: str = "concat", enough_support: float = 1.0,
+                 batch_size: int = 4):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         if evidence_mode not in EVIDENCE_MODES:
@@ -122,6 +125,9 @@ class Entailer:
         self.sentences_key = sentences_key
         self.evidence_k = evidence_k
         self.evidence_mode = evidence_mode
+        if not 0.0 <= enough_support <= 1.0:
+            raise ValueError(f"ground_entail: enough_support must be between 0 and 1, not {enough_support}")
+        self.enough_support = float(enough_support)
         self.batch_size = batch_size
 
     @property
@@ -140,10 +146,10 @@ class Entailer:
         for doc in stream:
             yield from self._process([doc])
 
-    def pairs(self, doc: Doc) -> List[Tuple[Any, int, Tuple[str, str]]]:
+    def pairs(self, doc: Doc, ranks: Optional[range] = None) -> List[Tuple[Any, int, Tuple[str, str]]]:
         """(sentence span, evidence index, (premise, sentence)) for each answer sentence with
         evidence: one premise of the top ``evidence_k`` sentences ("concat"), or one pair
-        per evidence sentence ("best")."""
+        per evidence sentence ("best"; ``ranks``: which of the top ``evidence_k``)."""
         out = []
         for sent in doc.spans.get(self.sentences_key, []):
             evidence = sent._.evidence or []
@@ -152,8 +158,9 @@ class Entailer:
                 continue
             hypothesis = sent.text.strip()
             if self.evidence_mode == "best":
-                out.extend((sent, i, (evidence_text([e], 1), hypothesis))
-                           for i, e in enumerate(evidence[: self.evidence_k]))
+                for i in ranks if ranks is not None else range(self.evidence_k):
+                    if i < min(len(evidence), self.evidence_k):
+                        out.append((sent, i, (evidence_text([evidence[i]], 1), hypothesis)))
             else:
                 out.append((sent, 0, (evidence_text(evidence, self.evidence_k), hypothesis)))
         return out
@@ -173,19 +180,32 @@ class Entailer:
     def _process(self, docs: Sequence[Doc]) -> List[Doc]:
         from .entail_model import LABELS
 
-        found = [t for doc in docs for t in self.pairs(doc)]
-        if found:
+        if self.evidence_mode == "best" and self.enough_support < 1.0:
+            # a cascade: the top evidence sentence first; the lower-ranked ones only for
+            # sentences it does not support well enough
+            found = [t for doc in docs for t in self.pairs(doc, range(1))]
             probs = self.predict([pair for _, _, pair in found])
-            best: Dict[int, Tuple[Any, int, List[float]]] = {}
-            for (sent, i, _), p in zip(found, probs):
-                key = (sent.start_char, sent.end_char)
-                if key not in best or p[0] > best[key][2][0]:  # the evidence that supports it most
-                    best[key] = (sent, i, p)
-            for sent, i, p in best.values():
-                result: Dict[str, Any] = dict(zip(LABELS, (float(x) for x in p)))
-                result["label"] = LABELS[max(range(len(LABELS)), key=lambda k: p[k])]
-                result["evidence"] = i
-                sent._.entailment = result
+            weak = {(s.start_char, s.end_char) for (s, _, _), p in zip(found, probs) if p[0] < self.enough_support}
+            more = [t for doc in docs for t in self.pairs(doc, range(1, self.evidence_k))
+                    if (t[0].start_char, t[0].end_char) in weak]
+            found, probs = found + more, probs + self.predict([pair for _, _, pair in more])
+        else:
+            found = [t for doc in docs for t in self.pairs(doc)]
+            probs = self.predict([pair for _, _, pair in found])
+        best: Dict[Tuple[int, int], Tuple[Any, int, List[float]]] = {}
+        each: Dict[Tuple[int, int], List[List[float]]] = {}
+        for (sent, i, _), p in sorted(zip(found, probs), key=lambda t: t[0][1]):
+            key = (sent.start_char, sent.end_char)
+            each.setdefault(key, []).append([float(x) for x in p])
+            if key not in best or p[0] > best[key][2][0]:  # the evidence that supports it most
+                best[key] = (sent, i, p)
+        for key, (sent, i, p) in best.items():
+            result: Dict[str, Any] = dict(zip(LABELS, (float(x) for x in p)))
+            result["label"] = LABELS[max(range(len(LABELS)), key=lambda k: p[k])]
+            result["evidence"] = i
+            if self.evidence_mode == "best":  # the probabilities of each premise read, in evidence order
+                result["per_evidence"] = each[key]
+            sent._.entailment = result
         return list(docs)
 
     # ----------------------------------------------------------------- serialisation

@@ -163,6 +163,10 @@ def evaluate(args: argparse.Namespace) -> int:
 
     torch.set_num_threads(args.threads)
     model = load_trained(args.model)
+    if args.quantize:  # as ground_entail runs it with [components.ground_entail.model] quantize = true
+        from .entail import _load_torch
+
+        model = _load_torch(Path(args.model), True)
     tokenizer = load_tokenizer()
     rows = [r for r in read_pairs(args.data) if r["dataset"] in args.datasets]
     by_ds: Dict[str, List[Dict]] = defaultdict(list)
@@ -184,7 +188,7 @@ def evaluate(args: argparse.Namespace) -> int:
             else:
                 pred = ("entailment", "neutral", "contradiction")[max(range(3), key=lambda k: p[k])]
             correct += pred == r["label"]
-        results[ds] = {"pairs": len(items), "accuracy": correct / len(items), "two_way": two_way,
+        results[ds] = {"pairs": len(items), "accuracy": correct / len(items), "two_way": two_way, "int8": bool(args.quantize),
                        "pairs_per_second": len(items) / (time.perf_counter() - t0)}
         print(f"{ds}: accuracy {correct / len(items):.3f} on {len(items)} pairs", file=sys.stderr)
     if args.output:
@@ -241,6 +245,7 @@ def main(argv=None) -> int:
     e.add_argument("--max-per-dataset", type=int, default=0)
     e.add_argument("--max-length", type=int, default=256, help="as ground_entail uses it")
     e.add_argument("--threads", type=int, default=2)
+    e.add_argument("--quantize", action="store_true", help="dynamic int8, as ground_entail runs it by default")
     e.add_argument("--output")
     e.set_defaults(func=evaluate)
     args = parser.parse_args(argv)

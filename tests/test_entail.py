@@ -36,12 +36,10 @@ def test_probabilities_per_sentence(nlp):
     assert rows[0]["supported"] > rows[1]["supported"]
 
 
-def test_best_mode_reads_each_evidence_sentence_and_keeps_the_most_supportive():
+def test_best_mode_reads_each_evidence_sentence_and_keeps_the_most_supportive(best3):
     from spacy_ground.extensions import judged_evidence
 
-    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
-    best = nlp.add_pipe("ground_entail", after="ground_align", config={"evidence_k": 3, "evidence_mode": "best"})
+    nlp, best = best3, best3.get_pipe("ground_entail")
     answer = "The museum in Paris opened in 1998."
     sources = ["The museum is in Paris and has a cafe. The museum in Paris opened in 1998 after ten years of work."]
     doc = spacy_ground.check(nlp, answer, sources)
@@ -53,9 +51,40 @@ def test_best_mode_reads_each_evidence_sentence_and_keeps_the_most_supportive():
     i = max(range(len(singles)), key=lambda k: singles[k][0])
     assert sent._.entailment["evidence"] == i
     assert sent._.entailment["supported"] == pytest.approx(singles[i][0], abs=1e-5)
+    per = sent._.entailment["per_evidence"]
+    assert len(per) == min(3, len(evidence))
+    assert max(range(len(per)), key=lambda k: per[k][0]) == i
     assert "opened in 1998" in judged_evidence(sent)["text"]
     g = doc._.grounding if doc.has_extension("grounding") else None
     assert g is None or g.to_dict()
+
+
+@pytest.fixture(scope="module")
+def best3():
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
+    nlp.add_pipe("ground_entail", after="ground_align", config={"evidence_k": 3, "evidence_mode": "best"})
+    return nlp
+
+
+@pytest.mark.parametrize("enough", [0.0, 0.5, 0.999, 1.0])
+def test_cascade_reads_lower_ranked_evidence_only_for_weakly_supported_sentences(best3, enough):
+    full = best3
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
+    nlp.add_pipe("ground_entail", after="ground_align",
+                 config={"evidence_k": 3, "evidence_mode": "best", "enough_support": enough})
+    answer = "The museum in Paris opened in 1998. It has a rose garden planted by the king. Tickets cost 12 euros."
+    sources = ["The museum is in Paris and has a garden. The museum in Paris opened in 1998 after ten years of work. "
+               "Adult tickets cost 12 euros; children enter free."]
+    doc, ref = spacy_ground.check(nlp, answer, sources), spacy_ground.check(full, answer, sources)
+    for sent, ref_sent in zip(doc.spans["ground_sentences"], ref.spans["ground_sentences"]):
+        per, ref_per = sent._.entailment["per_evidence"], ref_sent._.entailment["per_evidence"]
+        top = ref_per[0][0]
+        assert len(per) == (len(ref_per) if top < enough else 1)
+        for a, b in zip(per, ref_per):  # the pairs read are read the same way
+            assert a == pytest.approx(b, abs=1e-5)
+        assert sent._.entailment["supported"] == pytest.approx(max(p[0] for p in per), abs=1e-6)
 
 
 def test_unknown_evidence_mode_is_a_clear_error():
