@@ -59,11 +59,15 @@ def test_best_mode_reads_each_evidence_sentence_and_keeps_the_most_supportive(be
     assert g is None or g.to_dict()
 
 
+# float32 for exact comparisons across batches: int8 activations are scaled per batch
+FLOAT32 = {"model": {"@architectures": "spacy_ground.CrossEncoder.v1", "quantize": False}}
+
+
 @pytest.fixture(scope="module")
 def best3():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
-    nlp.add_pipe("ground_entail", after="ground_align", config={"evidence_k": 3, "evidence_mode": "best"})
+    nlp.add_pipe("ground_entail", after="ground_align", config={"evidence_k": 3, "evidence_mode": "best", **FLOAT32})
     return nlp
 
 
@@ -73,7 +77,7 @@ def test_cascade_reads_lower_ranked_evidence_only_for_weakly_supported_sentences
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
     nlp.add_pipe("ground_entail", after="ground_align",
-                 config={"evidence_k": 3, "evidence_mode": "best", "enough_support": enough})
+                 config={"evidence_k": 3, "evidence_mode": "best", "enough_support": enough, **FLOAT32})
     answer = "The museum in Paris opened in 1998. It has a rose garden planted by the king. Tickets cost 12 euros."
     sources = ["The museum is in Paris and has a garden. The museum in Paris opened in 1998 after ten years of work. "
                "Adult tickets cost 12 euros; children enter free."]
@@ -165,3 +169,22 @@ def test_save_into_the_folder_it_was_loaded_from_and_after_it_is_gone(nlp, tmp_p
     assert pipe.to_bytes() == data  # the weights are kept in memory
     loaded.to_disk(tmp_path / "q")
     assert (tmp_path / "q" / "ground_entail" / "entail.safetensors").stat().st_size == EMBEDDED_MODEL.stat().st_size
+
+
+def test_default_runs_int8_and_float32_is_a_config_switch():
+    import torch
+
+    nlp = spacy_ground.load()
+    pipe = nlp.get_pipe("ground_entail")
+    assert pipe.model.attrs["quantize"] is True
+    linear = [type(m).__module__ for m in pipe.model.shims[0]._model.modules() if "Linear" in type(m).__name__]
+    assert linear and all("quantized" in m for m in linear)
+    f32 = spacy_ground.load(overrides={"components.ground_entail.model.quantize": False}).get_pipe("ground_entail")
+    assert any(isinstance(m, torch.nn.Linear) for m in f32.model.shims[0]._model.modules())
+    answer, sources = "The museum opened in Paris in 1998.", ["The museum opened in Paris in 1998 and is open daily."]
+    doc_a = spacy_ground.check(nlp, answer, sources)
+    doc_b = spacy_ground.check(spacy_ground.load(overrides={"components.ground_entail.model.quantize": False}),
+                               answer, sources)
+    a, b = doc_a.spans["ground_sentences"][0]._.entailment, doc_b.spans["ground_sentences"][0]._.entailment
+    assert a["label"] == b["label"] == "supported"
+    assert a["supported"] == pytest.approx(b["supported"], abs=0.1)
