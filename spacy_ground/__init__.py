@@ -111,4 +111,6 @@ def check_many(nlp: Language, records: Iterable[Union[Dict[str, Any], Tuple[Any,
             except TypeError as e:
                 raise TypeError(f"record {i}: {e}") from None
 
+    if n_process != 1:  # the tokenizers' own threads cannot survive a fork; say so once, quietly
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     yield from nlp.pipe(docs(), batch_size=batch_size, n_process=n_process)
