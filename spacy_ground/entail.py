@@ -6,8 +6,9 @@ being the top-k source sentences ``ground_align`` found, and sets
 ``{"supported": p, "unsupported": p, "contradicted": p, "label": ..., "evidence": i}``,
 ``i`` being the index in ``Span._.evidence`` of the evidence sentence that was judged
 (with ``evidence_mode = "best"`` each of the top ``evidence_k`` sentences is read on its
-own and the one that supports the sentence most is kept, the lower-ranked ones only when
-the top one gives less than ``enough_support``; with ``"concat"`` they are read together
+own and the one that supports the sentence most is kept, unless another contradicts it
+more strongly; the lower-ranked ones are read only when the top one gives less than
+``enough_support``; with ``"concat"`` they are read together
 as one premise and ``i`` is 0).
 
 The model is a thinc ``Model`` built by the registered architecture
@@ -110,6 +111,15 @@ def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: st
 EVIDENCE_MODES = ("concat", "best")
 
 
+def judge(premises: Sequence[Tuple[int, List[float]]]) -> Tuple[int, List[float]]:
+    """Of the (evidence index, probabilities) read for one sentence, the one that speaks most
+    strongly for or against it: the most supportive premise, unless another contradicts the
+    sentence more strongly than any supports it."""
+    support = max(premises, key=lambda t: t[1][0])
+    against = max(premises, key=lambda t: t[1][2])
+    return against if against[1][2] > support[1][0] else support
+
+
 class Entailer:
     """Cross-encoder entailment of answer sentences by their evidence."""
 
@@ -153,7 +163,11 @@ class Entailer:
         evidence: one premise of the top ``evidence_k`` sentences ("concat"), or one pair
         per evidence sentence ("best"; ``ranks``: which of the top ``evidence_k``)."""
         out = []
+        seen = set()
         for sent in doc.spans.get(self.sentences_key, []):
+            if (sent.start_char, sent.end_char) in seen:  # a repeated span shares its extension values
+                continue
+            seen.add((sent.start_char, sent.end_char))
             evidence = sent._.evidence or []
             if not evidence:
                 sent._.entailment = None  # nothing to judge against
@@ -194,19 +208,17 @@ class Entailer:
         else:
             found = [t for doc in docs for t in self.pairs(doc)]
             probs = self.predict([pair for _, _, pair in found])
-        best: Dict[Tuple[int, int], Tuple[Any, int, List[float]]] = {}
-        each: Dict[Tuple[int, int], List[List[float]]] = {}
+        # one Doc at a time (see pipe), so a sentence is known by its character offsets
+        read: Dict[Tuple[int, int], Tuple[Any, List[Tuple[int, List[float]]]]] = {}
         for (sent, i, _), p in sorted(zip(found, probs), key=lambda t: t[0][1]):
-            key = (sent.start_char, sent.end_char)
-            each.setdefault(key, []).append([float(x) for x in p])
-            if key not in best or p[0] > best[key][2][0]:  # the evidence that supports it most
-                best[key] = (sent, i, p)
-        for key, (sent, i, p) in best.items():
-            result: Dict[str, Any] = dict(zip(LABELS, (float(x) for x in p)))
+            read.setdefault((sent.start_char, sent.end_char), (sent, []))[1].append((i, [float(x) for x in p]))
+        for sent, premises in read.values():
+            i, p = judge(premises)
+            result: Dict[str, Any] = dict(zip(LABELS, p))
             result["label"] = LABELS[max(range(len(LABELS)), key=lambda k: p[k])]
             result["evidence"] = i
             if self.evidence_mode == "best":  # the probabilities of each premise read, in evidence order
-                result["per_evidence"] = each[key]
+                result["per_evidence"] = [q for _, q in premises]
             sent._.entailment = result
         return list(docs)
 

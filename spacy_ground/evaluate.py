@@ -371,6 +371,7 @@ def parse_overrides(items: Optional[Sequence[str]]) -> Dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise SystemExit(f"--set expects SECTION.KEY=VALUE, not {item!r}")
+        value = value.strip()
         try:
             overrides[key.strip()] = json.loads(value)
         except ValueError:

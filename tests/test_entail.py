@@ -55,8 +55,54 @@ def test_best_mode_reads_each_evidence_sentence_and_keeps_the_most_supportive(be
     assert len(per) == min(3, len(evidence))
     assert max(range(len(per)), key=lambda k: per[k][0]) == i
     assert "opened in 1998" in judged_evidence(sent)["text"]
-    g = doc._.grounding if doc.has_extension("grounding") else None
-    assert g is None or g.to_dict()
+
+
+def _scripted(pipe, scores):
+    """Make ``pipe`` read each premise as ``scores`` says (by a word in the premise)."""
+    def predict(pairs):
+        return [next(v for k, v in scores.items() if k in premise) for premise, _ in pairs]
+    pipe.predict = predict
+
+
+@pytest.mark.parametrize("scores,index,label", [
+    # the second-ranked sentence is the one that supports the answer
+    ({"gardens are": [0.1, 0.8, 0.1], "opened": [0.9, 0.05, 0.05], "Tickets": [0.2, 0.7, 0.1]}, 1, "supported"),
+    # nothing supports it and one contradicts it: judged against the contradiction
+    ({"gardens are": [0.05, 0.9, 0.05], "opened": [0.02, 0.03, 0.95], "Tickets": [0.1, 0.8, 0.1]}, 1, "contradicted"),
+    # the top one supports it more strongly than any contradicts it
+    ({"gardens are": [0.7, 0.2, 0.1], "opened": [0.3, 0.1, 0.6], "Tickets": [0.1, 0.8, 0.1]}, 0, "supported"),
+])
+def test_best_mode_keeps_the_evidence_that_speaks_most_strongly(scores, index, label):
+    from spacy_ground.extensions import judged_evidence
+
+    nlp = spacy_ground.load(overrides={"components.ground_entail.evidence_k": 3,
+                                       "components.ground_entail.evidence_mode": "best",
+                                       "components.ground_align.use_embeddings": False})
+    _scripted(nlp.get_pipe("ground_entail"), scores)
+    answer = "The museum gardens opened in 1998 to visitors."
+    sources = ["The museum gardens are large and the museum gardens are green. The museum opened in 1998. "
+               "Tickets for the museum cost 12 euros."]
+    doc = spacy_ground.check(nlp, answer, sources)
+    sent = doc.spans["ground_sentences"][0]
+    order = [next(k for k in scores if k in e["text"]) for e in sent._.evidence]
+    assert order == ["gardens are", "opened", "Tickets"]  # as ground_align ranks them (lexical)
+    ent = sent._.entailment
+    assert (ent["label"], ent["evidence"]) == (label, index)
+    assert ent["per_evidence"] == [scores[k] for k in order]
+    shown = judged_evidence(sent)["text"]
+    assert shown == sent._.evidence[index]["text"]
+    row = doc._.grounding.sentences[0]
+    assert row["evidence"]["text"] == shown  # the verdict names the evidence that was judged
+    assert "evidence: " + shown.strip() in spacy_ground.render(doc, jupyter=False)
+
+
+def test_a_repeated_sentence_span_is_read_once(best3):
+    doc = spacy_ground.check(best3, "The museum in Paris opened in 1998.",
+                             ["The museum is in Paris. The museum in Paris opened in 1998. It has a cafe."])
+    sents = list(doc.spans["ground_sentences"])
+    doc.spans["ground_sentences"] = sents + [sents[0]]
+    best3.get_pipe("ground_entail")(doc)
+    assert len(doc.spans["ground_sentences"][0]._.entailment["per_evidence"]) == min(3, len(sents[0]._.evidence))
 
 
 # float32 for exact comparisons across batches: int8 activations are scaled per batch

@@ -77,3 +77,24 @@ def test_write_benchmarks_large_input_section(tmp_path):
     text = target.read_text()
     assert text.count("## Large input") == 1 and "kept" in text
     assert "| 10 KB | 10,000 | 0.50 | 0.010 | 500 | 900 | 12 |" in text
+
+
+@pytest.mark.parametrize("items,expected", [
+    (["components.ground_entail.evidence_k=2"], {"components.ground_entail.evidence_k": 2}),
+    (["components.ground_entail.model.quantize=false"], {"components.ground_entail.model.quantize": False}),
+    (["a.b = best "], {"a.b": "best"}),
+    (["a.b=0.5", "c.d=x=y"], {"a.b": 0.5, "c.d": "x=y"}),
+    ([], {}),
+])
+def test_config_overrides_from_the_command_line(items, expected):
+    from spacy_ground.evaluate import parse_overrides
+
+    assert parse_overrides(items) == expected
+
+
+@pytest.mark.parametrize("bad", ["no_equals_sign", "=value"])
+def test_a_malformed_override_says_what_is_expected(bad):
+    from spacy_ground.evaluate import parse_overrides
+
+    with pytest.raises(SystemExit, match="SECTION.KEY=VALUE"):
+        parse_overrides([bad])

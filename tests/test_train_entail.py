@@ -20,20 +20,22 @@ def test_sentence_label(start, end, spans, label):
     assert _sentence_label(start, end, spans) == label
 
 
-@pytest.mark.parametrize("sentence,changed", [
+@pytest.mark.parametrize("sentence,number", [
     ("Revenue was 120 million dollars in 2020.", "120"),
     ("The hotel has 45 rooms.", "45"),
-    ("The museum is open on Sundays.", "is not"),
-    ("Paris is the capital of France.", "is not"),
+    ("The museum is open on Sundays.", None),
+    ("Paris is the capital of France.", None),
 ])
-def test_hard_negative_changes_a_number_or_negates(sentence, changed):
+def test_hard_negative_changes_a_number_or_negates(sentence, number):
     seen = set()
     for seed in range(20):
         neg = hard_negative(sentence, random.Random(seed))
         assert neg and neg != sentence
         seen.add(neg)
-    # a number is changed to another value, or a negation is added
-    assert any(changed not in n or "not" in n for n in seen)
+    if number:  # mostly a changed number (the other words kept), sometimes a negation
+        assert any(number not in n and n.split()[0] == sentence.split()[0] for n in seen)
+    else:  # no number: always a negation after the verb
+        assert all(" is not " in n for n in seen)
 
 
 def test_hard_negative_none_without_a_number_or_verb():
