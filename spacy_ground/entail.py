@@ -139,6 +139,9 @@ class Entailer:
         self.evidence_mode = evidence_mode
         if not 0.0 <= enough_support <= 1.0:
             raise ValueError(f"ground_entail: enough_support must be between 0 and 1, not {enough_support}")
+        if enough_support < 1.0 and evidence_mode != "best":
+            raise ValueError("ground_entail: enough_support (the cascade) applies to evidence_mode = 'best' only; "
+                             f"with {evidence_mode!r} leave it at 1.0")
         self.enough_support = float(enough_support)
         self.batch_size = batch_size
 

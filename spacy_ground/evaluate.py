@@ -385,6 +385,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
     from .train_entail import train_part
 
     if args.from_features:
+        if args.set or args.entail:
+            raise SystemExit("--from-features refits on stored features: --set and --entail would change nothing; "
+                             "drop them, or run the pipeline again without --from-features")
         rows = [json.loads(line) for line in open(args.from_features, encoding="utf8") if line.strip()]
         for r in rows:  # rows written before shapes were recorded
             r.setdefault("shape", "record" if r["features"].get("record_source") else "text")

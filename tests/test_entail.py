@@ -141,6 +141,10 @@ def test_unknown_evidence_mode_is_a_clear_error():
     nlp = spacy.blank("en")
     with pytest.raises(ValueError, match="evidence_mode"):
         nlp.add_pipe("ground_entail", config={"evidence_mode": "mean"})
+    with pytest.raises(ValueError, match="enough_support"):
+        nlp.add_pipe("ground_entail", config={"enough_support": 0.9})  # the cascade needs "best"
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        nlp.add_pipe("ground_entail", config={"evidence_mode": "best", "enough_support": 1.5})
 
 
 def test_sentence_without_evidence_is_not_judged(nlp):

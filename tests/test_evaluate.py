@@ -98,3 +98,11 @@ def test_a_malformed_override_says_what_is_expected(bad):
 
     with pytest.raises(SystemExit, match="SECTION.KEY=VALUE"):
         parse_overrides([bad])
+
+
+def test_refitting_from_stored_features_refuses_pipeline_options(tmp_path):
+    from spacy_ground.evaluate import main
+
+    with pytest.raises(SystemExit, match="from-features"):
+        main(["fit", "train.jsonl", str(tmp_path / "v.json"), "--from-features", "rows.jsonl",
+              "--set", "components.ground_entail.evidence_k=2"])
