@@ -130,6 +130,11 @@ class Entailer:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         if evidence_mode not in EVIDENCE_MODES:
             raise ValueError(f"ground_entail: evidence_mode must be one of {EVIDENCE_MODES}, not {evidence_mode!r}")
+        if not 0.0 <= enough_support <= 1.0:
+            raise ValueError(f"ground_entail: enough_support must be between 0 and 1, not {enough_support}")
+        if enough_support < 1.0 and evidence_mode != "best":
+            raise ValueError("ground_entail: enough_support (the cascade) applies to evidence_mode = 'best' only; "
+                             f"with {evidence_mode!r} leave it at 1.0")
         register_extensions()
         self.name = name
         self.model = model
@@ -137,11 +142,6 @@ class Entailer:
         self.sentences_key = sentences_key
         self.evidence_k = evidence_k
         self.evidence_mode = evidence_mode
-        if not 0.0 <= enough_support <= 1.0:
-            raise ValueError(f"ground_entail: enough_support must be between 0 and 1, not {enough_support}")
-        if enough_support < 1.0 and evidence_mode != "best":
-            raise ValueError("ground_entail: enough_support (the cascade) applies to evidence_mode = 'best' only; "
-                             f"with {evidence_mode!r} leave it at 1.0")
         self.enough_support = float(enough_support)
         self.batch_size = batch_size
 

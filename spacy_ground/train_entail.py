@@ -162,11 +162,12 @@ def evaluate(args: argparse.Namespace) -> int:
     import torch
 
     torch.set_num_threads(args.threads)
-    model = load_trained(args.model)
     if args.quantize:  # as ground_entail runs it with [components.ground_entail.model] quantize = true
         from .entail import _load_torch
 
         model = _load_torch(Path(args.model), True)
+    else:
+        model = load_trained(args.model)
     tokenizer = load_tokenizer()
     rows = [r for r in read_pairs(args.data) if r["dataset"] in args.datasets]
     by_ds: Dict[str, List[Dict]] = defaultdict(list)
