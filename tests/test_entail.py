@@ -229,12 +229,12 @@ def test_default_runs_int8_and_float32_is_a_config_switch():
     assert pipe.model.attrs["quantize"] is True
     linear = [type(m).__module__ for m in pipe.model.shims[0]._model.modules() if "Linear" in type(m).__name__]
     assert linear and all("quantized" in m for m in linear)
-    f32 = spacy_ground.load(overrides={"components.ground_entail.model.quantize": False}).get_pipe("ground_entail")
+    nlp_f32 = spacy_ground.load(overrides={"components.ground_entail.model.quantize": False})
+    f32 = nlp_f32.get_pipe("ground_entail")
     assert any(isinstance(m, torch.nn.Linear) for m in f32.model.shims[0]._model.modules())
     answer, sources = "The museum opened in Paris in 1998.", ["The museum opened in Paris in 1998 and is open daily."]
     doc_a = spacy_ground.check(nlp, answer, sources)
-    doc_b = spacy_ground.check(spacy_ground.load(overrides={"components.ground_entail.model.quantize": False}),
-                               answer, sources)
+    doc_b = spacy_ground.check(nlp_f32, answer, sources)
     a, b = doc_a.spans["ground_sentences"][0]._.entailment, doc_b.spans["ground_sentences"][0]._.entailment
     assert a["label"] == b["label"] == "supported"
     assert a["supported"] == pytest.approx(b["supported"], abs=0.1)
