@@ -104,8 +104,9 @@ def encode_pairs(tokenizer, premises: Sequence[str], hypotheses: Sequence[str], 
 
 
 def predict_proba(model: CrossEncoder, tokenizer, premises: Sequence[str], hypotheses: Sequence[str],
-                  max_length: int = 128, batch_size: int = 32) -> List[List[float]]:
-    """Probabilities (supported, unsupported, contradicted) per pair, in batches sorted by length."""
+                  max_length: int = 128, batch_size: int = 32, device: str = "cpu") -> List[List[float]]:
+    """Probabilities (supported, unsupported, contradicted) per pair, in batches sorted by length
+    (``device``: where the model lives, e.g. "cuda")."""
     order = sorted(range(len(premises)), key=lambda i: len(premises[i]) + len(hypotheses[i]))
     out: List[Optional[List[float]]] = [None] * len(premises)
     model.eval()
@@ -113,7 +114,7 @@ def predict_proba(model: CrossEncoder, tokenizer, premises: Sequence[str], hypot
         for b in range(0, len(order), batch_size):
             idx = order[b:b + batch_size]
             enc = encode_pairs(tokenizer, [premises[i] for i in idx], [hypotheses[i] for i in idx], max_length)
-            probs = torch.softmax(model(**enc), dim=-1).tolist()
+            probs = torch.softmax(model(**enc.to(device)), dim=-1).tolist()
             for i, p in zip(idx, probs):
                 out[i] = p
     return out  # type: ignore[return-value]

@@ -80,9 +80,10 @@ def answers_section(path: str, nli_paths: List[str]) -> str:
             res = json.loads(Path(nli).read_text(encoding="utf8"))
             cells = ", ".join(f"{k}: {v['accuracy']:.3f} ({v['pairs']} pairs)" for k, v in res.items())
             weights = "dynamic int8, as ground_entail runs it" if any(v.get("int8") for v in res.values()) else "float32"
+            where = next((v["measured_on"] for v in res.values() if v.get("measured_on")), None)
+            how = f"measured on {where}" if where else "`spacy project run evaluate-nli`"
             parts += ["", f"Entailment model `{Path(nli).stem}` accuracy: {cells} "
-                      "(`spacy project run evaluate-nli`: 2,000 pairs per set sampled with seed 0, "
-                      f"max length 256, {weights})."]
+                      f"({how}: 2,000 pairs per set sampled with seed 0, max length 256, {weights})."]
     parts.append("<!-- answers:end -->")
     return "\n".join(parts)
 

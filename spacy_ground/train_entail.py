@@ -6,6 +6,9 @@
 Only the transformer layers and the head are trained (the embeddings stay as
 pretrained, so they need not ship). Batches are bucketed by length, checkpoints are
 written every ``--checkpoint-every`` steps and a run resumes from its checkpoint.
+``--device cuda`` trains on a GPU; ``--save-pairs FILE`` writes a step's training pairs
+and stops, ``--pairs-from FILE`` trains on them (build the stage-2 pairs, which need the
+spaCy pipeline, on one machine and train on another).
 """
 from __future__ import annotations
 
@@ -32,6 +35,24 @@ def read_pairs(path: str) -> Iterator[Dict]:
         for line in f:
             if line.strip():
                 yield json.loads(line)
+
+
+def write_pair_file(pairs: Sequence[Pair], path: str) -> None:
+    """Write (premise, hypothesis, label) pairs as gzipped JSONL, in order."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(path, "wt", encoding="utf8") as f:
+        for premise, hypothesis, label in pairs:
+            f.write(json.dumps({"premise": premise, "hypothesis": hypothesis, "label": int(label)}) + "\n")
+
+
+def read_pair_file(path: str) -> List[Pair]:
+    """Pairs written by :func:`write_pair_file` (labels are class indices)."""
+    pairs = []
+    for r in read_pairs(path):
+        if r.get("label") not in (0, 1, 2):
+            raise ValueError(f"{path}: a pair file holds labels 0, 1 or 2, got {r.get('label')!r}")
+        pairs.append((r["premise"], r["hypothesis"], r["label"]))
+    return pairs
 
 
 def sample_nli(rows: Sequence[Dict], max_pairs: int, fever_neutral_share: float, seed: int,
@@ -92,11 +113,18 @@ def train(args: argparse.Namespace) -> int:
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
+    device = torch.device(args.device)
     pairs = getattr(args, "pairs", None)
-    if pairs is None:
+    if getattr(args, "pairs_from", None):
+        pairs = read_pair_file(args.pairs_from)
+    elif pairs is None:
         pairs = sample_nli(list(read_pairs(args.data)), args.max_pairs, args.fever_neutral_share, args.seed,
                            other_share=args.other_share)
     print(f"{len(pairs):,} pairs; labels {dict(Counter(p[2] for p in pairs))}", file=sys.stderr)
+    if getattr(args, "save_pairs", None):
+        write_pair_file(pairs, args.save_pairs)
+        print(f"wrote {len(pairs):,} pairs to {args.save_pairs} (not trained)", file=sys.stderr)
+        return 0
     batches = length_batches(pairs, args.batch_size, args.seed)
     tokenizer = load_tokenizer()
     ckpt = Path(args.output).with_suffix(".ckpt.safetensors")
@@ -111,6 +139,7 @@ def train(args: argparse.Namespace) -> int:
         model.train()
     else:
         model = build_torch_model()
+    model.to(device)
     for p in model.encoder.embeddings.parameters():
         p.requires_grad = False
     params = [
@@ -130,8 +159,8 @@ def train(args: argparse.Namespace) -> int:
             step += 1
             if step <= start_step:
                 continue
-            enc = encode_pairs(tokenizer, [b[0] for b in batch], [b[1] for b in batch], args.max_length)
-            labels = torch.tensor([b[2] for b in batch])
+            enc = encode_pairs(tokenizer, [b[0] for b in batch], [b[1] for b in batch], args.max_length).to(device)
+            labels = torch.tensor([b[2] for b in batch], device=device)
             loss = torch.nn.functional.cross_entropy(model(**enc), labels)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -149,7 +178,8 @@ def train(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - t0
     meta = {"stage": args.command, "pairs": len(pairs), "labels": dict(Counter(p[2] for p in pairs)), "epochs": args.epochs, "max_length": args.max_length,
             "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "threads": args.threads,
-            "train_seconds": round(elapsed), "data": Path(args.data).name}
+            "train_seconds": round(elapsed), "device": str(device),
+            "data": Path(getattr(args, "pairs_from", None) or args.data).name}
     save_trained(model, args.output, meta)
     for f in (ckpt, state_file):
         if f.exists():
@@ -162,12 +192,15 @@ def evaluate(args: argparse.Namespace) -> int:
     import torch
 
     torch.set_num_threads(args.threads)
+    if args.quantize and args.device != "cpu":
+        raise ValueError("--quantize is dynamic int8 for the CPU; leave --device at cpu")
     if args.quantize:  # as ground_entail runs it with [components.ground_entail.model] quantize = true
         from .entail import _load_torch
 
         model = _load_torch(Path(args.model), True)
     else:
         model = load_trained(args.model)
+    model.to(args.device)
     tokenizer = load_tokenizer()
     rows = [r for r in read_pairs(args.data) if r["dataset"] in args.datasets]
     by_ds: Dict[str, List[Dict]] = defaultdict(list)
@@ -180,7 +213,7 @@ def evaluate(args: argparse.Namespace) -> int:
             items = rng.sample(items, args.max_per_dataset)
         t0 = time.perf_counter()
         probs = predict_proba(model, tokenizer, [r["premise"] for r in items], [r["hypothesis"] for r in items],
-                              max_length=args.max_length)
+                              max_length=args.max_length, device=args.device)
         two_way = all(r["label"] != "contradiction" for r in items)  # fever_dev: entailment vs not
         correct = 0
         for r, p in zip(items, probs):
@@ -208,6 +241,10 @@ def _training_options(p: argparse.ArgumentParser, max_length: int, batch_size: i
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--checkpoint-every", type=int, default=checkpoint_every)
+    p.add_argument("--device", default="cpu", help="torch device to train on, e.g. cuda (a lent GPU)")
+    p.add_argument("--save-pairs", help="write the training pairs to this .jsonl.gz file and stop (no training)")
+    p.add_argument("--pairs-from", help="train on the pairs of a --save-pairs file instead of sampling or building "
+                                        "them (e.g. pairs built on a CPU machine, trained on a GPU one)")
 
 
 def main(argv=None) -> int:
@@ -246,6 +283,7 @@ def main(argv=None) -> int:
     e.add_argument("--max-per-dataset", type=int, default=0)
     e.add_argument("--max-length", type=int, default=256, help="as ground_entail uses it")
     e.add_argument("--threads", type=int, default=2)
+    e.add_argument("--device", default="cpu")
     e.add_argument("--quantize", action="store_true", help="dynamic int8, as ground_entail runs it by default")
     e.add_argument("--output")
     e.set_defaults(func=evaluate)
@@ -309,6 +347,9 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
     source sentences, as ``ground_entail`` uses them), so the model learns on the
     inputs it will see.
     """
+    if negative_evidence_k > 1 and evidence_k > 1:
+        raise ValueError("--negative-evidence-k pairs a sentence with single evidence sentences "
+                         "(ground_entail's evidence_mode 'best'); it needs --evidence-k 1")
     import spacy_ground
 
     from .bench import read_jsonl
@@ -344,7 +385,7 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
                 if rng.random() > supported_share:
                     continue
             pairs.append((premise, sent.text.strip(), label))
-            if label and negative_evidence_k > 1 and evidence_k == 1:
+            if label and negative_evidence_k > 1:
                 # a hallucinated sentence is supported by none of the evidence sentences that
                 # ground_entail's "best" mode reads: the lower-ranked ones become pairs too
                 # (unsupported: a conflict is with one sentence, the others only fail to support it)
@@ -356,6 +397,9 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
 
 def adapt(args: argparse.Namespace) -> int:
     """Stage 2: continue from the NLI model on RAG pairs."""
+    args.data = args.ragtruth
+    if args.pairs_from:
+        return train(args)
     pairs = build_rag_pairs(args.ragtruth, args.summedits, args.max_summedits, args.supported_share,
                             args.negative_share, args.seed, args.evidence_k, args.negative_evidence_k)
     if args.nli_data and args.nli_pairs:
@@ -365,7 +409,6 @@ def adapt(args: argparse.Namespace) -> int:
         pairs = pairs + replay
         random.Random(args.seed).shuffle(pairs)
     args.pairs = pairs
-    args.data = args.ragtruth
     return train(args)
 
 

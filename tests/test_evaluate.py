@@ -79,6 +79,23 @@ def test_write_benchmarks_large_input_section(tmp_path):
     assert "| 10 KB | 10,000 | 0.50 | 0.010 | 500 | 900 | 12 |" in text
 
 
+def test_answers_section_says_where_nli_accuracy_was_measured(tmp_path):
+    import json
+
+    from spacy_ground.project import answers_section
+
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({"meta": {"date": "d", "machine": "m", "command": "c", "pipeline": ["p"]},
+                                   "markdown": "| table |", "answers": {}}))
+    here, there = tmp_path / "nli_stage2.json", tmp_path / "nli_stage1.json"
+    here.write_text(json.dumps({"xnli_en": {"pairs": 2000, "accuracy": 0.661, "int8": False}}))
+    there.write_text(json.dumps({"xnli_en": {"pairs": 2000, "accuracy": 0.697, "int8": False,
+                                             "measured_on": "the lent GPU"}}))
+    text = answers_section(str(answers), [str(there), str(here)])
+    assert "`nli_stage1` accuracy: xnli_en: 0.697 (2000 pairs) (measured on the lent GPU:" in text
+    assert "`nli_stage2` accuracy: xnli_en: 0.661 (2000 pairs) (`spacy project run evaluate-nli`:" in text
+
+
 @pytest.mark.parametrize("items,expected", [
     (["components.ground_entail.evidence_k=2"], {"components.ground_entail.evidence_k": 2}),
     (["components.ground_entail.model.quantize=false"], {"components.ground_entail.model.quantize": False}),

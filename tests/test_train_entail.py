@@ -1,11 +1,12 @@
 """Training data for the cross-encoder: NLI samples, RAG pairs, hard negatives, batches."""
 import json
 import random
+from collections import Counter
 
 import pytest
 
-from spacy_ground.train_entail import (_sentence_label, build_rag_pairs, hard_negative, length_batches,
-                                       sample_nli, train_part)
+from spacy_ground.train_entail import (_sentence_label, build_rag_pairs, hard_negative, length_batches, main,
+                                       read_pair_file, sample_nli, train_part, write_pair_file)
 
 
 @pytest.mark.parametrize("start,end,spans,label", [
@@ -97,3 +98,43 @@ def test_rag_pairs_label_sentences_and_pair_hallucinations_with_more_evidence(tm
     assert len(extra) > len(garden)  # paired with lower-ranked evidence too
     assert all(p[2] == 1 for p in extra)
     assert len({p[0] for p in extra}) > 1
+
+
+def test_negative_evidence_k_needs_single_evidence(tmp_path):
+    with pytest.raises(ValueError, match="needs --evidence-k 1"):
+        build_rag_pairs("rag.jsonl", "edits.jsonl", 0, 1.0, 0.0, seed=0, evidence_k=2, negative_evidence_k=3)
+
+
+def test_pair_file_round_trip_and_bad_labels(tmp_path):
+    pairs = [("Paris is in France.", "Paris is French.", 0), ("A \"quoted\" line\nand more", "x", 2)]
+    path = str(tmp_path / "pairs.jsonl.gz")
+    write_pair_file(pairs, path)
+    assert read_pair_file(path) == pairs
+    _write(tmp_path / "bad.jsonl", [{"premise": "a", "hypothesis": "b", "label": "entailment"}])
+    with pytest.raises(ValueError, match="labels 0, 1 or 2"):
+        read_pair_file(str(tmp_path / "bad.jsonl"))
+
+
+def test_saved_pairs_train_a_model_elsewhere(tmp_path):
+    """--save-pairs writes the sample and trains nothing; --pairs-from trains on exactly it
+    (how pairs built on a CPU machine are trained on a lent GPU)."""
+    rows = [{"premise": f"The cat {i} sat on the mat.", "hypothesis": f"A cat {i} sat.", "label": "entailment",
+             "dataset": "mnli"} for i in range(6)]
+    rows += [{"premise": f"The dog {i} ran.", "hypothesis": f"The dog {i} slept.", "label": "contradiction",
+              "dataset": "snli"} for i in range(6)]
+    data = _write(tmp_path / "nli.jsonl", rows)
+    saved, model = str(tmp_path / "sample.jsonl.gz"), tmp_path / "m.safetensors"
+    assert main(["train", data, str(model), "--max-pairs", "8", "--other-share", "1.0", "--save-pairs", saved]) == 0
+    assert not model.exists()
+    sample = read_pair_file(saved)
+    assert len(sample) == 8
+    assert main(["train", "unused.jsonl", str(model), "--pairs-from", saved, "--batch-size", "4",
+                 "--max-length", "32", "--device", "cpu"]) == 0
+    meta = json.loads(model.with_suffix(".json").read_text())
+    assert (meta["pairs"], meta["data"], meta["device"]) == (8, "sample.jsonl.gz", "cpu")
+    assert meta["labels"] == {str(k): v for k, v in Counter(p[2] for p in sample).items()}
+
+
+def test_eval_refuses_int8_off_the_cpu(tmp_path):
+    with pytest.raises(ValueError, match="int8"):
+        main(["eval", "m.safetensors", "data.jsonl", "--quantize", "--device", "cuda"])
