@@ -26,7 +26,7 @@ import numpy
 from spacy.language import Language
 
 from .bench import read_jsonl
-from .features import FEATURES, answer_features
+from .features import FEATURES, absent_word_counts, answer_features, source_texts
 from .verdict import source_shape
 
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
@@ -88,8 +88,39 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
             "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
             "action": g.action if g is not None else None,
             "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
+            "sentences": sentence_rows(doc),
         })
     return rows
+
+
+def sentence_rows(doc, sentences_key: str = "ground_sentences") -> List[List[float]]:
+    """[start, end, 1 - support, absent-word share] for each answer sentence the
+    cross-encoder judged (the inputs of the sentence-level metrics)."""
+    sources = source_texts(doc)
+    out = []
+    for sent in doc.spans.get(sentences_key, []):
+        ent = sent._.entailment
+        if not ent:
+            continue
+        n_absent, n_words = absent_word_counts(sent.text, sources)
+        out.append([sent.start_char, sent.end_char, 1.0 - ent["supported"], n_absent / n_words if n_words else 0.0])
+    return out
+
+
+def sentence_metrics(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
+    """Sentence-level AUROC against the labelled spans (a sentence is hallucinated when it
+    overlaps one): the cross-encoder alone (1 - support) and the sentence's share of
+    absent content words; None for data without span labels."""
+    if not any(r["spans"] for r in rows):
+        return None
+    labels, entail, absent = [], [], []
+    for r in rows:
+        for start, end, unsupported, absent_share in r.get("sentences") or []:
+            labels.append(any(sp["start"] < end and start < sp["end"] for sp in r["spans"]))
+            entail.append(unsupported)
+            absent.append(absent_share)
+    return {"sentences": len(labels), "hallucinated": sum(labels),
+            "entailment only": auroc(entail, labels), "absent content words": auroc(absent, labels)}
 
 
 # ------------------------------------------------------------------ metrics
@@ -234,6 +265,7 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
                 m["span_f1"] = span_f1(group)
                 m["ece"] = calibration_error(scores, labels)
             res[method] = m
+        res["sentence_level"] = sentence_metrics(group)
         res["not_checkable"] = sum(r["verdict"] == "not_checkable" for r in group)
         ms = [r["ms"] for r in group]
         cold = [r["ms"] for r in group if not r.get("cached")]
@@ -247,7 +279,8 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
 
 
 def markdown(metrics: Dict[str, Any]) -> str:
-    """One table: AUROC and best F1 per method, per dataset/task."""
+    """The answer table (AUROC and best F1 per method, per dataset/task) and, for data with
+    labelled spans, the sentence-level table."""
     methods = ["ground_verdict", "entailment only", "numeric grounding only", "absent content words",
                "absent numbers", "seed four signals"]
     lines = ["| data / task | answers | " + " | ".join(f"{m} AUROC (oracle F1)" for m in methods)
@@ -270,6 +303,16 @@ def markdown(metrics: Dict[str, Any]) -> str:
                      + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
                      + f" | {res.get('not_checkable', 0)}"
                      + f" | {'-' if sf is None else f'{sf:.2f}'} | {'-' if aps is None else f'{aps:.1f}'} |")
+    sentence = {name: res["sentence_level"] for name, res in metrics.items() if res.get("sentence_level")}
+    if sentence:
+        def fmt(x: Optional[float]) -> str:
+            return "-" if x is None else f"{x:.3f}"
+
+        lines += ["", "Sentence level (a sentence is hallucinated when it overlaps a labelled span):", "",
+                  "| data / task | sentences | hallucinated | entailment only (1 - support) AUROC | absent content words AUROC |",
+                  "|---|---|---|---|---|"]
+        lines += [f"| {name} | {x['sentences']} | {x['hallucinated']} | {fmt(x['entailment only'])} "
+                  f"| {fmt(x['absent content words'])} |" for name, x in sentence.items()]
     return "\n".join(lines)
 
 

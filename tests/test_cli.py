@@ -61,6 +61,9 @@ def test_bench_writes_claim_and_answer_metrics(data, tmp_path, capsys):
     assert 0.0 <= toy["ground_verdict"]["auroc"] <= 1.0
     assert {"absent content words", "seed four signals", "entailment only"} <= set(toy)
     assert "at_threshold" in toy["ground_verdict"] and "span_f1" in toy["ground_verdict"]
+    sentence = toy["sentence_level"]  # the toy data has labelled spans
+    assert sentence["sentences"] >= 3 and sentence["hallucinated"] >= 1
+    assert "Sentence level" in printed
 
 
 def test_bench_claims_only(data, tmp_path, capsys):

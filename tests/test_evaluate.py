@@ -27,6 +27,21 @@ def test_span_f1_counts_characters_and_skips_unlabelled_data():
     assert span_f1([{"spans": [], "pred_spans": [(0, 3)]}]) is None
 
 
+def test_sentence_metrics_label_sentences_by_overlap():
+    from spacy_ground.evaluate import sentence_metrics
+
+    rows = [{"spans": [{"start": 10, "end": 20}],
+             "sentences": [[0, 10, 0.9, 0.5],     # touches the span: not hallucinated
+                           [10, 30, 0.8, 0.1],    # overlaps it
+                           [30, 40, 0.1, 0.0]]},
+            {"spans": [], "sentences": [[0, 5, 0.2, 0.3]]}]
+    m = sentence_metrics(rows)
+    assert (m["sentences"], m["hallucinated"]) == (4, 1)
+    assert m["entailment only"] == pytest.approx(2 / 3)  # 0.8 ranks above 0.1 and 0.2, below 0.9
+    assert m["absent content words"] == pytest.approx(1 / 3)
+    assert sentence_metrics([{"spans": [], "sentences": [[0, 5, 0.2, 0.3]]}]) is None  # no span labels
+
+
 def test_calibration_error():
     from spacy_ground.evaluate import calibration_error
 
