@@ -403,7 +403,33 @@ def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool =
             p[i] = model.score(rows[i]["features"], rows[i]["shape"])
     labels = [bool(r["hallucinated"]) for r in rows]
     best = best_f1(p.tolist(), labels)
-    return {"auroc": auroc(p.tolist(), labels), "f1_threshold": best["threshold"], "f1": best["f1"]}
+    out = {"auroc": auroc(p.tolist(), labels), "f1_threshold": best["threshold"], "f1": best["f1"]}
+    span = best_sentence_threshold(rows, p.tolist(), best["threshold"])
+    if span is not None:
+        out.update(sentence_threshold=span["threshold"], sentence_span_f1=span["f1"])
+    return out
+
+
+SENTENCE_THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))  # 0.5 ... 0.95
+
+
+def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[float], flag_threshold: float,
+                            grid: Sequence[float] = SENTENCE_THRESHOLDS) -> Optional[Dict[str, float]]:
+    """The ``sentence_threshold`` (1 - support from which a sentence becomes a flagged span,
+    in answers scored at or above ``flag_threshold``) with the best character-level span F1
+    against the labelled spans; sentence spans only (no claim or record-fact spans). None
+    without span labels or sentence rows."""
+    if not any(r.get("spans") for r in rows) or not any(r.get("sentences") for r in rows):
+        return None
+    best: Optional[Dict[str, float]] = None
+    for t in grid:
+        pred = [{"spans": r["spans"],
+                 "pred_spans": [(s[0], s[1]) for s in r.get("sentences") or [] if s[2] >= t] if score >= flag_threshold else []}
+                for r, score in zip(rows, scores)]
+        f1 = (span_f1(pred) or {}).get("f1", 0.0)
+        if best is None or f1 > best["f1"]:
+            best = {"threshold": t, "f1": f1}
+    return best
 
 
 def parse_overrides(items: Optional[Sequence[str]]) -> Dict[str, Any]:
@@ -449,7 +475,10 @@ def cmd_fit(args: argparse.Namespace) -> int:
     scores = [model.score(r["features"], r["shape"]) for r in rows]
     train_auc = auroc(scores, [bool(r["hallucinated"]) for r in rows])
     print(f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; 5-fold AUROC {cv['auroc']:.3f}, "
-          f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f}); wrote {args.output}", file=sys.stderr)
+          f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f})"
+          + (f"; span-F1-best sentence_threshold {cv['sentence_threshold']:.2f} (sentence span F1 "
+             f"{cv['sentence_span_f1']:.3f})" if "sentence_threshold" in cv else "")
+          + f"; wrote {args.output}", file=sys.stderr)
     if args.features:
         Path(args.features).write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
     return 0

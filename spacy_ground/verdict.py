@@ -37,14 +37,17 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
         "block_threshold": 0.8,
         "require_entailment": True,
         "flag_on_mismatch": True,
+        "sentence_threshold": 0.7,  # a sentence is a flagged span from this 1 - support on (evaluate fit)
+        "spans_if_flagged": True,  # flagged spans only in answers whose action is flag or block
     },
 )
 def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
                         flag_threshold: float, block_threshold: float, require_entailment: bool,
-                        flag_on_mismatch: bool) -> "Verdict":
+                        flag_on_mismatch: bool, sentence_threshold: float, spans_if_flagged: bool) -> "Verdict":
     return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
                    flag_threshold=flag_threshold, block_threshold=block_threshold,
-                   require_entailment=require_entailment, flag_on_mismatch=flag_on_mismatch)
+                   require_entailment=require_entailment, flag_on_mismatch=flag_on_mismatch,
+                   sentence_threshold=sentence_threshold, spans_if_flagged=spans_if_flagged)
 
 
 class LogisticModel:
@@ -169,14 +172,19 @@ class Verdict:
     def __init__(self, nlp: Language, name: str = "ground_verdict", *, sentences_key: str = "ground_sentences",
                  claims_key: str = "ground_claims", spans_key: str = "ground_unsupported", model: str = "",
                  flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True,
-                 flag_on_mismatch: bool = True):
+                 flag_on_mismatch: bool = True, sentence_threshold: float = 0.7, spans_if_flagged: bool = True):
         if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
             raise ValueError("ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1")
+        if not 0.0 < sentence_threshold <= 1.0:
+            raise ValueError(f"ground_verdict: sentence_threshold is a share of probability in (0, 1], "
+                             f"not {sentence_threshold!r}")
         register_extensions()
         self.nlp = nlp
         self.name = name
         self.require_entailment = require_entailment
         self.flag_on_mismatch = flag_on_mismatch
+        self.sentence_threshold = sentence_threshold
+        self.spans_if_flagged = spans_if_flagged
         self.sentences_key = sentences_key
         self.claims_key = claims_key
         self.spans_key = spans_key
@@ -207,7 +215,8 @@ class Verdict:
         claims = list(doc.spans.get(self.claims_key, []))
         sentence_rows = [self._sentence_row(s) for s in sents]
         claim_rows = [self._claim_row(c) for c in claims]
-        unsupported = [s for s, row in zip(sents, sentence_rows) if row["label"] in ("unsupported", "contradicted")]
+        unsupported = [s for s, row in zip(sents, sentence_rows)
+                       if row["entailment"] and 1.0 - row["entailment"]["supported"] >= self.sentence_threshold]
         unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
         facts = list(doc._.record_facts or [])
         for f in facts:
@@ -229,6 +238,8 @@ class Verdict:
                 action = "flag"  # a number or record fact that contradicts the sources is always worth a look
             record.update(score=score, verdict=self._label(score, sentence_rows, claim_rows, facts), action=action,
                           reasons=self._reasons(score, sentence_rows, claim_rows, feats, facts), features=feats)
+            if self.spans_if_flagged and action == "pass":
+                unsupported = []  # the answer is judged grounded: no part of it is judged hallucinated
         doc.spans[self.spans_key] = _outermost(unsupported)
         doc._.ground_record = record
         return doc

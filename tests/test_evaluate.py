@@ -42,6 +42,18 @@ def test_sentence_metrics_label_sentences_by_overlap():
     assert sentence_metrics([{"spans": [], "sentences": [[0, 5, 0.2, 0.3]]}]) is None  # no span labels
 
 
+def test_best_sentence_threshold_gates_by_the_answer_score():
+    from spacy_ground.evaluate import best_sentence_threshold
+
+    rows = [{"spans": [{"start": 0, "end": 10}], "sentences": [[0, 10, 0.72, 0.0], [10, 20, 0.6, 0.0]]},
+            {"spans": [], "sentences": [[0, 10, 0.9, 0.0]]}]
+    # the clean answer scores under the flag threshold, so its 0.9 sentence is never a span
+    best = best_sentence_threshold(rows, [0.8, 0.1], flag_threshold=0.5)
+    assert best == {"threshold": 0.65, "f1": pytest.approx(1.0)}  # drops the 0.6 sentence, keeps 0.72
+    assert best_sentence_threshold(rows, [0.8, 0.9], 0.5)["f1"] < 1.0  # flagged: its sentence counts
+    assert best_sentence_threshold([{"spans": [], "sentences": []}], [0.5], 0.5) is None
+
+
 def test_calibration_error():
     from spacy_ground.evaluate import calibration_error
 

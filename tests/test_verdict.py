@@ -173,3 +173,36 @@ def test_one_model_per_source_shape(nlp):
         assert set(back.models) == {"text", "record"}
     finally:
         pipe.set_model(toy_model())
+
+
+@pytest.fixture(scope="module")
+def scripted():
+    """The default pipeline with the cross-encoder's scores scripted by a word in the premise."""
+    nlp = spacy_ground.load(overrides={"components.ground_align.use_embeddings": False})
+    scores = {"opened": [0.9, 0.05, 0.05], "gardens": [0.25, 0.7, 0.05]}
+    nlp.get_pipe("ground_entail").predict = lambda pairs: [
+        next(v for k, v in scores.items() if k in premise) for premise, _ in pairs]
+    return nlp
+
+
+@pytest.mark.parametrize("threshold, if_flagged, flag_threshold, expected", [
+    (0.7, True, 0.0, ["The gardens hold a famous rose collection."]),  # 1 - support 0.75
+    (0.8, True, 0.0, []),  # under the sentence threshold
+    (0.7, True, 1.0, []),  # the answer passes: nothing in it is judged hallucinated
+    (0.7, False, 1.0, ["The gardens hold a famous rose collection."]),
+])
+def test_flagged_spans_follow_the_sentence_threshold_and_the_action(scripted, threshold, if_flagged,
+                                                                    flag_threshold, expected):
+    verdict = scripted.get_pipe("ground_verdict")
+    verdict.sentence_threshold, verdict.spans_if_flagged = threshold, if_flagged
+    verdict.flag_threshold, verdict.block_threshold = flag_threshold, 1.0
+    doc = spacy_ground.check(scripted, "The museum opened in 1998. The gardens hold a famous rose collection.",
+                             ["The museum opened in 1998. The gardens are large."])
+    assert doc._.grounding.action == ("pass" if flag_threshold == 1.0 else "flag")
+    assert [s.text for s in doc.spans["ground_unsupported"]] == expected
+    assert [s["label"] for s in doc._.grounding.sentences] == ["supported", "unsupported"]  # labels unchanged
+
+
+def test_sentence_threshold_is_a_probability():
+    with pytest.raises(ValueError, match="sentence_threshold"):
+        spacy_ground.load(overrides={"components.ground_verdict.sentence_threshold": 0})
