@@ -57,11 +57,28 @@ def build_cross_encoder(weights: str = "", max_length: int = 256,
     its answer, never on another answer's)."""
     from .entail_model import cross_encoder_model, load_tokenizer
 
+    if quantize and on_gpu():
+        import warnings
+
+        warnings.warn("ground_entail: dynamic int8 runs on the CPU only; on the GPU the float32 weights run",
+                      stacklevel=2)
+        quantize = False
     path = Path(weights) if weights else EMBEDDED_MODEL
     model = cross_encoder_model(_load_torch(path, quantize), load_tokenizer(), max_length)
     model.attrs["weights"] = str(path)
     model.attrs["quantize"] = quantize
     return model
+
+
+def on_gpu() -> bool:
+    """Whether thinc's current ops are on a GPU (after ``spacy.require_gpu()``)."""
+    from thinc.api import get_current_ops
+
+    try:
+        from thinc.backends.cupy_ops import CupyOps
+    except ImportError:  # pragma: no cover - thinc without its GPU backend
+        return False
+    return isinstance(get_current_ops(), CupyOps)
 
 
 def inference_only(module):

@@ -129,6 +129,7 @@ def cross_encoder_model(torch_model: CrossEncoder, tokenizer, max_length: int = 
 
     def convert_inputs(model, pairs, is_train):
         enc = encode_pairs(tokenizer, [p[0] for p in pairs], [p[1] for p in pairs], max_length)
+        enc = enc.to(module_device(model.shims[0]._model))  # where thinc put the module (a GPU after require_gpu)
         return ArgsKwargs(args=(), kwargs=dict(enc)), lambda d_inputs: []
 
     def convert_outputs(model, inputs_outputs, is_train):
@@ -142,5 +143,13 @@ def cross_encoder_model(torch_model: CrossEncoder, tokenizer, max_length: int = 
 
 
 def set_torch_module(model, module: CrossEncoder) -> None:
-    """Swap the weights behind a thinc cross-encoder model (used by from_disk / from_bytes)."""
-    model.shims[0]._model = module
+    """Swap the weights behind a thinc cross-encoder model (used by from_disk / from_bytes),
+    on the device of the module it replaces."""
+    model.shims[0]._model = module.to(module_device(model.shims[0]._model))
+
+
+def module_device(module) -> "torch.device":
+    """The device of a torch module's parameters (the CPU for one without any)."""
+    for param in module.parameters():
+        return param.device
+    return torch.device("cpu")

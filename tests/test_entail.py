@@ -238,3 +238,30 @@ def test_default_runs_int8_and_float32_is_a_config_switch():
     a, b = doc_a.spans["ground_sentences"][0]._.entailment, doc_b.spans["ground_sentences"][0]._.entailment
     assert a["label"] == b["label"] == "supported"
     assert a["supported"] == pytest.approx(b["supported"], abs=0.1)
+
+
+def test_on_a_gpu_the_float32_weights_run(monkeypatch):
+    """dynamic int8 is CPU-only: after spacy.require_gpu() the architecture keeps float32."""
+    import torch
+
+    from spacy_ground import entail
+
+    monkeypatch.setattr(entail, "on_gpu", lambda: True)
+    with pytest.warns(UserWarning, match="CPU only"):
+        model = entail.build_cross_encoder(quantize=True)
+    assert model.attrs["quantize"] is False
+    assert type(model.shims[0]._model.head) is torch.nn.Linear  # not a quantized layer
+
+
+def test_inputs_and_swapped_weights_follow_the_module_device():
+    """Token ids go where thinc put the module (a GPU after require_gpu), and weights loaded
+    later (from_disk) land there too. The "meta" device stands in for a GPU here."""
+    from spacy_ground.entail import build_cross_encoder
+    from spacy_ground.entail_model import load_trained, module_device, set_torch_module
+
+    model = build_cross_encoder(quantize=False)
+    model.shims[0]._model = model.shims[0]._model.to("meta")
+    inputs, _ = model.attrs["convert_inputs"](model, [("The museum opened in 1998.", "It opened in 1998.")], False)
+    assert inputs.kwargs["input_ids"].device.type == "meta"
+    set_torch_module(model, load_trained(EMBEDDED_MODEL))
+    assert module_device(model.shims[0]._model).type == "meta"
