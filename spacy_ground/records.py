@@ -49,17 +49,22 @@ def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"
     return tuple(out)
 
 
-def parse_record(source: Any) -> Optional[Dict[str, Any]]:
-    """A JSON object from a dict or a string holding one, else None."""
-    if isinstance(source, dict):
-        return source
-    if isinstance(source, str) and source.strip()[:1] == "{":
+def parse_records(source: Any) -> List[Dict[str, Any]]:
+    """The JSON objects of a source: a dict, a list of dicts (other items skipped), or a
+    string holding either; [] for anything else."""
+    obj = source
+    if isinstance(source, str):
+        if source.strip()[:1] not in ("{", "["):
+            return []
         try:
             obj = json.loads(source)
         except (ValueError, RecursionError):
-            return None
-        return obj if isinstance(obj, dict) else None
-    return None
+            return []
+    if isinstance(obj, dict):
+        return [obj]
+    if isinstance(obj, list):
+        return [x for x in obj if isinstance(x, dict)]
+    return []
 
 
 def truth(value: Any) -> Optional[bool]:
@@ -140,7 +145,8 @@ def is_negated(text: str, start: int, end: int, bounds: Optional[List[Tuple[int,
 def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str] = None) -> List[Dict[str, Any]]:
     """Every record fact the answer states, with its status against the records.
 
-    Only runs when a source is a JSON object; returns [] otherwise. Each result has
+    Only runs when a source is a JSON object or an array of objects; returns [] otherwise.
+    With several records a fact is grounded when any record agrees with it. Each result has
     start, end, text, path, claim ("yes"/"no"), status (grounded / conflict /
     unsupported), value (the record's, or None) and a readable reason.
     """
@@ -166,12 +172,7 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
             claim = not is_negated(answer, m.start(), m.end(), bounds)
-            value, found = None, False
-            for rec in records:
-                found, value = lookup(rec, path)
-                if found:
-                    break
-            known = truth(value) if found else None
+            found, value, known = _judge(records, path, claim)
             shown = clean_text(_show(value))
             if known is None and claim and m.group(0).lower() in source_lower:
                 status = "grounded"  # the record's free text (e.g. a review) says it
@@ -194,9 +195,27 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     return results
 
 
+def _judge(records: Sequence[Dict[str, Any]], path: str, claim: bool) -> Tuple[bool, Any, Optional[bool]]:
+    """(found, value, truth) of ``path`` across the records: a record that agrees with the
+    claim wins (several records, e.g. a JSON array, may describe different things, so one
+    that disagrees is a conflict only when no other agrees); else the first with a yes/no
+    value; else the first that has the path at all."""
+    hits = [value for found, value in (lookup(rec, path) for rec in records) if found]
+    if not hits:
+        return False, None, None
+    known = [(value, truth(value)) for value in hits if truth(value) is not None]
+    for value, t in known:
+        if t == claim:
+            return True, value, t
+    if known:
+        return True, known[0][0], known[0][1]
+    return True, hits[0], None
+
+
 def _parse(sources: Sequence[Any]) -> Tuple[List[Dict[str, Any]], str]:
-    """The JSON objects among the sources, and their free text lower-cased."""
-    records = [r for r in (parse_record(s) for s in sources) if r is not None]
+    """The JSON objects among the sources (arrays of objects included), and their free text
+    lower-cased."""
+    records = [r for s in sources for r in parse_records(s)]
     return records, " ".join(t for r in records for t in _strings(r)).lower()
 
 

@@ -142,3 +142,25 @@ def test_odd_values_keep_reasons_plain():
     record.encode("utf8")  # no lone surrogate left
     assert [f["status"] for f in facts] == ["unsupported", "unsupported"]
 
+
+
+ARRAY = [{"name": "Finch & Fork", "attributes": {"OutdoorSeating": False, "WiFi": "free"}},
+         {"name": "Pike Place", "attributes": {"OutdoorSeating": True}},
+         "a stray string", 3]
+
+
+@pytest.mark.parametrize("sources, answer, expected", [
+    # an array of one record is checked like the record itself
+    ([json.dumps(ARRAY[:1])], "It offers outdoor seating.", [("outdoor seating", "conflict")]),
+    ([ARRAY[:1]], "It has free WiFi.", [("WiFi", "grounded")]),
+    # several records: one that agrees grounds the fact; a conflict needs every record with the path to disagree
+    ([json.dumps(ARRAY)], "It offers outdoor seating.", [("outdoor seating", "grounded")]),
+    ([json.dumps(ARRAY)], "It has no WiFi.", [("WiFi", "conflict")]),
+    ([ARRAY[0], ARRAY[1]], "There is no outdoor seating.", [("outdoor seating", "grounded")]),
+    ([json.dumps(ARRAY[2:])], "It offers outdoor seating.", []),  # no objects in the array
+    (["[not json"], "It offers outdoor seating.", []),
+])
+def test_arrays_and_several_records(sources, answer, expected):
+    facts = check_record_facts(answer, sources)
+    assert [(f["text"], f["status"]) for f in facts] == expected
+    json.dumps(facts)
