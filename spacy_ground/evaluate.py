@@ -61,6 +61,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
 
     rows = []
     has_verdict = "ground_verdict" in nlp.pipe_names
+    sentences_key = nlp.get_pipe("ground_entail").sentences_key if "ground_entail" in nlp.pipe_names else "ground_sentences"
     lr = nlp.get_pipe("ground_verdict").lr_model if has_verdict else None
     indexer = nlp.get_pipe("ground_claims").index_sources
     spacy_ground.check(nlp, "Warm-up: it cost $5 million in 2019.", sources=["It cost $5 million in 2019."])
@@ -88,7 +89,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
             "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
             "action": g.action if g is not None else None,
             "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
-            "sentences": sentence_rows(doc),
+            "sentences": sentence_rows(doc, sentences_key),
         })
     return rows
 
@@ -111,12 +112,12 @@ def sentence_metrics(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, Any]]
     """Sentence-level AUROC against the labelled spans (a sentence is hallucinated when it
     overlaps one): the cross-encoder alone (1 - support) and the sentence's share of
     absent content words; None for data without span labels."""
-    if not any(r["spans"] for r in rows):
+    if not any(r.get("spans") for r in rows):
         return None
     labels, entail, absent = [], [], []
     for r in rows:
         for start, end, unsupported, absent_share in r.get("sentences") or []:
-            labels.append(any(sp["start"] < end and start < sp["end"] for sp in r["spans"]))
+            labels.append(any(sp["start"] < end and start < sp["end"] for sp in r.get("spans") or []))
             entail.append(unsupported)
             absent.append(absent_share)
     return {"sentences": len(labels), "hallucinated": sum(labels),
@@ -416,15 +417,21 @@ SENTENCE_THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))  # 0.5 
 def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[float], flag_threshold: float,
                             grid: Sequence[float] = SENTENCE_THRESHOLDS) -> Optional[Dict[str, float]]:
     """The ``sentence_threshold`` (1 - support from which a sentence becomes a flagged span,
-    in answers scored at or above ``flag_threshold``) with the best character-level span F1
-    against the labelled spans; sentence spans only (no claim or record-fact spans). None
+    in flagged answers: scored at or above ``flag_threshold``, or with a mismatched number or
+    record fact) with the best character-level span F1 against the labelled spans. Sentence
+    spans only: the claim and record-fact spans the component adds are not counted. None
     without span labels or sentence rows."""
     if not any(r.get("spans") for r in rows) or not any(r.get("sentences") for r in rows):
         return None
+
+    def flagged(r: Dict[str, Any], score: float) -> bool:
+        f = r.get("features") or {}
+        return score >= flag_threshold or f.get("numeric_mismatch", 0) > 0 or f.get("record_conflict", 0) > 0
+
     best: Optional[Dict[str, float]] = None
     for t in grid:
-        pred = [{"spans": r["spans"],
-                 "pred_spans": [(s[0], s[1]) for s in r.get("sentences") or [] if s[2] >= t] if score >= flag_threshold else []}
+        pred = [{"spans": r.get("spans") or [],
+                 "pred_spans": [(s[0], s[1]) for s in r.get("sentences") or [] if s[2] >= t] if flagged(r, score) else []}
                 for r, score in zip(rows, scores)]
         f1 = (span_f1(pred) or {}).get("f1", 0.0)
         if best is None or f1 > best["f1"]:

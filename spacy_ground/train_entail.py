@@ -49,7 +49,7 @@ def read_pair_file(path: str) -> List[Pair]:
     """Pairs written by :func:`write_pair_file` (labels are class indices)."""
     pairs = []
     for r in read_pairs(path):
-        if r.get("label") not in (0, 1, 2):
+        if type(r.get("label")) is not int or r["label"] not in (0, 1, 2):
             raise ValueError(f"{path}: a pair file holds labels 0, 1 or 2, got {r.get('label')!r}")
         pairs.append((r["premise"], r["hypothesis"], r["label"]))
     return pairs
@@ -192,7 +192,7 @@ def evaluate(args: argparse.Namespace) -> int:
     import torch
 
     torch.set_num_threads(args.threads)
-    if args.quantize and args.device != "cpu":
+    if args.quantize and torch.device(args.device).type != "cpu":
         raise ValueError("--quantize is dynamic int8 for the CPU; leave --device at cpu")
     if args.quantize:  # as ground_entail runs it with [components.ground_entail.model] quantize = true
         from .entail import _load_torch

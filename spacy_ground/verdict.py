@@ -39,15 +39,19 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
         "flag_on_mismatch": True,
         "sentence_threshold": 0.7,  # a sentence is a flagged span from this 1 - support on (evaluate fit)
         "spans_if_flagged": True,  # flagged spans only in answers whose action is flag or block
+        "flag_on_contradiction": True,  # a sentence contradicted with contradiction_threshold flags the answer
+        "contradiction_threshold": 0.98,  # the lowest value that flags no RAGTruth train answer by itself
     },
 )
 def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
                         flag_threshold: float, block_threshold: float, require_entailment: bool,
-                        flag_on_mismatch: bool, sentence_threshold: float, spans_if_flagged: bool) -> "Verdict":
+                        flag_on_mismatch: bool, sentence_threshold: float, spans_if_flagged: bool,
+                        flag_on_contradiction: bool, contradiction_threshold: float) -> "Verdict":
     return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
                    flag_threshold=flag_threshold, block_threshold=block_threshold,
                    require_entailment=require_entailment, flag_on_mismatch=flag_on_mismatch,
-                   sentence_threshold=sentence_threshold, spans_if_flagged=spans_if_flagged)
+                   sentence_threshold=sentence_threshold, spans_if_flagged=spans_if_flagged,
+                   flag_on_contradiction=flag_on_contradiction, contradiction_threshold=contradiction_threshold)
 
 
 class LogisticModel:
@@ -172,12 +176,16 @@ class Verdict:
     def __init__(self, nlp: Language, name: str = "ground_verdict", *, sentences_key: str = "ground_sentences",
                  claims_key: str = "ground_claims", spans_key: str = "ground_unsupported", model: str = "",
                  flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True,
-                 flag_on_mismatch: bool = True, sentence_threshold: float = 0.7, spans_if_flagged: bool = True):
+                 flag_on_mismatch: bool = True, sentence_threshold: float = 0.7, spans_if_flagged: bool = True,
+                 flag_on_contradiction: bool = True, contradiction_threshold: float = 0.98):
         if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
             raise ValueError("ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1")
         if not 0.0 < sentence_threshold <= 1.0:
             raise ValueError(f"ground_verdict: sentence_threshold is a share of probability in (0, 1], "
                              f"not {sentence_threshold!r}")
+        if not 0.0 < contradiction_threshold <= 1.0:
+            raise ValueError(f"ground_verdict: contradiction_threshold is a probability in (0, 1], "
+                             f"not {contradiction_threshold!r}")
         register_extensions()
         self.nlp = nlp
         self.name = name
@@ -185,6 +193,8 @@ class Verdict:
         self.flag_on_mismatch = flag_on_mismatch
         self.sentence_threshold = sentence_threshold
         self.spans_if_flagged = spans_if_flagged
+        self.flag_on_contradiction = flag_on_contradiction
+        self.contradiction_threshold = contradiction_threshold
         self.sentences_key = sentences_key
         self.claims_key = claims_key
         self.spans_key = spans_key
@@ -233,9 +243,8 @@ class Verdict:
             feats = answer_features(doc, self.sentences_key)
             score = self.lr_model.score(feats, source_shape(doc._.ground_sources))
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
-            mismatch = _contradicts(claim_rows, facts)
-            if self.flag_on_mismatch and mismatch and action == "pass":
-                action = "flag"  # a number or record fact that contradicts the sources is always worth a look
+            if action == "pass" and self._must_flag(sentence_rows, claim_rows, facts):
+                action = "flag"  # a number, record fact or sentence the sources contradict is always worth a look
             record.update(score=score, verdict=self._label(score, sentence_rows, claim_rows, facts), action=action,
                           reasons=self._reasons(score, sentence_rows, claim_rows, feats, facts), features=feats)
             if self.spans_if_flagged and action == "pass":
@@ -271,22 +280,36 @@ class Verdict:
                 "value": span._.claim.get("iso") or span._.claim.get("value"), "status": g["status"],
                 "reason": g["reason"], "nearest": g.get("nearest")}
 
+    def _must_flag(self, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict] = ()) -> bool:
+        """A mismatched number or record fact, or a sentence the cross-encoder finds strongly
+        contradicted, flags the answer whatever its score (each can be switched off)."""
+        if self.flag_on_mismatch and _contradicts(claims, facts):
+            return True
+        return self.flag_on_contradiction and any(
+            s["entailment"] and s["entailment"]["contradicted"] >= self.contradiction_threshold for s in sentences)
+
     def _label(self, score: float, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict] = ()) -> str:
-        mismatch = _contradicts(claims, facts)
-        if score < self.flag_threshold and not (self.flag_on_mismatch and mismatch):
+        if score < self.flag_threshold and not self._must_flag(sentences, claims, facts):
             return "supported"
-        contradicted = mismatch or any(s["label"] == "contradicted" for s in sentences)
+        contradicted = _contradicts(claims, facts) or any(s["label"] == "contradicted" for s in sentences)
         return "contradicted" if contradicted else "unsupported"
 
     def _reasons(self, score: float, sentences: List[Dict], claims: List[Dict], feats: Dict[str, float],
                  facts: Sequence[Dict] = ()) -> List[str]:
         reasons = []
         checked = [s for s in sentences if s["entailment"]]
+        strong = [s for s in checked if self.flag_on_contradiction
+                  and s["entailment"]["contradicted"] >= self.contradiction_threshold]
+        for s in strong:
+            ev = s["evidence"]["text"].strip() if s["evidence"] else "none"
+            reasons.append(f"contradicted by the sources ({s['entailment']['contradicted']:.2f}): "
+                           f"{s['text'].strip()!r}; evidence: {ev!r}")
         if checked:
             worst = min(checked, key=lambda s: s["entailment"]["supported"])
             ev = worst["evidence"]["text"].strip() if worst["evidence"] else "none"
-            reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported): "
-                           f"{worst['text'].strip()!r}; best evidence: {ev!r}")
+            if not any(worst is s for s in strong):
+                reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported): "
+                               f"{worst['text'].strip()!r}; best evidence: {ev!r}")
         for c in claims:
             if c["status"] == "mismatch":
                 near = c["nearest"]["text"] if c["nearest"] else "?"

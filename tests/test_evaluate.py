@@ -40,6 +40,7 @@ def test_sentence_metrics_label_sentences_by_overlap():
     assert m["entailment only"] == pytest.approx(2 / 3)  # 0.8 ranks above 0.1 and 0.2, below 0.9
     assert m["absent content words"] == pytest.approx(1 / 3)
     assert sentence_metrics([{"spans": [], "sentences": [[0, 5, 0.2, 0.3]]}]) is None  # no span labels
+    assert sentence_metrics([rows[0], {"sentences": [[0, 5, 0.2, 0.3]]}])["sentences"] == 4  # a row without "spans"
 
 
 def test_best_sentence_threshold_gates_by_the_answer_score():
@@ -52,6 +53,8 @@ def test_best_sentence_threshold_gates_by_the_answer_score():
     assert best == {"threshold": 0.65, "f1": pytest.approx(1.0)}  # drops the 0.6 sentence, keeps 0.72
     assert best_sentence_threshold(rows, [0.8, 0.9], 0.5)["f1"] < 1.0  # flagged: its sentence counts
     assert best_sentence_threshold([{"spans": [], "sentences": []}], [0.5], 0.5) is None
+    mismatch = [rows[0], dict(rows[1], features={"numeric_mismatch": 0.7})]  # flagged by its number
+    assert best_sentence_threshold(mismatch, [0.8, 0.1], 0.5)["f1"] < 1.0
 
 
 def test_calibration_error():

@@ -113,6 +113,9 @@ def test_pair_file_round_trip_and_bad_labels(tmp_path):
     _write(tmp_path / "bad.jsonl", [{"premise": "a", "hypothesis": "b", "label": "entailment"}])
     with pytest.raises(ValueError, match="labels 0, 1 or 2"):
         read_pair_file(str(tmp_path / "bad.jsonl"))
+    _write(tmp_path / "float.jsonl", [{"premise": "a", "hypothesis": "b", "label": 1.0}])
+    with pytest.raises(ValueError, match="labels 0, 1 or 2"):
+        read_pair_file(str(tmp_path / "float.jsonl"))
 
 
 def test_saved_pairs_train_a_model_elsewhere(tmp_path):
@@ -137,4 +140,4 @@ def test_saved_pairs_train_a_model_elsewhere(tmp_path):
 
 def test_eval_refuses_int8_off_the_cpu(tmp_path):
     with pytest.raises(ValueError, match="int8"):
-        main(["eval", "m.safetensors", "data.jsonl", "--quantize", "--device", "cuda"])
+        main(["eval", "m.safetensors", "data.jsonl", "--quantize", "--device", "cuda:0"])

@@ -179,7 +179,7 @@ def test_one_model_per_source_shape(nlp):
 def scripted():
     """The default pipeline with the cross-encoder's scores scripted by a word in the premise."""
     nlp = spacy_ground.load(overrides={"components.ground_align.use_embeddings": False})
-    scores = {"opened": [0.9, 0.05, 0.05], "gardens": [0.25, 0.7, 0.05]}
+    scores = {"opened": [0.9, 0.05, 0.05], "gardens": [0.25, 0.7, 0.05], "France": [0.005, 0.005, 0.99]}
     nlp.get_pipe("ground_entail").predict = lambda pairs: [
         next(v for k, v in scores.items() if k in premise) for premise, _ in pairs]
     return nlp
@@ -206,3 +206,21 @@ def test_flagged_spans_follow_the_sentence_threshold_and_the_action(scripted, th
 def test_sentence_threshold_is_a_probability():
     with pytest.raises(ValueError, match="sentence_threshold"):
         spacy_ground.load(overrides={"components.ground_verdict.sentence_threshold": 0})
+
+
+@pytest.mark.parametrize("flag_on_contradiction, action", [(True, "flag"), (False, "pass")])
+def test_a_strongly_contradicted_sentence_flags_the_answer(scripted, flag_on_contradiction, action):
+    verdict = scripted.get_pipe("ground_verdict")
+    verdict.sentence_threshold, verdict.spans_if_flagged = 0.7, True
+    verdict.flag_threshold, verdict.block_threshold = 1.0, 1.0  # the score alone never flags
+    verdict.flag_on_contradiction, verdict.contradiction_threshold = flag_on_contradiction, 0.98
+    doc = spacy_ground.check(scripted, "Paris is in Spain.", ["Paris is in France."])
+    g = doc._.grounding
+    assert g.action == action
+    if action == "flag":
+        assert g.verdict == "contradicted"
+        assert g.reasons[0] == "contradicted by the sources (0.99): 'Paris is in Spain.'; evidence: 'Paris is in France.'"
+        assert [s.text for s in doc.spans["ground_unsupported"]] == ["Paris is in Spain."]
+    else:
+        assert g.verdict == "supported" and not list(doc.spans["ground_unsupported"])
+    verdict.flag_on_contradiction = True

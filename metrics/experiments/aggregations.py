@@ -18,7 +18,7 @@ from spacy_ground.train_entail import train_part
 AGGREGATIONS = {
     "1-min support": lambda u: max(u, default=0.0),
     "1-product": lambda u: 1 - math.prod(1 - x for x in u),
-    "mean": lambda u: sum(u) / len(u) if u else 0.0,
+    "mean 1-support": lambda u: sum(u) / len(u) if u else 0.0,
     "top-2 mean": lambda u: sum(sorted(u)[-2:]) / len(u[-2:]) if u else 0.0,
     "count >0.5": lambda u: sum(x > 0.5 for x in u),
     "share >0.5": lambda u: sum(x > 0.5 for x in u) / len(u) if u else 0.0,
@@ -42,7 +42,7 @@ def report(rows, title):
         labels = [r["hallucinated"] for r in group]
         cells = [auroc([fn([s[2] for s in r.get("sentences") or []]) for r in group], labels) for fn in AGGREGATIONS.values()]
         cells.append(auroc([r["features"]["absent_words"] for r in group], labels))
-        print(f"| {task} | {len(group)} | " + " | ".join(f"{c:.3f}" for c in cells) + " |")
+        print(f"| {task} | {len(group)} | " + " | ".join("-" if c is None else f"{c:.3f}" for c in cells) + " |")
     print()
 
 
