@@ -71,14 +71,11 @@ def build_cross_encoder(weights: str = "", max_length: int = 256,
 
 
 def on_gpu() -> bool:
-    """Whether thinc's current ops are on a GPU (after ``spacy.require_gpu()``)."""
-    from thinc.api import get_current_ops
+    """Whether thinc puts torch modules on an accelerator (after ``spacy.require_gpu()``:
+    CUDA, or Apple's MPS)."""
+    from thinc.api import get_torch_default_device
 
-    try:
-        from thinc.backends.cupy_ops import CupyOps
-    except ImportError:  # pragma: no cover - thinc without its GPU backend
-        return False
-    return isinstance(get_current_ops(), CupyOps)
+    return get_torch_default_device().type != "cpu"
 
 
 def inference_only(module):

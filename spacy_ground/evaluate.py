@@ -176,12 +176,12 @@ def best_f1(scores: Sequence[float], labels: Sequence[bool]) -> Dict[str, float]
 def span_f1(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, float]]:
     """Character-level P/R/F1 of predicted unsupported spans against labelled spans (micro);
     None for data without span labels."""
-    if not any(r["spans"] for r in rows):
+    if not any(r.get("spans") for r in rows):
         return None
     tp = fp = fn = 0
     for row in rows:
         gold = set()
-        for sp in row["spans"]:
+        for sp in row.get("spans") or []:
             gold.update(range(sp["start"], sp["end"]))
         pred = set()
         for s, e in row["pred_spans"]:
@@ -415,10 +415,11 @@ SENTENCE_THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))  # 0.5 
 
 
 def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[float], flag_threshold: float,
-                            grid: Sequence[float] = SENTENCE_THRESHOLDS) -> Optional[Dict[str, float]]:
+                            grid: Sequence[float] = SENTENCE_THRESHOLDS,
+                            contradiction_threshold: float = 0.98) -> Optional[Dict[str, float]]:
     """The ``sentence_threshold`` (1 - support from which a sentence becomes a flagged span,
     in flagged answers: scored at or above ``flag_threshold``, or with a mismatched number or
-    record fact) with the best character-level span F1 against the labelled spans. Sentence
+    record fact, or a sentence contradicted at ``contradiction_threshold``) with the best character-level span F1 against the labelled spans. Sentence
     spans only: the claim and record-fact spans the component adds are not counted. None
     without span labels or sentence rows."""
     if not any(r.get("spans") for r in rows) or not any(r.get("sentences") for r in rows):
@@ -426,7 +427,8 @@ def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[flo
 
     def flagged(r: Dict[str, Any], score: float) -> bool:
         f = r.get("features") or {}
-        return score >= flag_threshold or f.get("numeric_mismatch", 0) > 0 or f.get("record_conflict", 0) > 0
+        return (score >= flag_threshold or f.get("numeric_mismatch", 0) > 0 or f.get("record_conflict", 0) > 0
+                or f.get("max_contradiction", 0) >= contradiction_threshold)
 
     best: Optional[Dict[str, float]] = None
     for t in grid:

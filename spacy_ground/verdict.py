@@ -225,8 +225,9 @@ class Verdict:
         claims = list(doc.spans.get(self.claims_key, []))
         sentence_rows = [self._sentence_row(s) for s in sents]
         claim_rows = [self._claim_row(c) for c in claims]
-        unsupported = [s for s, row in zip(sents, sentence_rows)
-                       if row["entailment"] and 1.0 - row["entailment"]["supported"] >= self.sentence_threshold]
+        unsupported = [s for s, row in zip(sents, sentence_rows) if row["entailment"] and (
+            1.0 - row["entailment"]["supported"] >= self.sentence_threshold
+            or (self.flag_on_contradiction and row["entailment"]["contradicted"] >= self.contradiction_threshold))]
         unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
         facts = list(doc._.record_facts or [])
         for f in facts:

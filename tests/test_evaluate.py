@@ -25,6 +25,7 @@ def test_span_f1_counts_characters_and_skips_unlabelled_data():
     rows = [{"spans": [{"start": 0, "end": 10}], "pred_spans": [(5, 15)]}]
     assert span_f1(rows) == pytest.approx({"precision": 0.5, "recall": 0.5, "f1": 0.5})
     assert span_f1([{"spans": [], "pred_spans": [(0, 3)]}]) is None
+    assert span_f1(rows + [{"pred_spans": [(0, 3)]}])["precision"] < 0.5  # a row without "spans" counts as clean
 
 
 def test_sentence_metrics_label_sentences_by_overlap():

@@ -208,12 +208,13 @@ def test_sentence_threshold_is_a_probability():
         spacy_ground.load(overrides={"components.ground_verdict.sentence_threshold": 0})
 
 
-@pytest.mark.parametrize("flag_on_contradiction, action", [(True, "flag"), (False, "pass")])
-def test_a_strongly_contradicted_sentence_flags_the_answer(scripted, flag_on_contradiction, action):
+@pytest.mark.parametrize("flag_on_contradiction, threshold, action", [
+    (True, 0.98, "flag"), (False, 0.98, "pass"), (True, 0.995, "pass")])  # contradicted at 0.99
+def test_a_strongly_contradicted_sentence_flags_the_answer(scripted, flag_on_contradiction, threshold, action):
     verdict = scripted.get_pipe("ground_verdict")
-    verdict.sentence_threshold, verdict.spans_if_flagged = 0.7, True
+    verdict.sentence_threshold, verdict.spans_if_flagged = 0.999, True  # spans come from the contradiction rule
     verdict.flag_threshold, verdict.block_threshold = 1.0, 1.0  # the score alone never flags
-    verdict.flag_on_contradiction, verdict.contradiction_threshold = flag_on_contradiction, 0.98
+    verdict.flag_on_contradiction, verdict.contradiction_threshold = flag_on_contradiction, threshold
     doc = spacy_ground.check(scripted, "Paris is in Spain.", ["Paris is in France."])
     g = doc._.grounding
     assert g.action == action
@@ -223,4 +224,5 @@ def test_a_strongly_contradicted_sentence_flags_the_answer(scripted, flag_on_con
         assert [s.text for s in doc.spans["ground_unsupported"]] == ["Paris is in Spain."]
     else:
         assert g.verdict == "supported" and not list(doc.spans["ground_unsupported"])
-    verdict.flag_on_contradiction = True
+        assert not any(r.startswith("contradicted by the sources") for r in g.reasons)
+    verdict.flag_on_contradiction, verdict.contradiction_threshold = True, 0.98
