@@ -225,9 +225,8 @@ class Verdict:
         claims = list(doc.spans.get(self.claims_key, []))
         sentence_rows = [self._sentence_row(s) for s in sents]
         claim_rows = [self._claim_row(c) for c in claims]
-        unsupported = [s for s, row in zip(sents, sentence_rows) if row["entailment"] and (
-            1.0 - row["entailment"]["supported"] >= self.sentence_threshold
-            or (self.flag_on_contradiction and row["entailment"]["contradicted"] >= self.contradiction_threshold))]
+        unsupported = [s for s, row in zip(sents, sentence_rows) if self._strongly_contradicted(row) or (
+            row["entailment"] and 1.0 - row["entailment"]["supported"] >= self.sentence_threshold)]
         unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
         facts = list(doc._.record_facts or [])
         for f in facts:
@@ -286,8 +285,13 @@ class Verdict:
         contradicted, flags the answer whatever its score (each can be switched off)."""
         if self.flag_on_mismatch and _contradicts(claims, facts):
             return True
-        return self.flag_on_contradiction and any(
-            s["entailment"] and s["entailment"]["contradicted"] >= self.contradiction_threshold for s in sentences)
+        return any(self._strongly_contradicted(s) for s in sentences)
+
+    def _strongly_contradicted(self, sentence: Dict) -> bool:
+        """A sentence row the cross-encoder contradicts at ``contradiction_threshold`` (when
+        ``flag_on_contradiction``)."""
+        ent = sentence["entailment"]
+        return bool(self.flag_on_contradiction and ent and ent["contradicted"] >= self.contradiction_threshold)
 
     def _label(self, score: float, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict] = ()) -> str:
         if score < self.flag_threshold and not self._must_flag(sentences, claims, facts):
@@ -299,8 +303,7 @@ class Verdict:
                  facts: Sequence[Dict] = ()) -> List[str]:
         reasons = []
         checked = [s for s in sentences if s["entailment"]]
-        strong = [s for s in checked if self.flag_on_contradiction
-                  and s["entailment"]["contradicted"] >= self.contradiction_threshold]
+        strong = [s for s in checked if self._strongly_contradicted(s)]
         for s in strong:
             ev = s["evidence"]["text"].strip() if s["evidence"] else "none"
             reasons.append(f"contradicted by the sources ({s['entailment']['contradicted']:.2f}): "

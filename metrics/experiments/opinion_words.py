@@ -2,8 +2,8 @@
 the same signal as verdict features. Run after writing rows with `evaluate fit/run --features` to
 training/features_train_E2.jsonl and training/features_dev_E2.jsonl (see aggregations.py)."""
 import json, sys, math, re
-from spacy_ground.evaluate import auroc, fit_verdict, cross_validated
-import spacy_ground.evaluate as ev
+from refit import TASKS, compare
+from spacy_ground.evaluate import auroc
 OP = re.compile(r"\b(great|good|excellent|delicious|tasty|cozy|cosy|popular|known for|friendly|nice|perfect|wonderful|amazing|lovely|beautiful|ideal|welcoming|charming|fantastic|enjoy|enjoyable|favorite|favourite|recommend|recommended|worth|best|overall|atmosphere|vibe|experience|satisf\w*|pleasant|highly|must-visit|gem|relaxed|inviting|attentive|reasonable|affordable|impressive|unique|diverse|variety|great place|spot)\b", re.I)
 def load(p): return [json.loads(l) for l in open(p)]
 ans = {}
@@ -34,14 +34,7 @@ def add(rows):
         out.append(r)
     return out
 tr, dv = add(train), add(dev)
-base = list(ev.FEATURES)
-for extra in ([], ["u_obj_max"], ["n_obj_unsup"], ["u_obj_max", "n_obj_unsup"]):
-    ev.FEATURES = tuple(base + extra)
-    m = fit_verdict(tr); cv = cross_validated(tr, 1.0)
-    by = {}
-    for t in ("all", "qa", "summary", "data2txt"):
-        g = [r for r in dv if t == "all" or r["task"] == t]
-        by[t] = round(auroc([m.score(r["features"], r["shape"]) for r in g], [r["hallucinated"] for r in g]), 3)
-    alone = {t: round(auroc([r["features"].get("u_obj_max", 0) for r in dv if t == "all" or r["task"] == t], [r["hallucinated"] for r in dv if t == "all" or r["task"] == t]), 3) for t in ("all", "qa", "summary", "data2txt")}
-    print(extra, "cv", round(cv["auroc"], 3), by)
+compare(tr, dv, [[], ["u_obj_max"], ["n_obj_unsup"], ["u_obj_max", "n_obj_unsup"]])
+alone = {t: round(auroc([r["features"]["u_obj_max"] for r in dv if t == "all" or r["task"] == t],
+                        [r["hallucinated"] for r in dv if t == "all" or r["task"] == t]), 3) for t in TASKS}
 print("u_obj_max alone on dev", alone)

@@ -3,7 +3,8 @@
 added to the verdict features. Needs training/features_{train,dev}_E2.jsonl (see aggregations.py)."""
 import json, sys, math
 import numpy
-from spacy_ground.evaluate import auroc, fit_verdict, cross_validated
+from refit import TASKS, compare
+from spacy_ground.evaluate import auroc
 from spacy_ground.train_entail import train_part
 from spacy_ground.verdict import LogisticModel
 def load(p): return [json.loads(l) for l in open(p)]
@@ -33,13 +34,4 @@ def add(rows):
         r["features"]["sent_mean"] = sum(p) / len(p)
     return [r for r in rows if r["features"]]
 tr, dv = add(train), add(dev)
-import spacy_ground.evaluate as ev
-base = list(ev.FEATURES)
-for extra in ([], ["sent_max"], ["sent_nor"], ["sent_max", "sent_nor", "sent_mean"]):
-    ev.FEATURES = tuple(base + extra)
-    m = fit_verdict(tr); cv = cross_validated(tr, 1.0)
-    by = {}
-    for t in ("all", "qa", "summary", "data2txt"):
-        g = [r for r in dv if t == "all" or r["task"] == t]
-        by[t] = round(auroc([m.score(r["features"], r["shape"]) for r in g], [r["hallucinated"] for r in g]), 3)
-    print(extra, "cv", round(cv["auroc"], 3), by)
+compare(tr, dv, [[], ["sent_max"], ["sent_nor"], ["sent_max", "sent_nor", "sent_mean"]])
