@@ -419,9 +419,10 @@ def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[flo
                             contradiction_threshold: float = 0.98) -> Optional[Dict[str, float]]:
     """The ``sentence_threshold`` (1 - support from which a sentence becomes a flagged span,
     in flagged answers: scored at or above ``flag_threshold``, or with a mismatched number or
-    record fact, or a sentence contradicted at ``contradiction_threshold``) with the best character-level span F1 against the labelled spans. Sentence
-    spans only: the claim and record-fact spans the component adds are not counted. None
-    without span labels or sentence rows."""
+    record fact, or a sentence contradicted at ``contradiction_threshold``) with the best
+    character-level span F1 against the labelled spans. Sentence spans only: the claim and
+    record-fact spans the component adds are not counted. None without span labels or
+    sentence rows."""
     if not any(r.get("spans") for r in rows) or not any(r.get("sentences") for r in rows):
         return None
 

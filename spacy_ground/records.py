@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .sources import clean_text
+from .sources import clean_text, json_record
 
 DEFAULT_TERMS = Path(__file__).parent / "record_terms.json"
 
@@ -52,14 +52,7 @@ def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"
 def parse_records(source: Any) -> List[Dict[str, Any]]:
     """The JSON objects of a source: a dict, a list of dicts (other items skipped), or a
     string holding either; [] for anything else."""
-    obj = source
-    if isinstance(source, str):
-        if source.strip()[:1] not in ("{", "["):
-            return []
-        try:
-            obj = json.loads(source)
-        except (ValueError, RecursionError):
-            return []
+    obj = json_record(source)
     if isinstance(obj, dict):
         return [obj]
     if isinstance(obj, list):
@@ -203,7 +196,7 @@ def _judge(records: Sequence[Dict[str, Any]], path: str, claim: bool) -> Tuple[b
     hits = [value for found, value in (lookup(rec, path) for rec in records) if found]
     if not hits:
         return False, None, None
-    known = [(value, truth(value)) for value in hits if truth(value) is not None]
+    known = [(value, t) for value, t in ((v, truth(v)) for v in hits) if t is not None]
     for value, t in known:
         if t == claim:
             return True, value, t

@@ -11,7 +11,7 @@ import json
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Sequence, Tuple, Union
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -81,19 +81,23 @@ def _scalar(x: Any) -> str:
     return str(x)
 
 
-def is_record(source: Any) -> bool:
-    """True for a JSON record (a dict or list, or a string holding a JSON object or list)."""
+def json_record(source: Any) -> Union[Dict[str, Any], List[Any], None]:
+    """The JSON object or list a source is, or holds as a string (parsed); None otherwise."""
     if isinstance(source, (dict, list)):
-        return True
+        return source
     if isinstance(source, str):
         stripped = source.strip()
-        if stripped[:1] in "{[" and stripped[-1:] in "}]":
+        if stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]"):
             try:
-                json.loads(stripped)
-                return True
+                return json.loads(stripped)
             except (ValueError, RecursionError):
-                return False
-    return False
+                return None
+    return None
+
+
+def is_record(source: Any) -> bool:
+    """True for a JSON record (a dict or list, or a string holding a JSON object or list)."""
+    return json_record(source) is not None
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -112,18 +116,13 @@ def source_text(source: Any) -> str:
 
 
 def _source_text(source: Any) -> str:
-    if isinstance(source, (dict, list)):
-        return "\n".join(flatten_json(source))
+    record = json_record(source)
+    if record is not None:
+        return "\n".join(flatten_json(record))
     if source is None:
         return ""
     if not isinstance(source, str):
         return _scalar(source)  # a bare number or date given as a source
-    stripped = source.strip()
-    if stripped[:1] in "{[" and stripped[-1:] in "}]":
-        try:
-            return "\n".join(flatten_json(json.loads(stripped)))
-        except (ValueError, RecursionError):
-            pass
     return source
 
 
