@@ -9,7 +9,10 @@ being the top-k source sentences ``ground_align`` found, and sets
 own and the one that supports the sentence most is kept, unless another contradicts it
 more strongly; the lower-ranked ones are read only when the top one gives less than
 ``enough_support``; with ``"concat"`` they are read together
-as one premise and ``i`` is 0).
+as one premise and ``i`` is 0). ``evidence_k_by_source`` sets ``evidence_k`` per kind of
+sources (``{"passages": 3}``: an answer drawn from several retrieved passages is read
+against its top 3 evidence sentences at once, one from a single document or a JSON
+record against its best one).
 
 The model is a thinc ``Model`` built by the registered architecture
 ``spacy_ground.CrossEncoder.v1`` (a torch module behind thinc's PyTorchWrapper), set
@@ -31,7 +34,7 @@ from thinc.api import Config, Model
 from thinc.types import Floats2d
 
 from .extensions import register_extensions
-from .sources import evidence_text
+from .sources import SOURCE_KINDS, evidence_text, source_kind
 
 MODEL_FILE = "entail.safetensors"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
@@ -111,15 +114,18 @@ def _load_torch(path: Path, quantize: bool):
         "sentences_key": "ground_sentences",
         "model": DEFAULT_MODEL,
         "evidence_k": 1,
+        "evidence_k_by_source": {"passages": 3},  # as the shipped model was trained (stage 3)
         "evidence_mode": "concat",
         "enough_support": 1.0,
         "batch_size": 4,  # pairs of one answer, sorted by length: small batches pad less
     },
 )
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
-                       evidence_mode: str, enough_support: float, batch_size: int) -> "Entailer":
+                       evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
+                       batch_size: int) -> "Entailer":
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
-                    evidence_mode=evidence_mode, enough_support=enough_support, batch_size=batch_size)
+                    evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
+                    enough_support=enough_support, batch_size=batch_size)
 
 
 EVIDENCE_MODES = ("concat", "best")
@@ -138,10 +144,17 @@ class Entailer:
     """Cross-encoder entailment of answer sentences by their evidence."""
 
     def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
-                 evidence_k: int = 1, evidence_mode: str = "concat", enough_support: float = 1.0,
-                 batch_size: int = 4):
+                 evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
+                 evidence_mode: str = "concat", enough_support: float = 1.0, batch_size: int = 4):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
+        evidence_k_by_source = dict(evidence_k_by_source or {})
+        for kind, k in evidence_k_by_source.items():
+            if kind not in SOURCE_KINDS:
+                raise ValueError(f"ground_entail: evidence_k_by_source keys are source kinds {SOURCE_KINDS}, "
+                                 f"not {kind!r}")
+            if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+                raise ValueError(f"ground_entail: evidence_k_by_source[{kind!r}] must be an integer >= 1, not {k!r}")
         if evidence_mode not in EVIDENCE_MODES:
             raise ValueError(f"ground_entail: evidence_mode must be one of {EVIDENCE_MODES}, not {evidence_mode!r}")
         if not 0.0 <= enough_support <= 1.0:
@@ -155,6 +168,7 @@ class Entailer:
         self._weights: Optional[bytes] = None  # the weights' safetensors bytes, once read
         self.sentences_key = sentences_key
         self.evidence_k = evidence_k
+        self.evidence_k_by_source = evidence_k_by_source
         self.evidence_mode = evidence_mode
         self.enough_support = float(enough_support)
         self.batch_size = batch_size
@@ -179,6 +193,7 @@ class Entailer:
         """(sentence span, evidence index, (premise, sentence)) for each answer sentence with
         evidence: one premise of the top ``evidence_k`` sentences ("concat"), or one pair
         per evidence sentence ("best"; ``ranks``: which of the top ``evidence_k``)."""
+        k = self.evidence_k_for(doc)
         out = []
         seen = set()
         for sent in doc.spans.get(self.sentences_key, []):
@@ -191,12 +206,19 @@ class Entailer:
                 continue
             hypothesis = sent.text.strip()
             if self.evidence_mode == "best":
-                for i in ranks if ranks is not None else range(self.evidence_k):
-                    if i < min(len(evidence), self.evidence_k):
+                for i in ranks if ranks is not None else range(k):
+                    if i < min(len(evidence), k):
                         out.append((sent, i, (evidence_text([evidence[i]], 1), hypothesis)))
             else:
-                out.append((sent, 0, (evidence_text(evidence, self.evidence_k), hypothesis)))
+                out.append((sent, 0, (evidence_text(evidence, k), hypothesis)))
         return out
+
+    def evidence_k_for(self, doc: Doc) -> int:
+        """How many evidence sentences this answer's sentences are read with: ``evidence_k``,
+        or ``evidence_k_by_source`` for the kind of its sources (see ``sources.source_kind``)."""
+        if not self.evidence_k_by_source:
+            return self.evidence_k
+        return self.evidence_k_by_source.get(source_kind(doc._.ground_sources), self.evidence_k)
 
     def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:
         """Probabilities (supported, unsupported, contradicted) per pair, in batches of
@@ -219,7 +241,7 @@ class Entailer:
             found = [t for doc in docs for t in self.pairs(doc, range(1))]
             probs = self.predict([pair for _, _, pair in found])
             weak = {(s.start_char, s.end_char) for (s, _, _), p in zip(found, probs) if p[0] < self.enough_support}
-            more = [t for doc in docs for t in self.pairs(doc, range(1, self.evidence_k))
+            more = [t for doc in docs for t in self.pairs(doc, range(1, self.evidence_k_for(doc)))
                     if (t[0].start_char, t[0].end_char) in weak]
             found, probs = found + more, probs + self.predict([pair for _, _, pair in more])
         else:

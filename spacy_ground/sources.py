@@ -11,7 +11,7 @@ import json
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -98,6 +98,18 @@ def json_record(source: Any) -> Union[Dict[str, Any], List[Any], None]:
 def is_record(source: Any) -> bool:
     """True for a JSON record (a dict or list, or a string holding a JSON object or list)."""
     return json_record(source) is not None
+
+
+SOURCE_KINDS = ("record", "passages", "document")
+
+
+def source_kind(sources: Optional[Sequence[Any]]) -> str:
+    """What the sources are, from the input alone: 'record' when one is a JSON record,
+    'passages' for several texts (retrieved passages), 'document' for one text (or none)."""
+    sources = list(sources or [])
+    if any(is_record(s) for s in sources):
+        return "record"
+    return "passages" if sum(1 for s in sources if str(s).strip()) > 1 else "document"
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -232,6 +232,17 @@ def evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _kind_counts(text: str) -> Dict[str, int]:
+    """'passages=3,document=1' -> {"passages": 3, "document": 1} (an argparse type)."""
+    out: Dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        kind, sep, k = part.partition("=")
+        if not sep or not k.strip().isdigit() or int(k) < 1:
+            raise argparse.ArgumentTypeError(f"expected KIND=K with K >= 1, e.g. passages=3; got {part!r}")
+        out[kind.strip()] = int(k)
+    return out
+
+
 def _training_options(p: argparse.ArgumentParser, max_length: int, batch_size: int, lr: float,
                       checkpoint_every: int) -> None:
     p.add_argument("--max-length", type=int, default=max_length)
@@ -272,6 +283,11 @@ def main(argv=None) -> int:
     a.add_argument("--negative-evidence-k", type=int, default=1,
                    help="pair each hallucinated sentence with this many of its top evidence sentences "
                         "(as ground_entail's evidence_mode='best' reads them)")
+    a.add_argument("--evidence-k-by-source", type=_kind_counts, default={},
+                   help="evidence sentences per pair by kind of sources, as ground_entail's evidence_k_by_source, "
+                        "e.g. passages=3")
+    a.add_argument("--source-kinds", nargs="+", help="only answers whose sources are of these kinds "
+                   "(record, passages, document)")
     a.add_argument("--nli-data", help="NLI pairs to mix in (replay), e.g. assets/nli_train.jsonl.gz")
     a.add_argument("--nli-pairs", type=int, default=0, help="how many NLI pairs to mix in")
     _training_options(a, max_length=256, batch_size=16, lr=2e-5, checkpoint_every=100)
@@ -340,12 +356,16 @@ def train_part(record: Dict) -> str:
 
 def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported_share: float,
                     negative_share: float, seed: int, evidence_k: int = 1,
-                    negative_evidence_k: int = 1) -> List[Pair]:
+                    negative_evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
+                    source_kinds: Optional[Sequence[str]] = None) -> List[Pair]:
     """(evidence, answer sentence, label) pairs from RAGTruth train, SummEdits and hard negatives.
 
     The evidence is what ``ground_align`` finds at run time (the top ``evidence_k``
-    source sentences, as ``ground_entail`` uses them), so the model learns on the
-    inputs it will see.
+    source sentences, or ``evidence_k_by_source`` for the answer's kind of sources, as
+    ``ground_entail`` uses them), so the model learns on the inputs it will see.
+    ``source_kinds``: only answers whose sources are of these kinds (all when None).
+    Lower-ranked evidence negatives (``negative_evidence_k``) are made for answers read
+    with one evidence sentence only.
     """
     if negative_evidence_k > 1 and evidence_k > 1:
         raise ValueError("--negative-evidence-k pairs a sentence with single evidence sentences "
@@ -353,7 +373,12 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
     import spacy_ground
 
     from .bench import read_jsonl
-    from .sources import evidence_text
+    from .sources import SOURCE_KINDS, evidence_text, source_kind
+
+    by_source = dict(evidence_k_by_source or {})
+    for kind in list(by_source) + list(source_kinds or []):
+        if kind not in SOURCE_KINDS:
+            raise ValueError(f"unknown source kind {kind!r}: one of {SOURCE_KINDS}")
 
     rng = random.Random(seed)
     nlp = spacy_ground.load(exclude=("ground_entail", "ground_verdict"))
@@ -363,16 +388,19 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
     edits = [r for r in read_jsonl(summedits) if r.get("split", "train") == "train"]
     rows = [r for r in read_jsonl(ragtruth) if train_part(r) == "adapt"]
     rows += rng.sample(edits, min(max_summedits, len(edits)))
+    if source_kinds is not None:
+        rows = [r for r in rows if source_kind(r.get("sources")) in source_kinds]
     for n, rec in enumerate(rows):
         if n % 200 == 0:
             print(f"  pairs from {n}/{len(rows)} answers", file=sys.stderr, flush=True)
+        k = by_source.get(source_kind(rec.get("sources")), evidence_k)
         doc = spacy_ground.check(nlp, rec["answer"], rec.get("sources") or [], rec.get("question"))
         is_summedits = rec.get("dataset") == "summedits"
         for sent in doc.spans["ground_sentences"]:
             evidence = sent._.evidence or []
             if not evidence or len(sent.text.strip()) < 15:
                 continue
-            premise = evidence_text(evidence, evidence_k)
+            premise = evidence_text(evidence, k)
             if is_summedits:
                 label = 2 if rec["hallucinated"] else 0
             else:
@@ -385,7 +413,7 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
                 if rng.random() > supported_share:
                     continue
             pairs.append((premise, sent.text.strip(), label))
-            if label and negative_evidence_k > 1:
+            if label and negative_evidence_k > 1 and k == 1:
                 # a hallucinated sentence is supported by none of the evidence sentences that
                 # ground_entail's "best" mode reads: the lower-ranked ones become pairs too
                 # (unsupported: a conflict is with one sentence, the others only fail to support it)
@@ -401,7 +429,8 @@ def adapt(args: argparse.Namespace) -> int:
     if args.pairs_from:
         return train(args)
     pairs = build_rag_pairs(args.ragtruth, args.summedits, args.max_summedits, args.supported_share,
-                            args.negative_share, args.seed, args.evidence_k, args.negative_evidence_k)
+                            args.negative_share, args.seed, args.evidence_k, args.negative_evidence_k,
+                            args.evidence_k_by_source, args.source_kinds)
     if args.nli_data and args.nli_pairs:
         # replay NLI pairs so that adapting to RAG answers does not unlearn entailment
         replay = sample_nli(list(read_pairs(args.nli_data)), args.nli_pairs, 0.15, args.seed + 7, other_share=0.6)

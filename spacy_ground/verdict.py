@@ -20,7 +20,7 @@ from spacy.util import ensure_path
 
 from .extensions import judged_evidence, register_extensions
 from .features import FEATURES, answer_features, is_refusal
-from .sources import is_record
+from .sources import SOURCE_KINDS, source_kind
 
 MODEL_FILE = "verdict.json"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
@@ -33,11 +33,13 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
         "claims_key": "ground_claims",
         "spans_key": "ground_unsupported",
         "model": "",  # "" = the model shipped in the package
-        "flag_threshold": 0.33,  # the F1-best threshold on 5-fold train predictions (evaluate fit)
+        "flag_threshold": 0.34,  # the F1-best threshold on 5-fold train predictions (evaluate fit)
         "block_threshold": 0.8,
         "require_entailment": True,
         "flag_on_mismatch": True,
-        "sentence_threshold": 0.7,  # a sentence is a flagged span from this 1 - support on (evaluate fit)
+        "sentence_threshold": 0.75,  # a sentence is a flagged span from this 1 - support on (evaluate fit)
+        # the same per kind of sources (record, passages, document; evaluate fit prints them)
+        "sentence_threshold_by_source": {"document": 0.9, "passages": 0.45, "record": 0.8},
         "spans_if_flagged": True,  # flagged spans only in answers whose action is flag or block
         "flag_on_contradiction": True,  # a sentence contradicted with contradiction_threshold flags the answer
         "contradiction_threshold": 0.98,  # the lowest value that flags no RAGTruth train answer by itself
@@ -45,12 +47,14 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
 )
 def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
                         flag_threshold: float, block_threshold: float, require_entailment: bool,
-                        flag_on_mismatch: bool, sentence_threshold: float, spans_if_flagged: bool,
+                        flag_on_mismatch: bool, sentence_threshold: float,
+                        sentence_threshold_by_source: Dict[str, float], spans_if_flagged: bool,
                         flag_on_contradiction: bool, contradiction_threshold: float) -> "Verdict":
     return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
                    flag_threshold=flag_threshold, block_threshold=block_threshold,
                    require_entailment=require_entailment, flag_on_mismatch=flag_on_mismatch,
-                   sentence_threshold=sentence_threshold, spans_if_flagged=spans_if_flagged,
+                   sentence_threshold=sentence_threshold, sentence_threshold_by_source=sentence_threshold_by_source,
+                   spans_if_flagged=spans_if_flagged,
                    flag_on_contradiction=flag_on_contradiction, contradiction_threshold=contradiction_threshold)
 
 
@@ -105,7 +109,7 @@ SHAPES = ("text", "record")
 
 def source_shape(sources: Optional[Sequence[Any]]) -> str:
     """'record' when a source is a JSON record, else 'text' (derived from the input alone)."""
-    return "record" if any(is_record(s) for s in (sources or [])) else "text"
+    return "record" if source_kind(sources) == "record" else "text"
 
 
 class VerdictModel:
@@ -176,13 +180,20 @@ class Verdict:
     def __init__(self, nlp: Language, name: str = "ground_verdict", *, sentences_key: str = "ground_sentences",
                  claims_key: str = "ground_claims", spans_key: str = "ground_unsupported", model: str = "",
                  flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True,
-                 flag_on_mismatch: bool = True, sentence_threshold: float = 0.7, spans_if_flagged: bool = True,
+                 flag_on_mismatch: bool = True, sentence_threshold: float = 0.7,
+                 sentence_threshold_by_source: Optional[Dict[str, float]] = None, spans_if_flagged: bool = True,
                  flag_on_contradiction: bool = True, contradiction_threshold: float = 0.98):
         if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
             raise ValueError("ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1")
-        if not 0.0 < sentence_threshold <= 1.0:
-            raise ValueError(f"ground_verdict: sentence_threshold is a share of probability in (0, 1], "
-                             f"not {sentence_threshold!r}")
+        by_source = dict(sentence_threshold_by_source or {})
+        for key, value in [("sentence_threshold", sentence_threshold)] + [
+                (f"sentence_threshold_by_source[{k!r}]", v) for k, v in by_source.items()]:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 < value <= 1.0:
+                raise ValueError(f"ground_verdict: {key} is a share of probability in (0, 1], not {value!r}")
+        unknown = set(by_source) - set(SOURCE_KINDS)
+        if unknown:
+            raise ValueError(f"ground_verdict: sentence_threshold_by_source keys are source kinds {SOURCE_KINDS}, "
+                             f"not {sorted(unknown)}")
         if not 0.0 < contradiction_threshold <= 1.0:
             raise ValueError(f"ground_verdict: contradiction_threshold is a probability in (0, 1], "
                              f"not {contradiction_threshold!r}")
@@ -192,6 +203,7 @@ class Verdict:
         self.require_entailment = require_entailment
         self.flag_on_mismatch = flag_on_mismatch
         self.sentence_threshold = sentence_threshold
+        self.sentence_threshold_by_source = {k: float(v) for k, v in by_source.items()}
         self.spans_if_flagged = spans_if_flagged
         self.flag_on_contradiction = flag_on_contradiction
         self.contradiction_threshold = contradiction_threshold
@@ -214,6 +226,13 @@ class Verdict:
             self._model = VerdictModel.from_dict(json.loads(self.model_path.read_text(encoding="utf8")))
         return self._model
 
+    def sentence_threshold_for(self, doc: Doc) -> float:
+        """The 1 - support from which a sentence of this answer is a flagged span:
+        ``sentence_threshold``, or ``sentence_threshold_by_source`` for its kind of sources."""
+        if not self.sentence_threshold_by_source:
+            return self.sentence_threshold
+        return self.sentence_threshold_by_source.get(source_kind(doc._.ground_sources), self.sentence_threshold)
+
     def set_model(self, model: Union[LogisticModel, "VerdictModel"]) -> None:
         self._model = model if isinstance(model, VerdictModel) else VerdictModel({"*": model})
 
@@ -225,8 +244,9 @@ class Verdict:
         claims = list(doc.spans.get(self.claims_key, []))
         sentence_rows = [self._sentence_row(s) for s in sents]
         claim_rows = [self._claim_row(c) for c in claims]
+        sentence_threshold = self.sentence_threshold_for(doc)
         unsupported = [s for s, row in zip(sents, sentence_rows) if self._strongly_contradicted(row) or (
-            row["entailment"] and 1.0 - row["entailment"]["supported"] >= self.sentence_threshold)]
+            row["entailment"] and 1.0 - row["entailment"]["supported"] >= sentence_threshold)]
         unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
         facts = list(doc._.record_facts or [])
         for f in facts:

@@ -265,3 +265,50 @@ def test_inputs_and_swapped_weights_follow_the_module_device():
     assert inputs.kwargs["input_ids"].device.type == "meta"
     set_torch_module(model, load_trained(EMBEDDED_MODEL))
     assert module_device(model.shims[0]._model).type == "meta"
+
+
+@pytest.mark.parametrize("sources,kind", [
+    (["One passage about the museum."], "document"),
+    (["One passage.", "Another passage."], "passages"),
+    (["One passage.", "   "], "document"),  # a blank source is not a passage
+    (['{"name": "Finch", "rating": 4.5}'], "record"),
+    (["A passage.", {"name": "Finch"}], "record"),
+    ([], "document"),
+    (None, "document"),
+])
+def test_source_kind(sources, kind):
+    from spacy_ground.sources import source_kind
+    from spacy_ground.verdict import source_shape
+
+    assert source_kind(sources) == kind
+    assert source_shape(sources) == ("record" if kind == "record" else "text")
+
+
+def test_evidence_k_by_source_reads_passages_with_more_evidence():
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
+    entail = nlp.add_pipe("ground_entail", after="ground_align", config={"evidence_k_by_source": {"passages": 3}})
+    read = []
+    _scripted(entail, {"": [0.8, 0.1, 0.1]})
+    predict = entail.predict
+    entail.predict = lambda pairs: read.extend(pairs) or predict(pairs)
+    answer = "The museum in Paris opened in 1998."
+    text = "The museum is in Paris. The museum in Paris opened in 1998. It has a cafe."
+    for sources, n in (([text], 1), ([text, "Tickets cost 12 euros at the museum in Paris."], 3)):
+        read.clear()
+        doc = spacy_ground.check(nlp, answer, sources)
+        sent = doc.spans["ground_sentences"][0]
+        assert entail.evidence_k_for(doc) == n
+        assert len(read) == 1  # one premise ("concat")
+        assert [e["text"].strip() in read[0][0] for e in sent._.evidence[:3]].count(True) == min(n, len(sent._.evidence))
+
+
+@pytest.mark.parametrize("by_source,message", [
+    ({"qa": 3}, "source kinds"),
+    ({"passages": 0}, "integer >= 1"),
+    ({"passages": "3"}, "integer >= 1"),
+])
+def test_bad_evidence_k_by_source_is_a_clear_error(by_source, message):
+    nlp = spacy.blank("en")
+    with pytest.raises(ValueError, match=message):
+        nlp.add_pipe("ground_entail", config={"evidence_k_by_source": by_source})

@@ -84,6 +84,21 @@ def test_cross_validated_threshold_comes_from_train_folds():
         cv = cross_validated(rows, l2=1.0, per_shape=per_shape)
         assert 0.75 < cv["auroc"] <= 1.0
         assert 0.0 < cv["f1_threshold"] < 1.0 and 0.5 < cv["f1"] <= 1.0
+        assert (cv["folds"], cv["repeats"]) == (5, 5)
+    # one shuffle: the threshold is the best F1 of its out-of-fold scores, on a 0.01 grid
+    one = cross_validated(rows, l2=1.0, repeats=1)
+    fold = numpy.arange(len(rows)) % 5
+    numpy.random.default_rng(0).shuffle(fold)
+    p = numpy.zeros(len(rows))
+    for k in range(5):
+        m = fit_verdict([r for r, f in zip(rows, fold) if f != k])
+        for i in numpy.flatnonzero(fold == k):
+            p[i] = m.score(rows[i]["features"], rows[i]["shape"])
+    y = numpy.array([r["hallucinated"] for r in rows])
+    f1 = {round(t, 2): 2 * (y & (p >= t)).sum() / ((p >= t).sum() + y.sum()) for t in numpy.arange(0.01, 1.0, 0.01)}
+    assert one["f1"] == pytest.approx(max(f1.values()))
+    assert f1[one["f1_threshold"]] == pytest.approx(one["f1"])
+    assert one["auroc"] == pytest.approx(auroc(p.tolist(), y.tolist()))
     model = fit_verdict(rows, per_shape=True)
     assert set(model.models) == {"text", "record"}
     text, record = model.models["text"], model.models["record"]
@@ -154,3 +169,30 @@ def test_refitting_from_stored_features_refuses_pipeline_options(tmp_path):
     with pytest.raises(SystemExit, match="from-features"):
         main(["fit", "train.jsonl", str(tmp_path / "v.json"), "--from-features", "rows.jsonl",
               "--set", "components.ground_entail.evidence_k=2"])
+
+
+def test_cross_validated_sentence_thresholds_by_kind_of_sources():
+    import numpy
+
+    from spacy_ground.evaluate import cross_validated
+    from spacy_ground.features import FEATURES
+
+    rng = numpy.random.default_rng(2)
+    rows = []
+    for i in range(200):
+        y = bool(i % 2)
+        kind = "passages" if i % 4 < 2 else "document"
+        f = {name: float(rng.normal()) for name in FEATURES}
+        f["absent_words"] += 4.0 * y  # every hallucinated answer is flagged
+        f.update(numeric_mismatch=0.0, record_conflict=0.0, max_contradiction=0.0)  # no rule flags a clean one
+        # the hallucinated sentence (chars 0-10) reads 0.5 against passages, 0.85 against a document;
+        # a clean sentence (10-20) reads 0.4 and 0.8
+        bad, ok = (0.5, 0.4) if kind == "passages" else (0.85, 0.8)
+        rows.append({"features": f, "hallucinated": y, "shape": "text", "source_kind": kind,
+                     "spans": [{"start": 0, "end": 10}] if y else [],
+                     "sentences": [[0, 10, bad if y else ok, 0.0], [10, 20, ok, 0.0]]})
+    cv = cross_validated(rows, l2=1.0)
+    assert cv["sentence_threshold_by_source"] == {"document": 0.85, "passages": 0.45}
+    assert cv["sentence_span_f1_by_source"]["passages"] > 0.9
+    # one threshold for both kinds either misses the passages spans or flags clean document sentences
+    assert cv["sentence_threshold"] == 0.45 and cv["sentence_span_f1"] < 0.9

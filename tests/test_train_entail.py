@@ -141,3 +141,50 @@ def test_saved_pairs_train_a_model_elsewhere(tmp_path):
 def test_eval_refuses_int8_off_the_cpu(tmp_path):
     with pytest.raises(ValueError, match="int8"):
         main(["eval", "m.safetensors", "data.jsonl", "--quantize", "--device", "cuda:0"])
+
+
+def test_rag_pairs_by_kind_of_sources(tmp_path):
+    passages = ["The museum opened in Paris in 1998. It has a large garden with a pond.",
+                "The cafe serves lunch every day. Tickets cost 12 euros for adults."]
+    answer = "The museum opened in Paris in 1998. The garden has a famous rose collection planted by the king."
+    hallucinated = answer.index("The garden")
+    span = [{"start": hallucinated, "end": len(answer), "label": "Evident Baseless Info"}]
+    recs = [{"id": f"q{i}", "task": "qa", "sources": passages + [f"Note {i} on the museum garden."], "answer": answer,
+             "hallucinated": True, "spans": span} for i in range(30)]
+    recs += [{"id": f"s{i}", "task": "summary", "sources": [" ".join(passages) + f" Note {i}."], "answer": answer,
+              "hallucinated": True, "spans": span} for i in range(30)]
+    recs = [r for r in recs if train_part(r) == "adapt"]
+    assert {r["task"] for r in recs} == {"qa", "summary"}
+    rag = _write(tmp_path / "rag.jsonl", recs)
+    edits = _write(tmp_path / "edits.jsonl", [])
+    common = dict(supported_share=1.0, negative_share=0.0, seed=0)
+    one = build_rag_pairs(rag, edits, 0, **common)
+    only = build_rag_pairs(rag, edits, 0, **common, evidence_k_by_source={"passages": 3}, source_kinds=["passages"])
+    n_qa = sum(r["task"] == "qa" for r in recs)
+    assert len(only) == 2 * n_qa  # two sentences per passages answer, none from the summaries
+    longest = max(len(p[0]) for p in one)
+    assert all(len(p[0]) > longest for p in only)  # three evidence sentences read as one premise
+    mixed = build_rag_pairs(rag, edits, 0, **common, negative_evidence_k=3, evidence_k_by_source={"passages": 3})
+    garden = [p for p in mixed if p[1].startswith("The garden")]
+    # lower-ranked evidence negatives only for answers read with one evidence sentence
+    assert len(garden) == n_qa + sum(1 + 2 for r in recs if r["task"] == "summary")
+    with pytest.raises(ValueError, match="unknown source kind"):
+        build_rag_pairs(rag, edits, 0, **common, source_kinds=["qa"])
+
+
+@pytest.mark.parametrize("text,expected", [("passages=3", {"passages": 3}),
+                                           ("passages=3, document=1", {"passages": 3, "document": 1})])
+def test_kind_counts(text, expected):
+    from spacy_ground.train_entail import _kind_counts
+
+    assert _kind_counts(text) == expected
+
+
+@pytest.mark.parametrize("text", ["passages", "passages=0", "passages=x"])
+def test_kind_counts_refuses(text):
+    import argparse
+
+    from spacy_ground.train_entail import _kind_counts
+
+    with pytest.raises(argparse.ArgumentTypeError):
+        _kind_counts(text)

@@ -182,6 +182,8 @@ def scripted():
     scores = {"opened": [0.9, 0.05, 0.05], "gardens": [0.25, 0.7, 0.05], "France": [0.005, 0.005, 0.99]}
     nlp.get_pipe("ground_entail").predict = lambda pairs: [
         next(v for k, v in scores.items() if k in premise) for premise, _ in pairs]
+    nlp.get_pipe("ground_entail").evidence_k_by_source = {}  # one evidence sentence: scripted by its words
+    nlp.get_pipe("ground_verdict").sentence_threshold_by_source = {}  # the tests set sentence_threshold
     return nlp
 
 
@@ -206,6 +208,38 @@ def test_flagged_spans_follow_the_sentence_threshold_and_the_action(scripted, th
 def test_sentence_threshold_is_a_probability():
     with pytest.raises(ValueError, match="sentence_threshold"):
         spacy_ground.load(overrides={"components.ground_verdict.sentence_threshold": 0})
+
+
+@pytest.mark.parametrize("by_source, message", [
+    ({"passages": 0}, "sentence_threshold_by_source"),
+    ({"passages": 1.5}, "sentence_threshold_by_source"),
+    ({"qa": 0.5}, "source kinds"),
+])
+def test_bad_sentence_threshold_by_source_is_a_clear_error(by_source, message):
+    with pytest.raises(ValueError, match=message):
+        spacy_ground.load(overrides={"components.ground_verdict.sentence_threshold_by_source": by_source})
+
+
+@pytest.mark.parametrize("by_source, sources, expected", [
+    ({}, ["The museum opened in 1998. The gardens are large."], True),  # sentence_threshold 0.7
+    ({"document": 0.8}, ["The museum opened in 1998. The gardens are large."], False),
+    ({"document": 0.8}, ["The museum opened in 1998.", "The gardens are large."], True),  # passages: 0.7
+    ({"document": 0.8, "passages": 0.75}, ["The museum opened in 1998.", "The gardens are large."], True),
+    ({"passages": 0.8}, ["The museum opened in 1998.", "The gardens are large."], False),
+])
+def test_sentence_threshold_by_kind_of_sources(scripted, by_source, sources, expected):
+    verdict = scripted.get_pipe("ground_verdict")
+    verdict.sentence_threshold, verdict.spans_if_flagged = 0.7, True
+    verdict.flag_threshold, verdict.block_threshold = 0.0, 1.0
+    verdict.sentence_threshold_by_source = by_source
+    try:
+        doc = spacy_ground.check(scripted, "The museum opened in 1998. The gardens hold a famous rose collection.",
+                                 sources)
+    finally:
+        verdict.sentence_threshold_by_source = {}
+    # the gardens sentence: 1 - support 0.75
+    assert [s.text for s in doc.spans["ground_unsupported"]] == (
+        ["The gardens hold a famous rose collection."] if expected else [])
 
 
 @pytest.mark.parametrize("flag_on_contradiction, threshold, action", [

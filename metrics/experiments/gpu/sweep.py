@@ -136,6 +136,24 @@ if os.environ.get("MODE") == "2":  # second call on the warm machine: stage-2 va
         stage1("H", 1e-4, 7.5e-5, epochs=2)
     say("done")
     sys.exit(0)
+if os.environ.get("MODE") == "3":  # 2026-11-30: stage 2 with answers from several passages read as they run
+    # with evidence_k_by_source passages=3 (their top 3 evidence sentences as one premise)
+    S2MIX = ".gpu/%ss2mix.jsonl.gz" % ("small_" if SMALL else "")
+    S3QA = ".gpu/%ss3qa.jsonl.gz" % ("small_" if SMALL else "")
+    stage1("D", 2e-4, 1.5e-4)
+
+    def adapt(name, init, pairs, extra):
+        step(name, ["adapt", "ragtruth", "summedits", init, f"{W}/{name}_rag.safetensors", "--pairs-from", pairs] + extra + common)
+        evaluate(f"{name}_rag", f"{W}/{name}_rag.safetensors")
+        ship(name, name)
+
+    adapt("M4", f"{W}/D2.safetensors", S2MIX, ["--lr", "4e-5"])
+    adapt("M4S3", f"{W}/M4_rag.safetensors", S3QA, ["--lr", "2e-5"])
+    if left() > 60:
+        adapt("M2", f"{W}/D2.safetensors", S2MIX, ["--lr", "2e-5"])
+    say("done")
+    save_results()
+    sys.exit(0)
 # A: the CPU recipe of project.yml, on the GPU (lr 4e-5 then 3e-5)
 t = time.time()
 stage1("A", 4e-5, 3e-5)
