@@ -36,7 +36,7 @@ class SentenceEncoder:
             model = BertModel.from_pretrained(str(base_model_dir()), local_files_only=True, add_pooling_layer=False)
         finally:
             hf_logging.set_verbosity(verbosity)
-        model.eval()
+        model = model.float().eval()  # float32 whatever the checkpoint's dtype (newer transformers keep it)
         if quantize:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
