@@ -495,10 +495,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
             raise SystemExit("--from-features refits on stored features: --set and --entail would change nothing; "
                              "drop them, or run the pipeline again without --from-features")
         rows = [json.loads(line) for line in open(args.from_features, encoding="utf8") if line.strip()]
-        kinds = {r.get("id"): source_kind(r.get("sources")) for r in read_jsonl(args.train)}
+        kinds = ({r["id"]: source_kind(r.get("sources")) for r in read_jsonl(args.train) if r.get("id") is not None}
+                 if any("source_kind" not in r for r in rows) and Path(args.train).exists() else {})
         for r in rows:  # rows written before shapes and kinds of sources were recorded
             r.setdefault("shape", "record" if r["features"].get("record_source") else "text")
-            if "source_kind" not in r and r.get("id") in kinds:
+            if "source_kind" not in r and r.get("id") is not None and r["id"] in kinds:
                 r["source_kind"] = kinds[r["id"]]
     else:
         records = [r for r in read_jsonl(args.train) if args.part == "all" or train_part(r) == args.part]
@@ -571,7 +572,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("output")
     f.add_argument("--l2", type=float, default=1.0)
     f.add_argument("--part", default="verdict", choices=["verdict", "adapt", "all"],
-                   help="which source-disjoint part of the train file (stage 2 of the entailment model trains on 'adapt')")
+                   help="which source-disjoint part of the train file (stages 2 and 3 of the entailment model train on 'adapt')")
     f.add_argument("--features", help="also write the per-answer features (JSONL) here")
     f.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     f.add_argument("--from-features", help="fit on rows a previous fit wrote with --features (no pipeline run)")

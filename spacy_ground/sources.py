@@ -11,6 +11,7 @@ import json
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -103,13 +104,26 @@ def is_record(source: Any) -> bool:
 SOURCE_KINDS = ("record", "passages", "document")
 
 
-def source_kind(sources: Optional[Sequence[Any]]) -> str:
+def source_kind(sources: Union[str, Dict[str, Any], Sequence[Any], None]) -> str:
     """What the sources are, from the input alone: 'record' when one is a JSON record,
-    'passages' for several texts (retrieved passages), 'document' for one text (or none)."""
-    sources = list(sources or [])
-    if any(is_record(s) for s in sources):
+    'passages' for several non-blank texts (retrieved passages), 'document' for one text
+    (or none). A single text or record counts as a list of one; None entries are skipped,
+    as everywhere else."""
+    if isinstance(sources, (str, dict)):
+        sources = [sources]
+    sources = [s for s in (sources or []) if s is not None]
+    if any(isinstance(s, (dict, list)) for s in sources):
         return "record"
-    return "passages" if sum(1 for s in sources if str(s).strip()) > 1 else "document"
+    return _text_kind(tuple(s if isinstance(s, str) else str(s) for s in sources))
+
+
+@lru_cache(maxsize=16)
+def _text_kind(texts: Tuple[str, ...]) -> str:
+    """source_kind for texts (cached: the components of one answer ask in turn, and a JSON
+    string is parsed once, not once per component; small, since it holds the texts)."""
+    if any(is_record(t) for t in texts):
+        return "record"
+    return "passages" if sum(1 for t in texts if t.strip()) > 1 else "document"
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

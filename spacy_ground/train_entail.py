@@ -1,6 +1,8 @@
-"""Train the ``ground_entail`` cross-encoder (stage 1: NLI pairs) and measure it.
+"""Train the ``ground_entail`` cross-encoder and measure it: stage 1 on NLI pairs (``train``),
+stages 2 and 3 on RAG answers (``adapt``).
 
     python -m spacy_ground.train_entail train DATA.jsonl.gz OUT.safetensors [--max-pairs N] ...
+    python -m spacy_ground.train_entail adapt ragtruth_train.jsonl summedits.jsonl INIT.safetensors OUT.safetensors ...
     python -m spacy_ground.train_entail eval MODEL.safetensors nli_eval.jsonl.gz [--datasets xnli_en fever_dev]
 
 Only the transformer layers and the head are trained (the embeddings stay as
@@ -271,10 +273,11 @@ def main(argv=None) -> int:
     t.add_argument("--init", help="continue from this model (a second pass over a new sample)")
     _training_options(t, max_length=128, batch_size=32, lr=4e-5, checkpoint_every=200)
     t.set_defaults(func=train)
-    a = sub.add_parser("adapt", help="stage 2: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard negatives)")
+    a = sub.add_parser("adapt", help="stages 2 and 3: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard "
+                       "negatives; --source-kinds / --evidence-k-by-source for stage 3)")
     a.add_argument("ragtruth")
     a.add_argument("summedits")
-    a.add_argument("init", help="the stage-1 model to start from")
+    a.add_argument("init", help="the model to start from (stage 1 for stage 2, stage 2 for stage 3)")
     a.add_argument("output")
     a.add_argument("--max-summedits", type=int, default=2000)
     a.add_argument("--supported-share", type=float, default=0.5, help="share of supported sentences kept")

@@ -275,6 +275,10 @@ def test_inputs_and_swapped_weights_follow_the_module_device():
     (["A passage.", {"name": "Finch"}], "record"),
     ([], "document"),
     (None, "document"),
+    (["One passage.", None], "document"),  # None entries are skipped
+    ("One text given alone.", "document"),  # a single text or record counts as a list of one
+    ({"name": "Finch"}, "record"),
+    ('{"name": "Finch"}', "record"),
 ])
 def test_source_kind(sources, kind):
     from spacy_ground.sources import source_kind
@@ -312,3 +316,25 @@ def test_bad_evidence_k_by_source_is_a_clear_error(by_source, message):
     nlp = spacy.blank("en")
     with pytest.raises(ValueError, match=message):
         nlp.add_pipe("ground_entail", config={"evidence_k_by_source": by_source})
+
+
+def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_path):
+    from spacy.language import Language
+    from spacy.util import load_config
+
+    from spacy_ground import DEFAULT_CONFIG
+
+    cfg = load_config(DEFAULT_CONFIG, interpolate=False)["components"]
+    for name in ("ground_entail", "ground_verdict"):  # default.cfg and the factories agree
+        defaults = Language.get_factory_meta(name).default_config
+        for key, value in cfg[name].items():
+            if key in defaults and key != "model":
+                assert defaults[key] == value, (name, key)
+    nlp = spacy_ground.load(overrides={"components.ground_entail.evidence_k_by_source.passages": 1,
+                                       "components.ground_verdict.sentence_threshold_by_source.document": 0.6,
+                                       "components.ground_align.use_embeddings": False})
+    nlp.to_disk(tmp_path / "p")
+    again = spacy.load(tmp_path / "p")
+    assert again.get_pipe("ground_entail").evidence_k_by_source == {"passages": 1}
+    assert again.get_pipe("ground_verdict").sentence_threshold_by_source == {"document": 0.6, "passages": 0.45,
+                                                                             "record": 0.8}

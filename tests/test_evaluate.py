@@ -171,27 +171,55 @@ def test_refitting_from_stored_features_refuses_pipeline_options(tmp_path):
               "--set", "components.ground_entail.evidence_k=2"])
 
 
-def test_cross_validated_sentence_thresholds_by_kind_of_sources():
+def _kind_rows(n=200, seed=2, with_kind=True):
+    """Synthetic checked rows: hallucinated answers stand out by absent_words; the labelled
+    sentence reads 0.5 against passages and 0.85 against a document, a clean one 0.4 / 0.8."""
     import numpy
 
-    from spacy_ground.evaluate import cross_validated
     from spacy_ground.features import FEATURES
 
-    rng = numpy.random.default_rng(2)
+    rng = numpy.random.default_rng(seed)
     rows = []
-    for i in range(200):
+    for i in range(n):
         y = bool(i % 2)
         kind = "passages" if i % 4 < 2 else "document"
         f = {name: float(rng.normal()) for name in FEATURES}
         f["absent_words"] += 4.0 * y  # every hallucinated answer is flagged
         f.update(numeric_mismatch=0.0, record_conflict=0.0, max_contradiction=0.0)  # no rule flags a clean one
-        # the hallucinated sentence (chars 0-10) reads 0.5 against passages, 0.85 against a document;
-        # a clean sentence (10-20) reads 0.4 and 0.8
         bad, ok = (0.5, 0.4) if kind == "passages" else (0.85, 0.8)
-        rows.append({"features": f, "hallucinated": y, "shape": "text", "source_kind": kind,
-                     "spans": [{"start": 0, "end": 10}] if y else [],
-                     "sentences": [[0, 10, bad if y else ok, 0.0], [10, 20, ok, 0.0]]})
-    cv = cross_validated(rows, l2=1.0)
+        row = {"id": f"r{i}", "features": f, "hallucinated": y, "shape": "text",
+               "spans": [{"start": 0, "end": 10}] if y else [],
+               "sentences": [[0, 10, bad if y else ok, 0.0], [10, 20, ok, 0.0]]}
+        if with_kind:
+            row["source_kind"] = kind
+        rows.append(row)
+    return rows
+
+
+def test_refit_from_stored_features_fills_in_the_kind_of_sources(tmp_path):
+    import json
+
+    from spacy_ground.evaluate import main
+
+    rows = _kind_rows(with_kind=False)
+    stored = tmp_path / "rows.jsonl"
+    stored.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
+    train = tmp_path / "train.jsonl"  # the train file gives each id its sources
+    train.write_text("\n".join(json.dumps({"id": r["id"], "answer": "x", "sources": ["a", "b"] if i % 4 < 2 else ["a"]})
+                                for i, r in enumerate(rows)), encoding="utf8")
+    out = tmp_path / "v.json"
+    assert main(["fit", str(train), str(out), "--from-features", str(stored)]) == 0
+    cv = json.loads(out.read_text())["meta"]["cross_validated"]
+    assert cv["sentence_threshold_by_source"] == {"document": 0.85, "passages": 0.45}
+    # without the train file the rows keep no kind: one threshold only, and no crash
+    assert main(["fit", str(tmp_path / "missing.jsonl"), str(out), "--from-features", str(stored)]) == 0
+    assert "sentence_threshold_by_source" not in json.loads(out.read_text())["meta"]["cross_validated"]
+
+
+def test_cross_validated_sentence_thresholds_by_kind_of_sources():
+    from spacy_ground.evaluate import cross_validated
+
+    cv = cross_validated(_kind_rows(), l2=1.0)
     assert cv["sentence_threshold_by_source"] == {"document": 0.85, "passages": 0.45}
     assert cv["sentence_span_f1_by_source"]["passages"] > 0.9
     # one threshold for both kinds either misses the passages spans or flags clean document sentences

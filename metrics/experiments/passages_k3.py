@@ -14,7 +14,7 @@ QA rows (sources: several passages) are taken from the first pair of files, the 
 from the second: the same as running with evidence_k_by_source = {"passages": 3}. The
 last session's `c3` model measured this way gives dev 0.847 (qa 0.861, summary 0.784,
 data2txt 0.779); with a separate verdict shape for passages, 0.848 against 0.850 for the
-c3 (qa) + shipped stage-2 (others) mix it was checked on.
+c3 (qa) + the stage-2 model shipped on 2026-11-29 (others) mix it was checked on.
 """
 import json
 import sys
