@@ -157,6 +157,10 @@ class Grounding:
     claims = property(lambda self: self._r["claims"])
     facts = property(lambda self: self._r.get("facts", []))
     features = property(lambda self: self._r.get("features", {}))
+    # what the sources are (record / passages / document) and the 1 - support from which a
+    # sentence of this answer became a flagged span: both depend on the kind of sources
+    sources_kind = property(lambda self: self._r.get("sources_kind"))
+    sentence_threshold = property(lambda self: self._r.get("sentence_threshold"))
 
     def to_dict(self) -> Dict[str, Any]:
         return json.loads(json.dumps(self._r))
@@ -256,7 +260,9 @@ class Verdict:
                 span = doc.char_span(f["clause"][0], f["clause"][1], alignment_mode="expand")
                 if span is not None and len(span):
                     unsupported.append(span)
-        record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows, "facts": facts}
+        record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows, "facts": facts,
+                                  "sources_kind": source_kind(doc._.ground_sources),
+                                  "sentence_threshold": sentence_threshold}
         reason = self._not_checkable(doc, sents)
         if reason:
             unsupported = []  # nothing was checked, so nothing is judged hallucinated

@@ -240,6 +240,10 @@ def test_sentence_threshold_by_kind_of_sources(scripted, by_source, sources, exp
     # the gardens sentence: 1 - support 0.75
     assert [s.text for s in doc.spans["ground_unsupported"]] == (
         ["The gardens hold a famous rose collection."] if expected else [])
+    g = doc._.grounding  # the record says which kind of sources and which threshold applied
+    assert g.sources_kind == ("passages" if len(sources) > 1 else "document")
+    assert g.sentence_threshold == by_source.get(g.sources_kind, 0.7)
+    assert g.to_dict()["sentence_threshold"] == g.sentence_threshold
 
 
 @pytest.mark.parametrize("flag_on_contradiction, threshold, action", [
