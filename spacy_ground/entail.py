@@ -34,7 +34,7 @@ from thinc.api import Config, Model
 from thinc.types import Floats2d
 
 from .extensions import register_extensions
-from .sources import SOURCE_KINDS, evidence_text, source_kind
+from .sources import check_source_kinds, evidence_text, source_kind
 
 MODEL_FILE = "entail.safetensors"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
@@ -149,10 +149,8 @@ class Entailer:
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         evidence_k_by_source = dict(evidence_k_by_source or {})
+        check_source_kinds(evidence_k_by_source, "ground_entail: evidence_k_by_source")
         for kind, k in evidence_k_by_source.items():
-            if kind not in SOURCE_KINDS:
-                raise ValueError(f"ground_entail: evidence_k_by_source keys are source kinds {SOURCE_KINDS}, "
-                                 f"not {kind!r}")
             if not isinstance(k, int) or isinstance(k, bool) or k < 1:
                 raise ValueError(f"ground_entail: evidence_k_by_source[{kind!r}] must be an integer >= 1, not {k!r}")
         if evidence_mode not in EVIDENCE_MODES:

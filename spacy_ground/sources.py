@@ -12,7 +12,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -102,6 +102,13 @@ def is_record(source: Any) -> bool:
 
 
 SOURCE_KINDS = ("record", "passages", "document")
+
+
+def check_source_kinds(kinds: Iterable[str], what: str) -> None:
+    """A clear error for a name that is not a kind of sources (in a setting keyed by kind)."""
+    unknown = sorted(set(kinds) - set(SOURCE_KINDS))
+    if unknown:
+        raise ValueError(f"{what}: unknown source kind {unknown[0]!r}; source kinds are {SOURCE_KINDS}")
 
 
 def source_kind(sources: Union[str, Dict[str, Any], Sequence[Any], None]) -> str:

@@ -376,12 +376,10 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
     import spacy_ground
 
     from .bench import read_jsonl
-    from .sources import SOURCE_KINDS, evidence_text, source_kind
+    from .sources import check_source_kinds, evidence_text, source_kind
 
     by_source = dict(evidence_k_by_source or {})
-    for kind in list(by_source) + list(source_kinds or []):
-        if kind not in SOURCE_KINDS:
-            raise ValueError(f"unknown source kind {kind!r}: one of {SOURCE_KINDS}")
+    check_source_kinds(list(by_source) + list(source_kinds or []), "adapt")
 
     rng = random.Random(seed)
     nlp = spacy_ground.load(exclude=("ground_entail", "ground_verdict"))

@@ -20,7 +20,7 @@ from spacy.util import ensure_path
 
 from .extensions import judged_evidence, register_extensions
 from .features import FEATURES, answer_features, is_refusal
-from .sources import SOURCE_KINDS, source_kind
+from .sources import check_source_kinds, source_kind
 
 MODEL_FILE = "verdict.json"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
@@ -196,10 +196,7 @@ class Verdict:
                 (f"sentence_threshold_by_source[{k!r}]", v) for k, v in by_source.items()]:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 < value <= 1.0:
                 raise ValueError(f"ground_verdict: {key} is a share of probability in (0, 1], not {value!r}")
-        unknown = set(by_source) - set(SOURCE_KINDS)
-        if unknown:
-            raise ValueError(f"ground_verdict: sentence_threshold_by_source keys are source kinds {SOURCE_KINDS}, "
-                             f"not {sorted(unknown)}")
+        check_source_kinds(by_source, "ground_verdict: sentence_threshold_by_source")
         if not 0.0 < contradiction_threshold <= 1.0:
             raise ValueError(f"ground_verdict: contradiction_threshold is a probability in (0, 1], "
                              f"not {contradiction_threshold!r}")
