@@ -214,8 +214,6 @@ class Entailer:
     def evidence_k_for(self, doc: Doc) -> int:
         """How many evidence sentences this answer's sentences are read with: ``evidence_k``,
         or ``evidence_k_by_source`` for the kind of its sources (see ``sources.source_kind``)."""
-        if not self.evidence_k_by_source:
-            return self.evidence_k
         return self.evidence_k_by_source.get(source_kind(doc._.ground_sources), self.evidence_k)
 
     def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:

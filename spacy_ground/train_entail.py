@@ -389,12 +389,13 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
     edits = [r for r in read_jsonl(summedits) if r.get("split", "train") == "train"]
     rows = [r for r in read_jsonl(ragtruth) if train_part(r) == "adapt"]
     rows += rng.sample(edits, min(max_summedits, len(edits)))
+    kinds = [source_kind(r.get("sources")) for r in rows]
     if source_kinds is not None:
-        rows = [r for r in rows if source_kind(r.get("sources")) in source_kinds]
-    for n, rec in enumerate(rows):
+        rows, kinds = [r for r, c in zip(rows, kinds) if c in source_kinds], [c for c in kinds if c in source_kinds]
+    for n, (rec, kind) in enumerate(zip(rows, kinds)):
         if n % 200 == 0:
             print(f"  pairs from {n}/{len(rows)} answers", file=sys.stderr, flush=True)
-        k = by_source.get(source_kind(rec.get("sources")), evidence_k)
+        k = by_source.get(kind, evidence_k)
         doc = spacy_ground.check(nlp, rec["answer"], rec.get("sources") or [], rec.get("question"))
         is_summedits = rec.get("dataset") == "summedits"
         for sent in doc.spans["ground_sentences"]:

@@ -111,7 +111,13 @@ SHAPES = ("text", "record")
 
 def source_shape(sources: Optional[Sequence[Any]]) -> str:
     """'record' when a source is a JSON record, else 'text' (derived from the input alone)."""
-    return "record" if source_kind(sources) == "record" else "text"
+    return shape_of_kind(source_kind(sources))
+
+
+def shape_of_kind(kind: str) -> str:
+    """The verdict's shape for a kind of sources (``sources.source_kind``): passages and a
+    document are both 'text'."""
+    return "record" if kind == "record" else "text"
 
 
 class VerdictModel:
@@ -229,12 +235,10 @@ class Verdict:
             self._model = VerdictModel.from_dict(json.loads(self.model_path.read_text(encoding="utf8")))
         return self._model
 
-    def sentence_threshold_for(self, doc: Doc) -> float:
-        """The 1 - support from which a sentence of this answer is a flagged span:
-        ``sentence_threshold``, or ``sentence_threshold_by_source`` for its kind of sources."""
-        if not self.sentence_threshold_by_source:
-            return self.sentence_threshold
-        return self.sentence_threshold_by_source.get(source_kind(doc._.ground_sources), self.sentence_threshold)
+    def sentence_threshold_for(self, kind: str) -> float:
+        """The 1 - support from which a sentence is a flagged span, for answers whose sources
+        are of this kind: ``sentence_threshold_by_source``, else ``sentence_threshold``."""
+        return self.sentence_threshold_by_source.get(kind, self.sentence_threshold)
 
     def set_model(self, model: Union[LogisticModel, "VerdictModel"]) -> None:
         self._model = model if isinstance(model, VerdictModel) else VerdictModel({"*": model})
@@ -247,7 +251,8 @@ class Verdict:
         claims = list(doc.spans.get(self.claims_key, []))
         sentence_rows = [self._sentence_row(s) for s in sents]
         claim_rows = [self._claim_row(c) for c in claims]
-        sentence_threshold = self.sentence_threshold_for(doc)
+        kind = source_kind(doc._.ground_sources)  # decides the span threshold and the verdict model
+        sentence_threshold = self.sentence_threshold_for(kind)
         unsupported = [s for s, row in zip(sents, sentence_rows) if self._strongly_contradicted(row) or (
             row["entailment"] and 1.0 - row["entailment"]["supported"] >= sentence_threshold)]
         unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
@@ -258,7 +263,7 @@ class Verdict:
                 if span is not None and len(span):
                     unsupported.append(span)
         record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows, "facts": facts,
-                                  "sources_kind": source_kind(doc._.ground_sources),
+                                  "sources_kind": kind,
                                   "sentence_threshold": sentence_threshold}
         reason = self._not_checkable(doc, sents)
         if reason:
@@ -266,7 +271,7 @@ class Verdict:
             record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={})
         else:
             feats = answer_features(doc, self.sentences_key)
-            score = self.lr_model.score(feats, source_shape(doc._.ground_sources))
+            score = self.lr_model.score(feats, shape_of_kind(kind))
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
             if action == "pass" and self._must_flag(sentence_rows, claim_rows, facts):
                 action = "flag"  # a number, record fact or sentence the sources contradict is always worth a look
