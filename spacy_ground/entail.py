@@ -123,9 +123,32 @@ def _load_torch(path: Path, quantize: bool):
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
                        evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
                        batch_size: int) -> "Entailer":
+    check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
                     evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
                     enough_support=enough_support, batch_size=batch_size)
+
+
+def check_aligner_keeps_enough(nlp: Language, sentences_key: str, evidence_k: int,
+                               evidence_k_by_source: Dict[str, int]) -> None:
+    """Warn when ``evidence_k`` (or a value of ``evidence_k_by_source``) is above the ``top_k``
+    of the aligner already in the pipeline that writes the same sentences: it keeps only
+    ``top_k`` evidence sentences, so only those are read."""
+    import warnings
+
+    from .align import EvidenceAligner
+
+    for pipe_name, pipe in nlp.pipeline:
+        if isinstance(pipe, EvidenceAligner) and pipe.spans_key == sentences_key:
+            wanted = {"evidence_k": evidence_k,
+                      **{f"evidence_k_by_source.{kind}": k for kind, k in (evidence_k_by_source or {}).items()}}
+            over = {key: k for key, k in wanted.items() if isinstance(k, int) and k > pipe.top_k}
+            if over:
+                settings = ", ".join(f"{key} = {k}" for key, k in over.items())
+                warnings.warn(f"ground_entail: {settings} asks for more evidence sentences than {pipe_name!r} keeps "
+                              f"(top_k = {pipe.top_k}), so only {pipe.top_k} are read; raise "
+                              f"components.{pipe_name}.top_k or lower ground_entail's setting to match",
+                              UserWarning, stacklevel=2)
 
 
 EVIDENCE_MODES = ("concat", "best")

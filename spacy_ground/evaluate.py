@@ -146,6 +146,66 @@ def auroc(scores: Sequence[float], labels: Sequence[bool]) -> Optional[float]:
     return float((ranks[y].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
 
 
+def weighted_auroc(scores: Sequence[float], labels: Sequence[bool], weights: numpy.ndarray) -> numpy.ndarray:
+    """AUROC (ties count half) under each row of ``weights`` (resamples x answers, how often
+    each answer is drawn): one figure per row, NaN where a row draws no positive or no
+    negative answer. With weights of ones it equals ``auroc``."""
+    s = numpy.asarray(scores, dtype="float64")
+    y = numpy.asarray(labels, dtype=bool)
+    w = numpy.atleast_2d(numpy.asarray(weights, dtype="float64"))
+    order = numpy.argsort(s, kind="mergesort")
+    starts = numpy.flatnonzero(numpy.r_[True, s[order][1:] != s[order][:-1]])  # one level per distinct score
+    pos = numpy.add.reduceat(w[:, order] * y[order], starts, axis=1)
+    neg = numpy.add.reduceat(w[:, order] * ~y[order], starts, axis=1)
+    below = numpy.cumsum(neg, axis=1) - neg  # negative weight strictly below each level
+    n_pos, n_neg = pos.sum(1), neg.sum(1)
+    with numpy.errstate(invalid="ignore", divide="ignore"):
+        area = (pos * (below + neg / 2)).sum(1) / (n_pos * n_neg)
+    return numpy.where((n_pos > 0) & (n_neg > 0), area, numpy.nan)
+
+
+def weighted_f1(pred: Sequence[bool], labels: Sequence[bool], weights: numpy.ndarray) -> numpy.ndarray:
+    """F1 of fixed predictions under each row of ``weights`` (as in ``weighted_auroc``)."""
+    p = numpy.asarray(pred, dtype=bool)
+    y = numpy.asarray(labels, dtype=bool)
+    w = numpy.atleast_2d(numpy.asarray(weights, dtype="float64"))
+    tp, fp, fn = w @ (p & y), w @ (p & ~y), w @ (~p & y)
+    return 2 * tp / numpy.maximum(2 * tp + fp + fn, 1e-12)
+
+
+BOOTSTRAP_RESAMPLES = 1000
+PAIRED = (("ground_verdict", "absent content words"), ("entailment only", "absent content words"))
+
+
+def bootstrap(scores: Dict[str, Sequence[float]], labels: Sequence[bool], pred: Optional[Sequence[bool]] = None,
+              resamples: int = BOOTSTRAP_RESAMPLES, seed: int = 0) -> Dict[str, Any]:
+    """95 % percentile intervals over ``resamples`` resamples of the answers (with replacement,
+    the same resamples for every method, so differences are paired): each method's AUROC, the
+    F1 of ``pred`` (the verdict's actions), and for each pair in ``PAIRED`` the AUROC
+    difference with the share of resamples in which the first method ranks better."""
+    n = len(labels)
+    rng = numpy.random.default_rng(seed)
+    w = rng.multinomial(n, numpy.full(n, 1.0 / n), size=resamples)
+
+    def interval(x: numpy.ndarray) -> Optional[List[float]]:
+        x = x[~numpy.isnan(x)]
+        return [float(numpy.percentile(x, 2.5)), float(numpy.percentile(x, 97.5))] if len(x) else None
+
+    areas = {m: weighted_auroc(s, labels, w) for m, s in scores.items()}
+    out: Dict[str, Any] = {"resamples": resamples, "seed": seed,
+                           "auroc": {m: interval(a) for m, a in areas.items()}}
+    if pred is not None:
+        out["f1_at_threshold"] = interval(weighted_f1(pred, labels, w))
+    pairs = {}
+    for a, b in PAIRED:
+        if a in areas and b in areas:
+            d = areas[a] - areas[b]
+            ok = ~numpy.isnan(d)
+            pairs[f"{a} - {b}"] = {"ci": interval(d), "share_above": float((d[ok] > 0).mean()) if ok.any() else None}
+    out["paired"] = pairs
+    return out
+
+
 def prf(pred: Sequence[bool], labels: Sequence[bool]) -> Tuple[float, float, float]:
     tp = sum(p and y for p, y in zip(pred, labels))
     fp = sum(p and not y for p, y in zip(pred, labels))
@@ -236,8 +296,10 @@ def method_scores(rows: Sequence[Dict[str, Any]], seed: Dict[str, float]) -> Dic
     return out
 
 
-def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], threshold: float) -> Dict[str, Any]:
-    """Metrics per dataset/task group and per method."""
+def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], threshold: float,
+                  resamples: int = BOOTSTRAP_RESAMPLES) -> Dict[str, Any]:
+    """Metrics per dataset/task group and per method, with bootstrap intervals over
+    ``resamples`` resamples of the answers (0: none)."""
     groups: Dict[str, List[Dict[str, Any]]] = defaultdict(list)
     tasks = defaultdict(set)
     for r in rows:
@@ -251,7 +313,9 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
     for name, group in sorted(groups.items()):
         labels = [r["hallucinated"] for r in group]
         res: Dict[str, Any] = {"answers": len(group), "hallucinated": sum(labels)}
-        for method, scores in method_scores(group, seed).items():
+        scores_by_method = method_scores(group, seed)
+        pred = None
+        for method, scores in scores_by_method.items():
             m: Dict[str, Any] = {"auroc": auroc(scores, labels), "best": best_f1(scores, labels)}
             if method == "seed four signals":
                 for label, k in (("soft", 1), ("strict", 3)):
@@ -267,6 +331,8 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
                 m["span_f1"] = span_f1(group)
                 m["ece"] = calibration_error(scores, labels)
             res[method] = m
+        if resamples and 0 < sum(labels) < len(labels):
+            res["bootstrap"] = bootstrap(scores_by_method, labels, pred, resamples)
         res["sentence_level"] = sentence_metrics(group)
         res["not_checkable"] = sum(r["verdict"] == "not_checkable" for r in group)
         ms = [r["ms"] for r in group]
@@ -305,6 +371,24 @@ def markdown(metrics: Dict[str, Any]) -> str:
                      + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
                      + f" | {res.get('not_checkable', 0)}"
                      + f" | {'-' if sf is None else f'{sf:.2f}'} | {'-' if aps is None else f'{aps:.1f}'} |")
+    boot = {name: res["bootstrap"] for name, res in metrics.items() if res.get("bootstrap")}
+    if boot:
+        def ci(x: Optional[List[float]]) -> str:
+            return "-" if not x else f"{x[0]:.3f} to {x[1]:.3f}"
+
+        def paired(b: Dict[str, Any], key: str) -> str:
+            d = b["paired"].get(key)
+            return "-" if not d or not d["ci"] else f"{ci(d['ci'])} ({d['share_above']:.0%})"
+
+        n = next(iter(boot.values()))["resamples"]
+        lines += ["", f"95 % bootstrap intervals ({n} resamples of the answers, seed 0; differences are paired, "
+                  "with the share of resamples in which the first method ranks better):", "",
+                  "| data / task | verdict AUROC | verdict F1 @thr | entailment only AUROC | absent content words AUROC "
+                  "| verdict - absent words | entailment only - absent words |", "|---" * 7 + "|"]
+        lines += [f"| {name} | {ci(b['auroc'].get('ground_verdict'))} | {ci(b.get('f1_at_threshold'))} "
+                  f"| {ci(b['auroc'].get('entailment only'))} | {ci(b['auroc'].get('absent content words'))} "
+                  f"| {paired(b, 'ground_verdict - absent content words')} "
+                  f"| {paired(b, 'entailment only - absent content words')} |" for name, b in boot.items()]
     sentence = {name: res["sentence_level"] for name, res in metrics.items() if res.get("sentence_level")}
     if sentence:
         def fmt(x: Optional[float]) -> str:
@@ -485,6 +569,18 @@ def parse_overrides(items: Optional[Sequence[str]]) -> Dict[str, Any]:
     return overrides
 
 
+def threshold_config(cv: Dict[str, Any]) -> str:
+    """The thresholds ``cross_validated`` chose, as the lines of ``[components.ground_verdict]``
+    to put in a config."""
+    lines = ["[components.ground_verdict]", f"flag_threshold = {cv['f1_threshold']:g}"]
+    if "sentence_threshold" in cv:
+        lines.append(f"sentence_threshold = {cv['sentence_threshold']:g}")
+    if cv.get("sentence_threshold_by_source"):
+        lines += ["", "[components.ground_verdict.sentence_threshold_by_source]"]
+        lines += [f"{kind} = {t:g}" for kind, t in sorted(cv["sentence_threshold_by_source"].items())]
+    return "\n".join(lines)
+
+
 def cmd_fit(args: argparse.Namespace) -> int:
     from .verdict import save_model
 
@@ -524,6 +620,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
                                                  for k, t in cv["sentence_threshold_by_source"].items())
              if "sentence_threshold_by_source" in cv else "")
           + f"; wrote {args.output}", file=sys.stderr)
+    print("Thresholds for configs/default.cfg (a test checks that they match the shipped model's):\n"
+          + threshold_config(cv), file=sys.stderr)
     if args.features:
         Path(args.features).write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
     return 0
@@ -548,7 +646,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.features:
             with open(args.features, "a", encoding="utf8") as out:
                 out.writelines(json.dumps(r) + "\n" for r in rows)
-        metrics = evaluate_rows(rows, seed, threshold)
+        metrics = evaluate_rows(rows, seed, threshold, args.bootstrap)
         all_metrics.update(metrics)
         if args.plots:
             plots(rows, seed, args.plots, Path(path).stem)
@@ -588,6 +686,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     r.add_argument("--limit", type=int, default=0)
     r.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     r.add_argument("--features", help="also append the per-answer rows (JSONL) to this file")
+    r.add_argument("--bootstrap", type=int, default=BOOTSTRAP_RESAMPLES, metavar="N",
+                   help="resamples of the answers for the 95 %% intervals (0: none)")
     r.add_argument("--set", action="append", metavar="SECTION.KEY=VALUE",
                    help="override a pipeline config value, e.g. components.ground_entail.model.quantize=true (repeatable)")
     r.set_defaults(func=cmd_run, argv=None)

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import List
+from typing import List, Optional, Tuple
 
 from .bench import goals_line, markdown_table
 
@@ -93,26 +93,39 @@ def answer_goals(answers: dict) -> str:
     def verdict(group: str) -> dict:
         return answers.get(group, {}).get("ground_verdict", {})
 
-    checks = []
+    def interval(group: str, key: str) -> Optional[List[float]]:
+        boot = answers.get(group, {}).get("bootstrap") or {}
+        return boot.get("f1_at_threshold") if key == "f1" else (boot.get("auroc") or {}).get(key)
+
+    checks: List[Tuple[str, Optional[float], bool, Optional[List[float]]]] = []
     rt = verdict("ragtruth/all")
     if rt:
-        checks.append(("RAGTruth AUROC >= 0.85", rt["auroc"], rt["auroc"] is not None and rt["auroc"] >= 0.85))
+        checks.append(("RAGTruth AUROC >= 0.85", rt["auroc"], rt["auroc"] is not None and rt["auroc"] >= 0.85,
+                       interval("ragtruth/all", "ground_verdict")))
         for task in ("qa", "summary", "data2txt"):
             a = verdict(f"ragtruth/{task}").get("auroc")
-            checks.append((f"{task} AUROC >= 0.78", a, a is not None and a >= 0.78))
+            checks.append((f"{task} AUROC >= 0.78", a, a is not None and a >= 0.78,
+                           interval(f"ragtruth/{task}", "ground_verdict")))
         f1 = rt.get("at_threshold", {}).get("f1")
-        checks.append(("RAGTruth F1 at the threshold >= 0.75", f1, f1 is not None and f1 >= 0.75))
+        checks.append(("RAGTruth F1 at the threshold >= 0.75", f1, f1 is not None and f1 >= 0.75,
+                       interval("ragtruth/all", "f1")))
         aps = answers["ragtruth/all"].get("answers_per_second")
-        checks.append(("answers/s (median answer) >= 10", aps, aps is not None and aps >= 10))
+        checks.append(("answers/s (median answer) >= 10", aps, aps is not None and aps >= 10, None))
         for task in ("qa", "summary", "data2txt"):
             g = answers.get(f"ragtruth/{task}", {})
             e, b = g.get("entailment only", {}).get("auroc"), g.get("absent content words", {}).get("auroc")
-            checks.append((f"entailment alone above absent words ({task})", e, e is not None and b is not None and e > b))
+            checks.append((f"entailment alone above absent words ({task})", e,
+                           e is not None and b is not None and e > b, interval(f"ragtruth/{task}", "entailment only")))
     he = verdict("halueval_qa/all")
     if he:
-        checks.append(("HaluEval AUROC >= 0.95", he["auroc"], he["auroc"] is not None and he["auroc"] >= 0.95))
-    cells = [f"{name}: {'-' if v is None else round(v, 3)} {'met' if ok else 'MISSED'}" for name, v, ok in checks]
-    return "Goals: " + "; ".join(cells) + "."
+        checks.append(("HaluEval AUROC >= 0.95", he["auroc"], he["auroc"] is not None and he["auroc"] >= 0.95,
+                       interval("halueval_qa/all", "ground_verdict")))
+
+    def cell(name: str, v: Optional[float], ok: bool, ci: Optional[List[float]]) -> str:
+        band = f" (95 % CI {ci[0]:.3f} to {ci[1]:.3f})" if ci else ""
+        return f"{name}: {'-' if v is None else round(v, 3)}{band} {'met' if ok else 'MISSED'}"
+
+    return "Goals: " + "; ".join(cell(*c) for c in checks) + "."
 
 
 def _replace_section(text: str, section: str, start: str, end: str) -> str:

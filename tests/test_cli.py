@@ -64,6 +64,9 @@ def test_bench_writes_claim_and_answer_metrics(data, tmp_path, capsys):
     sentence = toy["sentence_level"]  # the toy data has labelled spans
     assert sentence["sentences"] >= 3 and sentence["hallucinated"] >= 1
     assert "Sentence level" in printed
+    assert toy["bootstrap"]["resamples"] == 1000 and "95 % bootstrap intervals" in printed
+    lo, hi = toy["bootstrap"]["auroc"]["ground_verdict"]
+    assert lo <= toy["ground_verdict"]["auroc"] <= hi
 
 
 def test_bench_claims_only(data, tmp_path, capsys):

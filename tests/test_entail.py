@@ -318,6 +318,32 @@ def test_bad_evidence_k_by_source_is_a_clear_error(by_source, message):
         nlp.add_pipe("ground_entail", config={"evidence_k_by_source": by_source})
 
 
+@pytest.mark.parametrize("config,message", [
+    ({"evidence_k_by_source": {"passages": 4}}, "evidence_k_by_source.passages = 4 asks for more"),
+    ({"evidence_k": 5, "evidence_k_by_source": {}}, "evidence_k = 5 asks for more"),
+])
+def test_more_evidence_than_the_aligner_keeps_is_said(config, message):
+    import warnings
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("ground_align", config={"use_embeddings": False, "top_k": 3})
+    with pytest.warns(UserWarning, match=message + r".*'ground_align' keeps \(top_k = 3\), so only 3 are read"):
+        nlp.add_pipe("ground_entail", config=config)
+    for top_k, key in ((5, "ground_sentences"), (1, "other")):  # enough kept; an aligner of other sentences
+        other = spacy.blank("en")
+        other.add_pipe("ground_align", config={"use_embeddings": False, "top_k": top_k, "spans_key": key})
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            other.add_pipe("ground_entail", config=config)
+
+
+def test_the_default_pipeline_says_when_top_k_cuts_the_evidence():
+    with pytest.warns(UserWarning, match="raise components.ground_align.top_k"):
+        nlp = spacy_ground.load(overrides={"components.ground_align.top_k": 2,
+                                           "components.ground_align.use_embeddings": False})
+    assert nlp.get_pipe("ground_align").top_k == 2  # a warning, not a refusal
+
+
 def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_path):
     from spacy.language import Language
     from spacy.util import load_config

@@ -224,3 +224,86 @@ def test_cross_validated_sentence_thresholds_by_kind_of_sources():
     assert cv["sentence_span_f1_by_source"]["passages"] > 0.9
     # one threshold for both kinds either misses the passages spans or flags clean document sentences
     assert cv["sentence_threshold"] == 0.45 and cv["sentence_span_f1"] < 0.9
+
+
+def _auroc_or_nan(scores, labels):
+    a = auroc(scores, labels)
+    return float("nan") if a is None else a
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_weighted_auroc_equals_auroc_on_the_resampled_answers(seed):
+    import numpy
+
+    from spacy_ground.evaluate import weighted_auroc
+
+    rng = numpy.random.default_rng(seed)
+    n = int(rng.integers(2, 30))
+    s = rng.integers(0, 4, n) / 3  # many ties
+    y = rng.random(n) < 0.4
+    assert weighted_auroc(s, y, numpy.ones(n))[0] == pytest.approx(_auroc_or_nan(s, y), nan_ok=True)
+    drawn = rng.integers(0, n, n)
+    counts = numpy.bincount(drawn, minlength=n)
+    assert weighted_auroc(s, y, counts)[0] == pytest.approx(_auroc_or_nan(s[drawn], y[drawn]), nan_ok=True)
+
+
+def test_bootstrap_intervals_hold_the_estimate_and_pair_the_methods():
+    import numpy
+
+    from spacy_ground.evaluate import bootstrap
+
+    rng = numpy.random.default_rng(0)
+    y = rng.random(300) < 0.4
+    weak = rng.random(300) + 0.3 * y
+    strong = weak + 0.5 * y
+    b = bootstrap({"ground_verdict": strong, "absent content words": weak, "entailment only": weak}, y,
+                  pred=strong > 0.9, resamples=200)
+    lo, hi = b["auroc"]["ground_verdict"]
+    assert lo < auroc(strong, y) < hi and hi - lo < 0.2
+    assert b["paired"]["ground_verdict - absent content words"]["share_above"] == 1.0
+    same = b["paired"]["entailment only - absent content words"]  # a method against itself: no difference
+    assert same["ci"] == [0.0, 0.0] and same["share_above"] == 0.0
+    assert 0 < b["f1_at_threshold"][0] < b["f1_at_threshold"][1] < 1
+    assert bootstrap({"x": strong}, y, resamples=50) == bootstrap({"x": strong}, y, resamples=50)  # seeded
+
+
+def test_bootstrap_intervals_in_the_tables_and_the_goals_line():
+    import numpy
+
+    from spacy_ground.evaluate import evaluate_rows, markdown
+    from spacy_ground.project import answer_goals
+
+    rng = numpy.random.default_rng(1)
+    rows = []
+    for i in range(80):
+        bad = bool(i % 2)
+        f = {k: 0.0 for k in ("absent_words", "numeric_inconsistency", "numeric_mismatch", "numeric_unsupported",
+                              "length_ratio", "unknown_word_rate", "question_overlap")}
+        f.update(absent_words=float(rng.random() + bad), min_support=float(rng.random()))
+        rows.append({"dataset": "ragtruth", "task": "qa" if i < 40 else "summary", "hallucinated": bad,
+                     "features": f, "rank_score": float(rng.random() + 0.5 * bad), "action": None,
+                     "verdict": "supported", "ms": 10.0, "spans": [], "pred_spans": [], "sentences": []})
+    seed = {"length_ratio": 1, "unknown_word_rate": 1, "question_overlap": 0, "numeric_inconsistency": 1}
+    metrics = evaluate_rows(rows, seed, 0.5, resamples=100)
+    assert set(metrics["ragtruth/all"]["bootstrap"]["auroc"]) >= {"ground_verdict", "absent content words"}
+    table = markdown(metrics)
+    assert "95 % bootstrap intervals (100 resamples" in table
+    assert "| ragtruth/qa | " in table.split("95 % bootstrap")[1]
+    lo, hi = metrics["ragtruth/all"]["bootstrap"]["auroc"]["ground_verdict"]
+    assert f"RAGTruth AUROC >= 0.85: {round(metrics['ragtruth/all']['ground_verdict']['auroc'], 3)} " \
+           f"(95 % CI {lo:.3f} to {hi:.3f})" in answer_goals(metrics)
+    assert "bootstrap" not in evaluate_rows(rows, seed, 0.5, resamples=0)["ragtruth/all"]
+
+
+def test_fit_prints_its_thresholds_as_config_lines():
+    from spacy.util import load_config_from_str
+
+    from spacy_ground.evaluate import threshold_config
+
+    cv = {"f1_threshold": 0.34, "sentence_threshold": 0.75,
+          "sentence_threshold_by_source": {"passages": 0.45, "document": 0.9}}
+    cfg = load_config_from_str("[components]\n" + threshold_config(cv))["components"]["ground_verdict"]
+    assert cfg == {"flag_threshold": 0.34, "sentence_threshold": 0.75,
+                   "sentence_threshold_by_source": {"document": 0.9, "passages": 0.45}}
+    assert load_config_from_str("[components]\n" + threshold_config({"f1_threshold": 0.3}))["components"]["ground_verdict"] == \
+        {"flag_threshold": 0.3}

@@ -1,6 +1,7 @@
 """The whole default pipeline saves and loads; config overrides change behaviour without retraining."""
 from pathlib import Path
 
+import pytest
 import spacy
 from spacy.util import load_config, load_model_from_config
 
@@ -26,9 +27,10 @@ def test_whole_pipeline_round_trip(tmp_path):
 def test_thresholds_and_k_overridden_at_load_time(tmp_path):
     nlp = spacy_ground.load()
     nlp.to_disk(tmp_path / "p")
-    strict = spacy.load(tmp_path / "p", config={"components": {"ground_verdict": {"flag_threshold": 0.0,
-                                                                                   "block_threshold": 0.0},
-                                                                "ground_align": {"top_k": 1}}})
+    with pytest.warns(UserWarning, match="so only 1 are read"):  # passages ask for 3 evidence sentences
+        strict = spacy.load(tmp_path / "p", config={"components": {"ground_verdict": {"flag_threshold": 0.0,
+                                                                                       "block_threshold": 0.0},
+                                                                    "ground_align": {"top_k": 1}}})
     doc = spacy_ground.check(strict, "The firm is based in Oslo.", SOURCES)
     assert doc._.grounding.action == "block"  # every score is >= 0
     assert all(len(s._.evidence) == 1 for s in doc.spans["ground_sentences"])

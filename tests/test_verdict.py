@@ -264,3 +264,18 @@ def test_a_strongly_contradicted_sentence_flags_the_answer(scripted, flag_on_con
         assert g.verdict == "supported" and not list(doc.spans["ground_unsupported"])
         assert not any(r.startswith("contradicted by the sources") for r in g.reasons)
     verdict.flag_on_contradiction, verdict.contradiction_threshold = True, 0.98
+
+
+def test_default_thresholds_are_the_ones_the_shipped_fit_chose():
+    """default.cfg's thresholds are copied from what `evaluate fit` printed for the shipped
+    verdict model (its metadata): a refit that changes them must update the config too."""
+    from spacy.util import load_config
+
+    from spacy_ground import DEFAULT_CONFIG
+    from spacy_ground.verdict import EMBEDDED_MODEL
+
+    chosen = json.loads(EMBEDDED_MODEL.read_text(encoding="utf8"))["meta"]["cross_validated"]
+    cfg = load_config(DEFAULT_CONFIG, interpolate=False)["components"]["ground_verdict"]
+    assert cfg["flag_threshold"] == pytest.approx(chosen["f1_threshold"])
+    assert cfg["sentence_threshold"] == pytest.approx(chosen["sentence_threshold"])
+    assert cfg["sentence_threshold_by_source"] == pytest.approx(chosen["sentence_threshold_by_source"])
