@@ -95,7 +95,11 @@ def answer_goals(answers: dict) -> str:
 
     def interval(group: str, key: str) -> Optional[List[float]]:
         boot = answers.get(group, {}).get("bootstrap") or {}
-        return boot.get("f1_at_threshold") if key == "f1" else (boot.get("auroc") or {}).get(key)
+        if key == "f1":
+            return boot.get("f1_at_threshold")
+        if " - " in key:  # a paired difference
+            return ((boot.get("paired") or {}).get(key) or {}).get("ci")
+        return (boot.get("auroc") or {}).get(key)
 
     checks: List[Tuple[str, Optional[float], bool, Optional[List[float]]]] = []
     rt = verdict("ragtruth/all")
@@ -115,14 +119,16 @@ def answer_goals(answers: dict) -> str:
             g = answers.get(f"ragtruth/{task}", {})
             e, b = g.get("entailment only", {}).get("auroc"), g.get("absent content words", {}).get("auroc")
             checks.append((f"entailment alone above absent words ({task})", e,
-                           e is not None and b is not None and e > b, interval(f"ragtruth/{task}", "entailment only")))
+                           e is not None and b is not None and e > b,
+                           interval(f"ragtruth/{task}", "entailment only - absent content words")))
     he = verdict("halueval_qa/all")
     if he:
         checks.append(("HaluEval AUROC >= 0.95", he["auroc"], he["auroc"] is not None and he["auroc"] >= 0.95,
                        interval("halueval_qa/all", "ground_verdict")))
 
     def cell(name: str, v: Optional[float], ok: bool, ci: Optional[List[float]]) -> str:
-        band = f" (95 % CI {ci[0]:.3f} to {ci[1]:.3f})" if ci else ""
+        what = "95 % CI of the difference" if name.startswith("entailment alone") else "95 % CI"
+        band = f" ({what} {ci[0]:.3f} to {ci[1]:.3f})" if ci else ""
         return f"{name}: {'-' if v is None else round(v, 3)}{band} {'met' if ok else 'MISSED'}"
 
     return "Goals: " + "; ".join(cell(*c) for c in checks) + "."

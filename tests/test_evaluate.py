@@ -307,3 +307,17 @@ def test_fit_prints_its_thresholds_as_config_lines():
                    "sentence_threshold_by_source": {"document": 0.9, "passages": 0.45}}
     assert load_config_from_str("[components]\n" + threshold_config({"f1_threshold": 0.3}))["components"]["ground_verdict"] == \
         {"flag_threshold": 0.3}
+
+
+def test_goals_line_gives_the_paired_difference_for_entailment_against_absent_words():
+    from spacy_ground.project import answer_goals
+
+    group = {"ground_verdict": {"auroc": 0.8}, "entailment only": {"auroc": 0.7},
+             "absent content words": {"auroc": 0.72},
+             "bootstrap": {"auroc": {"ground_verdict": [0.75, 0.85]},
+                           "paired": {"entailment only - absent content words": {"ci": [-0.1, 0.05],
+                                                                                 "share_above": 0.3}}}}
+    answers = {"ragtruth/all": dict(group, answers_per_second=20.0), "ragtruth/qa": group}
+    line = answer_goals(answers)
+    assert "entailment alone above absent words (qa): 0.7 (95 % CI of the difference -0.100 to 0.050) MISSED" in line
+    assert "qa AUROC >= 0.78: 0.8 (95 % CI 0.750 to 0.850) met" in line
