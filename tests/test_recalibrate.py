@@ -1,0 +1,117 @@
+"""Recalibrating the verdict to labelled answers: Platt scaling, the threshold, the saved pipeline."""
+import json
+
+import numpy
+import pytest
+import spacy
+
+import spacy_ground
+from spacy_ground.__main__ import main
+from spacy_ground.recalibrate import (apply_platt, choose_threshold, fit_platt, logit, recalibrate,
+                                      recalibrated_model)
+from spacy_ground.verdict import LogisticModel, VerdictModel
+
+
+@pytest.mark.parametrize("a,b", [(1.0, 0.0), (2.0, -1.0), (0.5, 3.0), (1.5, 4.0)])
+def test_platt_scaling_recovers_the_slope_and_offset(a, b):
+    rng = numpy.random.default_rng(0)
+    p = rng.uniform(0.001, 0.999, 20000)
+    y = rng.random(len(p)) < 1 / (1 + numpy.exp(-(a * logit(p) + b)))
+    fa, fb = fit_platt(p, y)
+    assert fa == pytest.approx(a, abs=0.1) and fb == pytest.approx(b, abs=0.15)
+
+
+def test_platt_scaling_is_finite_when_the_scores_separate_the_labels():
+    y = numpy.array([False] * 50 + [True] * 50)
+    a, b = fit_platt(numpy.where(y, 0.2, 0.01), y)  # separable, and every score far too low
+    assert numpy.isfinite([a, b]).all() and a > 0
+    assert apply_platt([0.2], a, b)[0] > 0.8 and apply_platt([0.01], a, b)[0] < 0.2
+
+
+def test_the_recalibrated_model_is_a_logistic_regression_giving_the_scaled_scores():
+    rng = numpy.random.default_rng(1)
+    models = {shape: LogisticModel(["x", "y"], rng.random(2), rng.random(2) + 0.5, rng.normal(size=2), rng.normal())
+              for shape in ("text", "record")}
+    model = VerdictModel(models)
+    again = recalibrated_model(model, 1.7, -0.4)
+    for _ in range(20):
+        feats, shape = {"x": rng.normal(), "y": rng.normal()}, str(rng.choice(["text", "record"]))
+        assert again.score(feats, shape) == pytest.approx(apply_platt([model.score(feats, shape)], 1.7, -0.4)[0])
+    assert again.to_dict()["shapes"]["text"]["features"] == ["x", "y"]
+
+
+def test_threshold_counts_answers_the_rules_flag():
+    rng = numpy.random.default_rng(2)
+    y = rng.random(400) < 0.5
+    s = numpy.clip(0.05 + 0.2 * y + rng.normal(0, 0.08, 400), 0.001, 0.999)
+    plain = choose_threshold(s, y, numpy.zeros(400, bool))
+    assert 0.01 <= plain["threshold"] <= 0.99 and plain["ece_after"] < plain["ece_before"]
+    ruled = choose_threshold(s, y, y)  # the rules already catch every hallucinated answer
+    assert ruled["f1"] == pytest.approx(1.0) and ruled["threshold"] > plain["threshold"]
+
+
+def _labelled(n: int = 15):
+    """Labelled answers in the shared data format: n grounded, n with a wrong figure or an invented claim."""
+    out = []
+    for i in range(n):
+        revenue, staff, year = 100 + 37 * i, 20 + 3 * i, 2000 + i
+        src = [f"Revenue was ${revenue} million in {year}. The firm employs {staff} people in Oslo."]
+        q = "What was revenue?"
+        out.append({"id": f"g{i}", "dataset": "toy", "task": "qa", "question": q, "sources": src,
+                    "answer": f"Revenue was ${revenue} million in {year}.", "hallucinated": False, "spans": []})
+        wrong = (f"Revenue was ${revenue * 3 + 11} million in {year - 4}." if i % 2 else
+                 f"Revenue was ${revenue} million in {year}, after the firm bought a rival in Lisbon for $9 billion.")
+        out.append({"id": f"h{i}", "dataset": "toy", "task": "qa", "question": q, "sources": src,
+                    "answer": wrong, "hallucinated": True, "spans": []})
+    return out
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory):
+    path = tmp_path_factory.mktemp("recal") / "labelled.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in _labelled()) + "\n")
+    return path
+
+
+def test_recalibrate_saves_a_pipeline_that_loads_with_its_report(labelled, tmp_path, capsys):
+    out = tmp_path / "recalibrated"
+    assert main(["recalibrate", str(labelled), str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "recalibrated on 30 answers (15 hallucinated)" in printed and "flag_threshold 0.34 ->" in printed
+    report = json.loads((out / "recalibration.json").read_text())
+    nlp = spacy.load(out)
+    verdict = nlp.get_pipe("ground_verdict")
+    assert verdict.flag_threshold == report["flag_threshold"] <= verdict.block_threshold
+    assert verdict.model_meta["recalibration"]["a"] == report["a"]
+    assert verdict.model_meta["seed_thresholds"]  # the fit's own metadata is kept
+    shipped = spacy_ground.load()
+    for rec in _labelled(3):
+        before = spacy_ground.check(shipped, rec["answer"], rec["sources"], rec["question"])._.grounding.score
+        after = spacy_ground.check(nlp, rec["answer"], rec["sources"], rec["question"])._.grounding.score
+        assert after == pytest.approx(apply_platt([before], report["a"], report["b"])[0], rel=1e-6)
+    assert main(["bench", str(labelled), "--pipeline", str(out), "--quiet", "--bootstrap", "0"]) == 0
+    assert "| toy/all | 30 |" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("records,message", [
+    (_labelled(3), "at least 10 checkable answers of each label; got 3 hallucinated and 3 not"),
+    ([dict(r, hallucinated=None) for r in _labelled(1)], "needs a true/false 'hallucinated' label (record 1"),
+])
+def test_recalibrate_says_what_is_missing(records, message, tmp_path, capsys):
+    path = tmp_path / "few.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records))
+    assert main(["recalibrate", str(path), str(tmp_path / "out"), "--quiet"]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def test_recalibrate_refuses_scores_that_rank_the_wrong_way():
+    nlp = spacy_ground.load()
+    flipped = [dict(r, hallucinated=not r["hallucinated"]) for r in _labelled()]
+    with pytest.raises(ValueError, match="do not rank these answers"):
+        recalibrate(nlp, flipped)
+
+
+def test_one_pipeline_at_a_time(labelled, tmp_path, capsys):
+    assert main(["bench", str(labelled), "--config", "configs/default.cfg", "--pipeline", str(tmp_path)]) == 2
+    assert "give one of --config, --pipeline, not several" in capsys.readouterr().err
