@@ -201,6 +201,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_logs(path: str):
+    """Objects of a JSONL file of logged verdicts; a malformed line raises ValueError naming it."""
+    with open(path, encoding="utf8") as f:
+        for n, line in enumerate(f, 1):
+            if line.strip():
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise ValueError(f"{path}:{n}: not valid JSON ({e.msg})") from None
+                if not isinstance(rec, dict):
+                    raise ValueError(f"{path}:{n}: expected an object")
+                yield rec
+
+
 def cmd_recalibrate(args: argparse.Namespace) -> int:
     from spacy_ground.bench import read_jsonl
     from spacy_ground.recalibrate import check_output, load_pipeline, recalibrate, save, summary
@@ -210,11 +224,11 @@ def cmd_recalibrate(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     try:
         check_output(args.output, args.force)
-        records = list(read_jsonl(args.data))
+        records = list(_read_logs(args.data)) if args.from_logs else list(read_jsonl(args.data))
         nlp = load_pipeline(args.config, args.pipeline)
-        model, rep = recalibrate(nlp, records, folds=args.folds,
+        model, rep = recalibrate(nlp, records, folds=args.folds, from_logs=args.from_logs,
                                  progress=None if args.quiet else (lambda i: _progress(i, len(records), t0, "answers")))
-        if not args.quiet:
+        if not args.quiet and not args.from_logs:
             _progress(len(records), len(records), t0, "answers")
             print(file=sys.stderr)
         rep.update(data=str(args.data), command="python -m spacy_ground " + " ".join(sys.argv[1:]),
@@ -260,7 +274,11 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=cmd_bench)
     c = sub.add_parser("recalibrate", help="fit the verdict's probabilities and flag threshold to your own labelled "
                                            "answers and save the pipeline")
-    c.add_argument("data", help="JSONL file of labelled answers (answer, sources, question, hallucinated)")
+    c.add_argument("data", help="JSONL file of labelled answers (answer, sources, question, hallucinated), or "
+                                "with --from-logs of labelled logged verdicts")
+    c.add_argument("--from-logs", action="store_true",
+                   help="DATA holds logged verdicts (check --json output or Grounding.to_dict(), plus 'hallucinated'): "
+                        "recalibrate from their scores without running the pipeline again")
     c.add_argument("output", help="folder for the recalibrated pipeline (spacy.load it)")
     c.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     c.add_argument("--pipeline", help="a saved pipeline folder to recalibrate instead")

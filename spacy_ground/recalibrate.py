@@ -1,20 +1,22 @@
 """Recalibrate the verdict to your own labelled answers.
 
-    python -m spacy_ground recalibrate YOUR.jsonl OUTPUT_DIR [--config CFG | --pipeline DIR]
+    python -m spacy_ground recalibrate YOUR.jsonl OUTPUT_DIR [--config CFG | --pipeline DIR] [--from-logs]
 
 The shipped verdict is calibrated on RAGTruth train. On answers unlike RAGTruth its
 ranking usually holds while its probabilities do not (HaluEval QA: AUROC 0.958, but
 calibration error 0.43 and a flag threshold that catches a fifth of the hallucinations).
 With a few hundred labelled answers of your own, this command
 
-1. runs the pipeline on them and keeps the verdict's scores;
+1. runs the pipeline on them and keeps the verdict's scores (with ``--from-logs``, reads the
+   scores the same pipeline logged, checked against its model);
 2. fits Platt scaling on the log-odds of those scores: ``p' = sigmoid(a * logit(p) + b)``.
    A logistic regression stays a logistic regression under it (coefficients times ``a``,
    intercept times ``a`` plus ``b``), so the recalibrated model has the same form, the same
    features and the same reasons, and the ranking (AUROC) does not change;
 3. picks ``flag_threshold`` as the F1-best threshold of out-of-fold recalibrated scores
-   (5 folds, 5 shuffles, the averaged F1 curve), counting the answers the rules flag
-   whatever the score (a mismatched number, a contradicted record fact or sentence);
+   (5 folds, 5 shuffles, the averaged F1 curve; the middle of a tie), counting the answers
+   the rules flag whatever the score (a mismatched number, a contradicted record fact or
+   sentence); ``block_threshold`` rises to it if it was lower;
 4. saves the pipeline with the recalibrated model and threshold (``nlp.to_disk``), and
    ``recalibration.json`` beside it: ``a``, ``b``, the threshold, and out-of-fold
    calibration error and F1 before and after.
@@ -26,7 +28,7 @@ from __future__ import annotations
 import json
 from datetime import date
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy
 
@@ -139,11 +141,45 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Seq
             "ece_before": calibration_error(s.tolist(), y.tolist()), "folds": folds, "repeats": repeats}
 
 
-def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5,
-                min_per_class: int = MIN_PER_CLASS, progress=None) -> Tuple[VerdictModel, Dict[str, Any]]:
+def rows_from_logs(verdict, records: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """Rows (as ``evaluate.run`` makes them) from logged verdicts: each record is what
+    ``check --json`` prints (the verdict under ``grounding``) or ``Grounding.to_dict()``
+    itself, plus the label ``hallucinated``. Each logged score must be what this verdict's
+    model gives for the logged features: recalibrating a model on another model's scores
+    would be wrong, so a mismatch raises ValueError."""
+    from .verdict import shape_of_kind
+
+    rows = []
+    for n, rec in enumerate(records, 1):
+        g = rec.get("grounding") if isinstance(rec.get("grounding"), dict) else rec
+        if "score" not in g or "action" not in g:
+            raise ValueError(f"recalibrate: record {n} holds no logged verdict (a 'grounding' with 'score' and "
+                             "'action', as `python -m spacy_ground check --json` prints it)")
+        if g["score"] is not None:
+            shape = shape_of_kind(g.get("sources_kind") or "document")
+            try:
+                again = verdict.lr_model.score(g["features"], shape)
+            except (KeyError, TypeError):
+                raise ValueError(f"recalibrate: record {n}'s logged features do not fit this pipeline's "
+                                 "verdict model") from None
+            if abs(again - g["score"]) > 1e-6:
+                raise ValueError(f"recalibrate: record {n} was scored {g['score']:.6f} by another verdict model "
+                                 f"(this pipeline's gives {again:.6f} for its features); recalibrate the "
+                                 "pipeline that wrote the logs")
+        rows.append({"hallucinated": rec.get("hallucinated"), "score": g["score"], "action": g["action"],
+                     # logs from before flagged_by_rule was recorded: flagged although the score passed
+                     "flagged_by_rule": bool(g.get("flagged_by_rule", g["score"] is not None and g["action"] != "pass"
+                                                   and g["score"] < verdict.flag_threshold)),
+                     "cluster": n})
+    return rows
+
+
+def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5, min_per_class: int = MIN_PER_CLASS,
+                progress=None, from_logs: bool = False) -> Tuple[VerdictModel, Dict[str, Any]]:
     """The recalibrated verdict model for ``nlp`` and a report, from labelled records in the
-    shared data format (``answer``, ``sources``, ``question``, ``hallucinated``). Answers the
-    verdict finds not checkable are left out (they are flagged whatever the model says).
+    shared data format (``answer``, ``sources``, ``question``, ``hallucinated``), or with
+    ``from_logs`` from logged verdicts (see ``rows_from_logs``; nothing is run again). Answers
+    the verdict finds not checkable are left out (they are flagged whatever the model says).
     Raises ValueError when there are too few answers of either label, or when the scores
     do not rank them better than chance."""
     from .evaluate import auroc, bootstrap, run
@@ -155,7 +191,8 @@ def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5,
         raise ValueError(f"recalibrate: every answer needs a true/false 'hallucinated' label "
                          f"(record {missing[0] + 1} has none)")
     verdict = nlp.get_pipe("ground_verdict")
-    rows = [r for r in run(nlp, records, progress) if r["score"] is not None]
+    found = rows_from_logs(verdict, records) if from_logs else run(nlp, records, progress)
+    rows = [r for r in found if r["score"] is not None]
     y = [r["hallucinated"] for r in rows]
     if min(sum(y), len(y) - sum(y)) < min_per_class:
         raise ValueError(f"recalibrate: needs at least {min_per_class} checkable answers of each label; "

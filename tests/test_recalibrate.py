@@ -204,3 +204,27 @@ def test_the_verdict_keeps_its_model_metadata_in_bytes(verdict_only):
     other = spacy.blank("en")
     again = other.add_pipe("ground_verdict").from_bytes(verdict.to_bytes())
     assert again.model_meta == meta
+
+
+def test_recalibrate_from_logged_verdicts_matches_a_fresh_run(labelled, tmp_path, capsys):
+    nlp = spacy_ground.load()
+    logs = tmp_path / "logs.jsonl"
+    with logs.open("w") as f:
+        for rec in _labelled():
+            doc = spacy_ground.check(nlp, rec["answer"], rec["sources"], rec["question"])
+            f.write(json.dumps({"grounding": doc._.grounding.to_dict(), "hallucinated": rec["hallucinated"]}) + "\n")
+    assert main(["recalibrate", str(logs), str(tmp_path / "from_logs"), "--from-logs", "--quiet"]) == 0
+    assert main(["recalibrate", str(labelled), str(tmp_path / "fresh"), "--quiet"]) == 0
+    a = json.loads((tmp_path / "from_logs" / "recalibration.json").read_text())
+    b = json.loads((tmp_path / "fresh" / "recalibration.json").read_text())
+    assert (a["a"], a["b"], a["flag_threshold"]) == pytest.approx((b["a"], b["b"], b["flag_threshold"]))
+    capsys.readouterr()
+    # a score another model wrote is refused, and so is a line without a logged verdict
+    lines = logs.read_text().splitlines()
+    bad = json.loads(lines[0])
+    bad["grounding"]["score"] = 0.5 if bad["grounding"]["score"] != 0.5 else 0.4
+    for first, message in ((json.dumps(bad), "was scored 0.5"), (json.dumps({"hallucinated": True}), "no logged verdict")):
+        (tmp_path / "bad.jsonl").write_text("\n".join([first] + lines[1:]))
+        out = tmp_path / "bad_out"
+        assert main(["recalibrate", str(tmp_path / "bad.jsonl"), str(out), "--from-logs", "--quiet"]) == 2
+        assert message in capsys.readouterr().err
