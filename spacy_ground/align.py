@@ -10,6 +10,7 @@ their embeddings are computed once per set of sources (on the cached source inde
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Dict, List, Optional, Sequence
 
 import numpy
@@ -131,10 +132,20 @@ class EvidenceAligner:
         return cache[key]
 
 
+_LIST_MARKER = re.compile(r"(?:[-*\u2022\u00b7\u2013\u2014>#]+|\(?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.):])")
+
+
+def is_list_marker(text: str) -> bool:
+    """Whether a line or sentence is only a list marker ("2.", "(b)", "iv.", "*", "-"): it
+    joins the text it opens. A bare number, date or amount ("2006", "17%") is an answer."""
+    t = text.strip()
+    return bool(t) and (not any(c.isalnum() for c in t) or bool(_LIST_MARKER.fullmatch(t)))
+
+
 def answer_sentences(doc: Doc) -> List[Span]:
     """The answer's sentences (the pipeline's own, or rule-based ones on a bare tokenizer),
     also cut at line breaks, without surrounding whitespace; a bare list marker ("2.", "*")
-    joins the text it opens."""
+    joins the text it opens, while a bare number or date ("2006") is a sentence."""
     if doc.has_annotation("SENT_START"):
         raw = [(s.start, s.end) for s in doc.sents]
     else:
@@ -159,7 +170,7 @@ def answer_sentences(doc: Doc) -> List[Span]:
             end -= 1
         if start >= end:
             continue
-        if not any(t.is_alpha for t in doc[start:end]):
+        if is_list_marker(doc[start:end].text):
             carry = start if carry is None else carry  # a bare marker: glue it to what follows
             continue
         out.append(doc[carry if carry is not None else start:end])

@@ -3,7 +3,7 @@
     python -m spacy_ground recalibrate YOUR.jsonl OUTPUT_DIR [--config CFG | --pipeline DIR] [--from-logs]
 
 The shipped verdict is calibrated on RAGTruth train. On answers unlike RAGTruth its
-ranking usually holds while its probabilities do not (HaluEval QA: AUROC 0.958, but
+ranking usually holds while its probabilities do not (HaluEval QA: AUROC 0.955, but
 calibration error 0.43 and a flag threshold that catches a fifth of the hallucinations).
 With a few hundred labelled answers of your own, this command
 

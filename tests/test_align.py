@@ -89,3 +89,26 @@ def test_evidence_text_in_source_order():
           {"source": 0, "start": 10, "text": "A."}]
     assert evidence_text(ev, 1) == "attributes wi fi: free"
     assert evidence_text(ev, 3) == "A. B. attributes wi fi: free"
+
+
+@pytest.mark.parametrize("text,marker", [
+    ("2.", True), ("(b)", True), ("iv.", True), ("*", True), ("-", True), ("1)", True), ("•", True), ("10.", True),
+    ("2006", False), ("17%", False), ("$5", False), ("722,664", False), ("15", False), ("Paris", False),
+    ("", False),
+])
+def test_list_markers_against_bare_answers(text, marker):
+    from spacy_ground.align import is_list_marker
+
+    assert is_list_marker(text) is marker
+
+
+def test_an_answer_that_is_only_a_year_is_checked():
+    nlp = spacy_ground.load()
+    doc = spacy_ground.check(nlp, "2006", ["The Dutch-Belgian series Het Huis Anubis first aired in 2006."],
+                             question="When did the series first air?")
+    assert [s.text for s in doc.spans["ground_sentences"]] == ["2006"]
+    g = doc._.grounding
+    assert g.verdict != "not_checkable" and g.score is not None
+    assert [c["status"] for c in g.claims] == ["grounded"]
+    listed = spacy_ground.check(nlp, "Aired in:\n2.\n2006", ["The series first aired in 2006."])
+    assert [s.text for s in listed.spans["ground_sentences"]] == ["Aired in:", "2.\n2006"]
