@@ -202,17 +202,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _read_logs(path: str):
-    """Objects of a JSONL file of logged verdicts; a malformed line raises ValueError naming it."""
-    with open(path, encoding="utf8") as f:
-        for n, line in enumerate(f, 1):
-            if line.strip():
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as e:
-                    raise ValueError(f"{path}:{n}: not valid JSON ({e.msg})") from None
-                if not isinstance(rec, dict):
-                    raise ValueError(f"{path}:{n}: expected an object")
-                yield rec
+    """The JSON objects in a file of logged verdicts, one after another: JSON lines, or what
+    ``check --json`` prints (indented), appended; a malformed one raises ValueError naming
+    its line."""
+    text = Path(path).read_text(encoding="utf8")
+    decoder = json.JSONDecoder()
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos >= len(text):
+            return
+        try:
+            rec, pos_next = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}:{text.count(chr(10), 0, e.pos) + 1}: not valid JSON ({e.msg})") from None
+        if not isinstance(rec, dict):
+            raise ValueError(f"{path}:{text.count(chr(10), 0, pos) + 1}: expected an object")
+        yield rec
+        pos = pos_next
 
 
 def cmd_recalibrate(args: argparse.Namespace) -> int:
@@ -240,6 +248,17 @@ def cmd_recalibrate(args: argparse.Namespace) -> int:
     print(summary(rep))
     print(f"saved the recalibrated pipeline to {out} (load it with spacy.load); report in {out / 'recalibration.json'}")
     return 0
+
+
+def _folds(text: str) -> int:
+    """An argparse type: a whole number of folds, 2 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 2:
+        raise argparse.ArgumentTypeError(f"a whole number of folds, 2 or more, not {text!r}")
+    return n
 
 
 def _resample_count(text: str) -> int:
@@ -282,7 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("output", help="folder for the recalibrated pipeline (spacy.load it)")
     c.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     c.add_argument("--pipeline", help="a saved pipeline folder to recalibrate instead")
-    c.add_argument("--folds", type=int, default=5, help="cross-validation folds for the flag threshold")
+    c.add_argument("--folds", type=_folds, default=5, help="cross-validation folds for the flag threshold (2 or more)")
     c.add_argument("--force", action="store_true", help="write into an output folder that is not empty")
     c.add_argument("--quiet", action="store_true", help="no progress bar")
     c.set_defaults(func=cmd_recalibrate)

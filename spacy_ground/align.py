@@ -132,12 +132,17 @@ class EvidenceAligner:
         return cache[key]
 
 
-_LIST_MARKER = re.compile(r"(?:[-*\u2022\u00b7\u2013\u2014>#]+|\(?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.):])")
+_LIST_MARKER = re.compile(
+    r"[-*\u2022\u00b7\u2013\u2014>#]+"                                # bullets, dashes, quote and heading marks
+    r"|\[\d{1,3}\]|[\u2460-\u2473]"                                     # [1], circled digits
+    r"|\d{1,3}(?:\.\d{1,3})+\.?"                                        # section numbers: 1.1, 1.2.3.
+    r"|\(?(?:\d{1,3}|[A-Za-z]|[ivxlc]{1,6}|[IVXLC]{1,6})[.):]{1,2}"      # 2.  (b)  iv.  C)  2.)
+)
 
 
 def is_list_marker(text: str) -> bool:
-    """Whether a line or sentence is only a list marker ("2.", "(b)", "iv.", "*", "-"): it
-    joins the text it opens. A bare number, date or amount ("2006", "17%") is an answer."""
+    """Whether a line or sentence looks like a list marker ("2.", "(b)", "iv.", "[1]", "1.2",
+    "*"): it joins the text it opens. A bare number, date or amount ("2006", "17%") is not."""
     t = text.strip()
     return bool(t) and (not any(c.isalnum() for c in t) or bool(_LIST_MARKER.fullmatch(t)))
 
@@ -145,7 +150,8 @@ def is_list_marker(text: str) -> bool:
 def answer_sentences(doc: Doc) -> List[Span]:
     """The answer's sentences (the pipeline's own, or rule-based ones on a bare tokenizer),
     also cut at line breaks, without surrounding whitespace; a bare list marker ("2.", "*")
-    joins the text it opens, while a bare number or date ("2006") is a sentence."""
+    joins the text it opens (or, with nothing after it, is a sentence itself), while a bare
+    number or date ("2006") is a sentence."""
     if doc.has_annotation("SENT_START"):
         raw = [(s.start, s.end) for s in doc.sents]
     else:
@@ -163,6 +169,7 @@ def answer_sentences(doc: Doc) -> List[Span]:
         lines.append((start, end))
     out: List[Span] = []
     carry: Optional[int] = None
+    carry_end = 0
     for start, end in lines:
         while start < end and doc[start].is_space:
             start += 1
@@ -172,9 +179,12 @@ def answer_sentences(doc: Doc) -> List[Span]:
             continue
         if is_list_marker(doc[start:end].text):
             carry = start if carry is None else carry  # a bare marker: glue it to what follows
+            carry_end = end
             continue
         out.append(doc[carry if carry is not None else start:end])
         carry = None
+    if carry is not None:  # nothing follows: what looked like a marker is the answer's last words ("5.", "(b)")
+        out.append(doc[carry:carry_end])
     return out
 
 

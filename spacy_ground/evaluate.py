@@ -92,11 +92,19 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
             "flagged_by_rule": bool(g is not None and g.flagged_by_rule),
             # answers with the same question and sources (one source document's answers by
             # several LLMs; a question's right and wrong answer) are resampled together
-            "cluster": sources_key([rec.get("question") or ""] + list(rec.get("sources") or [])),
+            "cluster": answer_cluster(rec.get("question"), rec.get("sources")),
             "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
             "sentences": sentence_rows(doc, sentences_key),
         })
     return rows
+
+
+def answer_cluster(question: Optional[str], sources: Any) -> str:
+    """What answers to the same question over the same sources share (a content hash): the
+    bootstrap draws them together. A lone text or record counts as one source."""
+    if isinstance(sources, (str, dict)):
+        sources = [sources]
+    return sources_key([question or ""] + [s for s in (sources or []) if s is not None])
 
 
 def sentence_rows(doc, sentences_key: str = "ground_sentences") -> List[List[float]]:
@@ -178,6 +186,7 @@ def weighted_f1(pred: Sequence[bool], labels: Sequence[bool], weights: numpy.nda
 
 
 BOOTSTRAP_RESAMPLES = 1000
+MIN_CLUSTERS = 10
 
 
 def resample_count(text: str) -> int:
@@ -189,6 +198,8 @@ def resample_count(text: str) -> int:
     if n < 0:
         raise argparse.ArgumentTypeError(f"a whole number of resamples, 0 or more, not {text!r}")
     return n
+
+
 PAIRED = (("ground_verdict", "absent content words"), ("entailment only", "absent content words"))
 
 
@@ -200,14 +211,18 @@ def bootstrap(scores: Dict[str, Sequence[float]], labels: Sequence[bool], pred: 
     F1 of ``pred`` (the verdict's actions), and for each pair in ``PAIRED`` the AUROC
     difference with the share of resamples in which the first method ranks better.
     ``clusters``: answers with the same value are drawn together (answers to the same question
-    and sources are not independent); ``chunk`` resamples are held in memory at a time."""
+    and sources are not independent), unless there are fewer than ``MIN_CLUSTERS`` of them;
+    ``chunk`` resamples are held in memory at a time."""
     n = len(labels)
     if resamples < 1:
         raise ValueError(f"bootstrap: resamples must be at least 1, not {resamples}")
     first: Dict[Any, int] = {}  # clusters numbered in order of first appearance
     member = numpy.asarray([first.setdefault(c, len(first)) for c in (clusters if clusters is not None else range(n))],
                            dtype=int)
-    k = len(first)
+    clustered = clusters is not None and len(first) >= MIN_CLUSTERS
+    if not clustered:  # too few clusters to resample (one shared document): draw answers one by one
+        member = numpy.arange(n)
+    k = int(member.max()) + 1 if n else 0
     rng = numpy.random.default_rng(seed)
     areas: Dict[str, List[numpy.ndarray]] = {m: [] for m in scores}
     f1s: List[numpy.ndarray] = []
@@ -224,7 +239,7 @@ def bootstrap(scores: Dict[str, Sequence[float]], labels: Sequence[bool], pred: 
         return [float(numpy.percentile(x, 2.5)), float(numpy.percentile(x, 97.5))] if len(x) else None
 
     joined = {m: numpy.concatenate(a) for m, a in areas.items()}
-    out: Dict[str, Any] = {"resamples": resamples, "seed": seed, "clusters": k,
+    out: Dict[str, Any] = {"resamples": resamples, "seed": seed, "clusters": k if clustered else None,
                            "auroc": {m: interval(a) for m, a in joined.items()}}
     if pred is not None:
         out["f1_at_threshold"] = interval(numpy.concatenate(f1s))

@@ -145,9 +145,12 @@ def rows_from_logs(verdict, records: Sequence[Dict[str, Any]]) -> List[Dict[str,
     """Rows (as ``evaluate.run`` makes them) from logged verdicts: each record is what
     ``check --json`` prints (the verdict under ``grounding``) or ``Grounding.to_dict()``
     itself, plus the label ``hallucinated``. Each logged score must be what this verdict's
-    model gives for the logged features: recalibrating a model on another model's scores
-    would be wrong, so a mismatch raises ValueError."""
-    from .verdict import shape_of_kind
+    model gives for the logged features (for its kind of sources; for logs without
+    ``sources_kind``, for either shape): recalibrating a model on another model's scores
+    would be wrong, so a mismatch raises ValueError. Logs without ``flagged_by_rule`` are
+    taken as flagged by a rule when their action is not "pass" although their score is under
+    the logged ``flag_threshold`` (or this pipeline's); such rows are marked ``rule_guessed``."""
+    from .verdict import SHAPES, shape_of_kind
 
     rows = []
     for n, rec in enumerate(records, 1):
@@ -156,21 +159,23 @@ def rows_from_logs(verdict, records: Sequence[Dict[str, Any]]) -> List[Dict[str,
             raise ValueError(f"recalibrate: record {n} holds no logged verdict (a 'grounding' with 'score' and "
                              "'action', as `python -m spacy_ground check --json` prints it)")
         if g["score"] is not None:
-            shape = shape_of_kind(g.get("sources_kind") or "document")
+            shapes = [shape_of_kind(g["sources_kind"])] if g.get("sources_kind") else list(SHAPES)
             try:
-                again = verdict.lr_model.score(g["features"], shape)
+                again = [verdict.lr_model.score(g["features"], shape) for shape in shapes]
             except (KeyError, TypeError):
                 raise ValueError(f"recalibrate: record {n}'s logged features do not fit this pipeline's "
                                  "verdict model") from None
-            if abs(again - g["score"]) > 1e-6:
+            if not any(abs(x - g["score"]) <= 1e-6 for x in again):
                 raise ValueError(f"recalibrate: record {n} was scored {g['score']:.6f} by another verdict model "
-                                 f"(this pipeline's gives {again:.6f} for its features); recalibrate the "
-                                 "pipeline that wrote the logs")
+                                 f"(this pipeline's gives {' or '.join(f'{x:.6f}' for x in again)} for its features "
+                                 f"and {'its sources_kind' if g.get('sources_kind') else 'either kind of sources'}); "
+                                 "recalibrate the pipeline that wrote the logs")
+        guessed = "flagged_by_rule" not in g
+        threshold = g.get("flag_threshold", verdict.flag_threshold)
+        ruled = (g["score"] is not None and g["action"] != "pass" and g["score"] < threshold) if guessed \
+            else bool(g["flagged_by_rule"])
         rows.append({"hallucinated": rec.get("hallucinated"), "score": g["score"], "action": g["action"],
-                     # logs from before flagged_by_rule was recorded: flagged although the score passed
-                     "flagged_by_rule": bool(g.get("flagged_by_rule", g["score"] is not None and g["action"] != "pass"
-                                                   and g["score"] < verdict.flag_threshold)),
-                     "cluster": n})
+                     "flagged_by_rule": ruled, "rule_guessed": guessed, "cluster": n})
     return rows
 
 
@@ -190,6 +195,15 @@ def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5, min_per_
     if missing:
         raise ValueError(f"recalibrate: every answer needs a true/false 'hallucinated' label "
                          f"(record {missing[0] + 1} has none)")
+    # checked before the run (answers found not checkable can only lower the counts)
+    labels = [rec["hallucinated"] for rec in records]
+    if min(sum(labels), len(labels) - sum(labels)) < min_per_class:
+        raise ValueError(f"recalibrate: needs at least {min_per_class} answers of each label; "
+                         f"got {sum(labels)} hallucinated and {len(labels) - sum(labels)} not")
+    rarer = min(sum(labels), len(labels) - sum(labels))
+    if not 2 <= folds <= rarer:
+        raise ValueError(f"recalibrate: folds must be between 2 and the number of answers of the rarer label "
+                         f"({rarer}), not {folds}")
     verdict = nlp.get_pipe("ground_verdict")
     found = rows_from_logs(verdict, records) if from_logs else run(nlp, records, progress)
     rows = [r for r in found if r["score"] is not None]
@@ -212,6 +226,7 @@ def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5, min_per_
               "previous_flag_threshold": verdict.flag_threshold, "previous_block_threshold": verdict.block_threshold,
               "answers": len(rows), "hallucinated": int(sum(y)), "auroc": area,
               "flagged_by_rule": int(sum(ruled)), "not_checkable_left_out": len(records) - len(rows),
+              "flagged_by_rule_guessed": int(sum(r.get("rule_guessed", False) for r in rows)),
               "out_of_fold": {"f1": chosen["f1"], "ece": chosen["ece_after"], "folds": chosen["folds"],
                               "repeats": chosen["repeats"]},
               "before": {"f1": _f1(before, numpy.asarray(y, dtype=bool)), "ece": chosen["ece_before"]},
@@ -276,5 +291,7 @@ def summary(report: Dict[str, Any]) -> str:
                if report["block_threshold"] != report["previous_block_threshold"] else "") + "\n"
             f"F1 {report['before']['f1']:.3f} (as the pipeline flagged them) -> {oof['f1']:.3f} (out of fold, "
             f"each fold at the threshold best on the others), calibration error {report['before']['ece']:.3f} -> "
-            f"{oof['ece']:.3f} (out of fold); {report['not_checkable_left_out']} not checkable answers left out")
+            f"{oof['ece']:.3f} (out of fold); {report['not_checkable_left_out']} not checkable answers left out"
+            + (f"; {report['flagged_by_rule_guessed']} logs without flagged_by_rule: taken as flagged by a rule "
+               "when flagged under the threshold" if report.get("flagged_by_rule_guessed") else ""))
 

@@ -284,7 +284,8 @@ class Verdict:
                     unsupported.append(span)
         record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows, "facts": facts,
                                   "sources_kind": kind,
-                                  "sentence_threshold": sentence_threshold}
+                                  "sentence_threshold": sentence_threshold,
+                                  "flag_threshold": self.flag_threshold, "block_threshold": self.block_threshold}
         reason = self._not_checkable(doc, sents)
         if reason:
             unsupported = []  # nothing was checked, so nothing is judged hallucinated

@@ -93,7 +93,9 @@ def test_evidence_text_in_source_order():
 
 @pytest.mark.parametrize("text,marker", [
     ("2.", True), ("(b)", True), ("iv.", True), ("*", True), ("-", True), ("1)", True), ("•", True), ("10.", True),
+    ("[1]", True), ("1.2", True), ("1.2.3.", True), ("2.)", True), ("(iii)", True), ("CV.", True), ("①", True),
     ("2006", False), ("17%", False), ("$5", False), ("722,664", False), ("15", False), ("Paris", False),
+    ("No.", False), ("Yes.", False), ("Civil.", False), ("Vic.", False), ("12:30", False), ("v2", False),
     ("", False),
 ])
 def test_list_markers_against_bare_answers(text, marker):
@@ -112,3 +114,20 @@ def test_an_answer_that_is_only_a_year_is_checked():
     assert [c["status"] for c in g.claims] == ["grounded"]
     listed = spacy_ground.check(nlp, "Aired in:\n2.\n2006", ["The series first aired in 2006."])
     assert [s.text for s in listed.spans["ground_sentences"]] == ["Aired in:", "2.\n2006"]
+
+
+@pytest.mark.parametrize("answer,sentences", [
+    ("5.", ["5."]), ("(b)", ["(b)"]), ("Xi.", ["Xi."]), ("Civil.", ["Civil."]),
+    ("The answer is:\n250.", ["The answer is:", "250."]),
+    ("[1]\nParis is big.\n[2]\nIt is old.", ["[1]\nParis is big.", "[2]\nIt is old."]),
+    ("1.1\nParis.\n1.2\nRome.", ["1.1\nParis.", "1.2\nRome."]),
+    ("1.\nParis\n2.\nRome", ["1.\nParis", "2.\nRome"]),
+])
+def test_a_marker_joins_what_follows_and_stands_alone_at_the_end(answer, sentences):
+    import spacy
+
+    from spacy_ground.align import answer_sentences
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    assert [s.text for s in answer_sentences(nlp(answer))] == sentences

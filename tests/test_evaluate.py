@@ -351,3 +351,22 @@ def test_a_bad_resample_count_is_refused_before_anything_runs(bad, capsys):
     with pytest.raises(SystemExit):
         main(["run", "missing.jsonl", "--bootstrap", bad])
     assert "a whole number of resamples, 0 or more" in capsys.readouterr().err
+
+
+def test_answer_clusters_and_too_few_of_them():
+    import numpy
+
+    from spacy_ground.evaluate import answer_cluster, bootstrap
+
+    a, b = {"name": "Hotel A", "price": 100}, {"name": "Hotel B", "price": 250}
+    assert answer_cluster(None, a) == answer_cluster(None, [a]) != answer_cluster(None, b)  # not keyed by schema
+    assert answer_cluster("Q?", "one text") == answer_cluster("Q?", ["one text", None])
+    assert answer_cluster("Q?", ["x"]) != answer_cluster("R?", ["x"])
+    rng = numpy.random.default_rng(4)
+    y = rng.random(80) < 0.5
+    s = rng.random(80) + 0.5 * y
+    one_document = bootstrap({"x": s}, y, resamples=200, clusters=["doc"] * 80)
+    assert one_document["clusters"] is None  # one cluster cannot be resampled: answers are drawn one by one
+    assert one_document["auroc"]["x"] == bootstrap({"x": s}, y, resamples=200)["auroc"]["x"]
+    lo, hi = one_document["auroc"]["x"]
+    assert hi - lo > 0.05

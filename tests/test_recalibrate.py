@@ -110,7 +110,7 @@ def record_score_shipped(answer, source):
 
 
 @pytest.mark.parametrize("records,message", [
-    (_labelled(3), "at least 10 checkable answers of each label; got 3 hallucinated and 3 not"),
+    (_labelled(3), "at least 10 answers of each label; got 3 hallucinated and 3 not"),
     ([dict(r, hallucinated=None) for r in _labelled(1)], "needs a true/false 'hallucinated' label (record 1"),
 ])
 def test_recalibrate_says_what_is_missing(records, message, tmp_path, capsys):
@@ -183,7 +183,11 @@ def test_a_tie_takes_the_middle_threshold_not_the_lowest():
     assert chosen["f1"] == pytest.approx(1.0) and 0.3 < chosen["threshold"] < 0.7
 
 
-def test_the_output_folder_is_checked_before_anything_runs(labelled, tmp_path, capsys):
+def test_the_output_folder_and_folds_are_checked_before_anything_runs(labelled, tmp_path, capsys, monkeypatch):
+    def no_run(*args, **kwargs):
+        raise AssertionError("the pipeline ran")
+
+    monkeypatch.setattr("spacy_ground.evaluate.run", no_run)
     busy = tmp_path / "busy"
     busy.mkdir()
     (busy / "notes.txt").write_text("mine")
@@ -192,9 +196,12 @@ def test_the_output_folder_is_checked_before_anything_runs(labelled, tmp_path, c
     (tmp_path / "file").write_text("x")
     assert main(["recalibrate", str(labelled), str(tmp_path / "file"), "--quiet"]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
-    assert main(["recalibrate", str(labelled), str(busy), "--quiet", "--folds", "1"]) == 2  # --force is not --folds
-    assert main(["recalibrate", str(labelled), str(busy), "--quiet", "--force", "--folds", "1"]) == 2
-    assert "folds must be between 2 and" in capsys.readouterr().err
+    assert main(["recalibrate", str(labelled), str(busy), "--quiet", "--force", "--folds", "16"]) == 2
+    assert "folds must be between 2 and the number of answers of the rarer label (15), not 16" in \
+        capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["recalibrate", str(labelled), str(busy), "--folds", "1"])
+    assert "a whole number of folds, 2 or more" in capsys.readouterr().err
 
 
 def test_the_verdict_keeps_its_model_metadata_in_bytes(verdict_only):
@@ -228,3 +235,48 @@ def test_recalibrate_from_logged_verdicts_matches_a_fresh_run(labelled, tmp_path
         out = tmp_path / "bad_out"
         assert main(["recalibrate", str(tmp_path / "bad.jsonl"), str(out), "--from-logs", "--quiet"]) == 2
         assert message in capsys.readouterr().err
+
+
+def _logged(nlp, records):
+    return [dict(grounding=spacy_ground.check(nlp, r["answer"], r["sources"], r.get("question"))._.grounding.to_dict(),
+                 hallucinated=r["hallucinated"]) for r in records]
+
+
+def test_logs_of_record_answers_without_sources_kind_and_flagged_by_rule():
+    from spacy_ground.recalibrate import rows_from_logs
+
+    nlp = spacy_ground.load()
+    store = json.dumps({"name": "Finch", "stars": 4.0, "hours": {"Monday": "9:0-17:0"}})
+    records = [{"answer": "Finch has 4.5 stars and opens at 9 on Monday.", "sources": [store], "hallucinated": True},
+               {"answer": "Finch has 4 stars.", "sources": [store], "hallucinated": False}]
+    logs = _logged(nlp, records)
+    assert logs[0]["grounding"]["sources_kind"] == "record" and logs[0]["grounding"]["flagged_by_rule"]
+    verdict = nlp.get_pipe("ground_verdict")
+    for log in logs:  # older logs: no sources_kind, no flagged_by_rule
+        del log["grounding"]["sources_kind"], log["grounding"]["flagged_by_rule"]
+    rows = rows_from_logs(verdict, logs)  # the record model reproduces the scores: accepted
+    assert [r["rule_guessed"] for r in rows] == [True, True]
+    g = logs[0]["grounding"]
+    assert rows[0]["flagged_by_rule"] == (g["action"] != "pass" and g["score"] < g["flag_threshold"])
+    logs[0]["grounding"]["score"] = 0.123
+    with pytest.raises(ValueError, match="for its features and either kind of sources"):
+        rows_from_logs(verdict, logs)
+
+
+def test_logs_as_check_json_prints_them(tmp_path, capsys):
+    from spacy_ground.__main__ import _read_logs
+
+    rec = _labelled(1)[1]
+    for name in ("answer.txt", "source.txt"):
+        (tmp_path / name).write_text(rec["answer"] if name == "answer.txt" else rec["sources"][0])
+    printed = []
+    for _ in range(2):
+        assert main(["check", "--answer", str(tmp_path / "answer.txt"), "--source", str(tmp_path / "source.txt"),
+                     "--json"]) == 0
+        printed.append(capsys.readouterr().out)
+    (tmp_path / "logs.json").write_text("".join(printed))  # two indented records, appended
+    logs = list(_read_logs(str(tmp_path / "logs.json")))
+    assert len(logs) == 2 and logs[0]["grounding"]["score"] == logs[1]["grounding"]["score"]
+    (tmp_path / "broken.json").write_text(printed[0] + "{\n  oops\n}")
+    with pytest.raises(ValueError, match=r"broken.json:\d+: not valid JSON"):
+        list(_read_logs(str(tmp_path / "broken.json")))
