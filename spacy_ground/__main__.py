@@ -91,6 +91,7 @@ def _two_pipelines(args: argparse.Namespace) -> bool:
 
 def cmd_check(args: argparse.Namespace) -> int:
     import spacy_ground
+    from spacy_ground.recalibrate import load_pipeline
 
     if _two_pipelines(args):
         return 2
@@ -102,12 +103,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         return 2
     sources: List = [_read(p) for p in args.source or []] + list(rec.get("sources") or [])
     question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
-    if args.pipeline:
-        import spacy
-
-        nlp = spacy.load(args.pipeline)
-    else:
-        nlp = spacy_ground.load(args.config) if args.config else spacy_ground.load()
+    nlp = load_pipeline(args.config, args.pipeline)
     doc = spacy_ground.check(nlp, answer, sources=sources, question=question)
     if args.json:
         print(json.dumps(to_record(doc), ensure_ascii=False, indent=2))

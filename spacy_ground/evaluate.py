@@ -530,6 +530,22 @@ FLAG_THRESHOLDS = tuple(round(0.01 * i, 2) for i in range(1, 100))
 SENTENCE_THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))  # 0.3 ... 0.95
 
 
+def shuffled_folds(n: int, folds: int, seed: int) -> numpy.ndarray:
+    """Fold numbers for ``n`` answers: as even as can be, shuffled with ``seed``."""
+    fold = numpy.arange(n) % folds
+    numpy.random.default_rng(seed).shuffle(fold)
+    return fold
+
+
+def f1_curve(scores: numpy.ndarray, labels: numpy.ndarray, grid: Sequence[float],
+             ruled: Optional[numpy.ndarray] = None) -> numpy.ndarray:
+    """F1 at each threshold of ``grid``; flagged: a score at or above it (or ``ruled``)."""
+    flagged = numpy.asarray(scores)[None, :] >= numpy.asarray(grid)[:, None]
+    if ruled is not None:
+        flagged = flagged | ruled
+    return 2 * (flagged & labels).sum(1) / numpy.maximum(flagged.sum(1) + labels.sum(), 1)
+
+
 def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool = True, folds: int = 5,
                     repeats: int = 5) -> Dict[str, float]:
     """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 there
@@ -541,17 +557,14 @@ def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool =
     grid = numpy.asarray(FLAG_THRESHOLDS)
     aurocs, curves, preds = [], [], []
     for seed in range(repeats):
-        fold = numpy.arange(len(rows)) % folds
-        numpy.random.default_rng(seed).shuffle(fold)
+        fold = shuffled_folds(len(rows), folds, seed)
         p = numpy.zeros(len(rows))
         for k in range(folds):
             model = fit_verdict([r for r, f in zip(rows, fold) if f != k], l2, per_shape)
             for i in numpy.flatnonzero(fold == k):
                 p[i] = model.score(rows[i]["features"], rows[i]["shape"])
         aurocs.append(auroc(p.tolist(), labels))
-        flagged = p[None, :] >= grid[:, None]
-        tp = (flagged & y).sum(1)
-        curves.append(2 * tp / numpy.maximum(flagged.sum(1) + y.sum(), 1))
+        curves.append(f1_curve(p, y, grid))
         preds.append(p)
     curve = numpy.mean(curves, axis=0)
     i = int(numpy.argmax(curve))

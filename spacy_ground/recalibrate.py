@@ -91,12 +91,6 @@ def _f1(pred: numpy.ndarray, y: numpy.ndarray) -> float:
     return 2 * tp / max(int(pred.sum()) + int(y.sum()), 1)
 
 
-def _f1_curve(scores: numpy.ndarray, y: numpy.ndarray, ruled: numpy.ndarray, grid: numpy.ndarray) -> numpy.ndarray:
-    """F1 at each threshold of ``grid``; flagged: score at or above it, or ``ruled``."""
-    flagged = (scores[None, :] >= grid[:, None]) | ruled
-    return 2 * (flagged & y).sum(1) / numpy.maximum(flagged.sum(1) + y.sum(), 1)
-
-
 def _best(curve: numpy.ndarray) -> int:
     """Index of the best point of an F1 curve; where several tie, the middle one (not the
     lowest threshold, which would flag the most)."""
@@ -112,7 +106,7 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Seq
     flag the answer whatever its score). ``f1`` is measured without looking at the answers
     it is measured on: each held-out fold at the threshold that was best on the other folds.
     Also the out-of-fold calibration error, and the one before."""
-    from .evaluate import FLAG_THRESHOLDS, calibration_error
+    from .evaluate import FLAG_THRESHOLDS, calibration_error, f1_curve, shuffled_folds
 
     s = numpy.asarray(scores, dtype="float64")
     y = numpy.asarray(labels, dtype=bool)
@@ -123,17 +117,16 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Seq
     grid = numpy.asarray(FLAG_THRESHOLDS)
     curves, eces, held_f1 = [], [], []
     for seed in range(repeats):
-        fold = numpy.arange(len(s)) % folds
-        numpy.random.default_rng(seed).shuffle(fold)
+        fold = shuffled_folds(len(s), folds, seed)
         out = numpy.zeros(len(s))
         flagged = numpy.zeros(len(s), dtype=bool)
         for k in range(folds):
             train, held = fold != k, fold == k
             a, b = fit_platt(s[train], y[train])
             out[held] = apply_platt(s[held], a, b)
-            t = grid[_best(_f1_curve(apply_platt(s[train], a, b), y[train], r[train], grid))]
+            t = grid[_best(f1_curve(apply_platt(s[train], a, b), y[train], grid, r[train]))]
             flagged[held] = (out[held] >= t) | r[held]
-        curves.append(_f1_curve(out, y, r, grid))
+        curves.append(f1_curve(out, y, grid, r))
         eces.append(calibration_error(out.tolist(), y.tolist()))
         held_f1.append(_f1(flagged, y))
     i = _best(numpy.mean(curves, axis=0))
