@@ -308,6 +308,15 @@ def clock_minutes(text: str, meridiem_hint: Optional[str] = None) -> Optional[in
     return (hour % 24) * 60 + minute if not (hour == 24 and minute == 0) else 24 * 60
 
 
+_CLOCK_WORDS = ("noon", "midday", "midnight")
+
+
+def _is_24_hour(*times: str) -> bool:
+    """Times written as a 24-hour clock: an hour past 12 or unpadded minutes ("16:0",
+    "8:0-2:0" in a record's hours), so "2:0" after "8:0" is 2 am, not 2 pm."""
+    return any(re.fullmatch(r"\s*(?:1[3-9]|2[0-4]):\d{1,2}\s*|\s*\d{1,2}:\d\s*", t) for t in times)
+
+
 def _fmt(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
@@ -354,7 +363,8 @@ def find_times(text: str) -> List[Found]:
                 a_pm = clock_minutes(t1, "p")
                 if a_pm is not None and a_pm <= b:
                     a = a_pm
-            if _meridiem(t2) is None and b < a and b + 12 * 60 > a and b < 12 * 60:
+            if _meridiem(t2) is None and b < a and b + 12 * 60 > a and b < 12 * 60 and not (
+                    _is_24_hour(t1, t2) or t2.strip().lower() in _CLOCK_WORDS):
                 b += 12 * 60  # "noon to 2", "10 am to 2:30": the afternoon
             if a == 0 and b == 0:
                 found.append((m.start("t1"), m.end(), ClaimValue(

@@ -129,7 +129,8 @@ def answer_goals(answers: dict) -> str:
     def cell(name: str, v: Optional[float], ok: bool, ci: Optional[List[float]]) -> str:
         what = "95 % CI of the difference" if name.startswith("entailment alone") else "95 % CI"
         band = f" ({what} {ci[0]:.3f} to {ci[1]:.3f})" if ci else ""
-        return f"{name}: {'-' if v is None else round(v, 3)}{band} {'met' if ok else 'MISSED'}"
+        shown = '-' if v is None else f'{v:.4f}' if v <= 1 else f'{v:.1f}'  # 4 places: a goal line is 0.75, not 0.7495
+        return f"{name}: {shown}{band} {'met' if ok else 'MISSED'}"
 
     return "Goals: " + "; ".join(cell(*c) for c in checks) + "."
 

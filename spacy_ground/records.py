@@ -26,8 +26,13 @@ DEFAULT_TERMS = Path(__file__).parent / "record_terms.json"
 
 _NEGATION = re.compile(r"\b(?:no|not|never|without|lacks?|lacking|neither|nor|none|cannot)\b|\w+n['’]t\b", re.I)
 # "reservations are not accepted", "WiFi isn't available": a negation right after the term
-_NEGATED_AFTER = re.compile(r"^\s*(?:(?:is|are|was|were|has|have)\s+(?:not|never)\b|(?:is|are|was|were|has|have)n['’]t\b|"
+_NEGATED_AFTER = re.compile(r"^\s*(?:(?:services?|options?|facilities|parking|seating|access)\s+){0,2}"
+                            r"(?:(?:is|are|was|were|has|have)\s+(?:not|never)\b|(?:is|are|was|were|has|have)n['’]t\b|"
                             r"(?:is|are)\s+unavailable\b)", re.I)
+# "does not offer outdoor seating or WiFi", "no WiFi, outdoor seating, or reservations": what
+# may stand between two items of one negated list (a negation before "or" covers what follows)
+_LIST_GAP = re.compile(r"\s*(?:,\s*)?(?:(?:or|nor)\s+)?(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*",
+                       re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
 _CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet)\b", re.I)
@@ -164,28 +169,35 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             if (path, c_start) in seen:
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
-            claim = not is_negated(answer, m.start(), m.end(), bounds)
-            found, value, known = _judge(records, path, claim)
-            shown = clean_text(_show(value))
-            if known is None and claim and m.group(0).lower() in source_lower:
-                status = "grounded"  # the record's free text (e.g. a review) says it
-                reason = f"'{m.group(0)}' is mentioned in the source"
-            elif known is None:
-                status = "unsupported"
-                reason = (f"says {'' if claim else 'no '}'{m.group(0)}', but the record has "
-                          f"{'no ' + path if not found else path + ': ' + shown}")
-            elif known == claim:
-                status = "grounded"
-                reason = f"'{m.group(0)}' agrees with {path}: {shown}"
-            else:
-                status = "conflict"
-                reason = f"says {'' if claim else 'no '}'{m.group(0)}', but the record has {path}: {shown}"
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
-                            "claim": "yes" if claim else "no", "status": status,
-                            "value": json.loads(shown) if found else None,
-                            "clause": [c_start, c_end], "reason": clean_text(reason)})
+                            "negated": is_negated(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end]})
     results.sort(key=lambda r: r["start"])
+    for prev, cur in zip(results, results[1:]):
+        if prev["negated"] and _LIST_GAP.fullmatch(answer[prev["end"]:cur["start"]]):
+            cur["negated"] = True  # one negation covers the list it opens
+    for r in results:
+        r.update(_judged(records, source_lower, r["path"], r["text"], not r.pop("negated")))
     return results
+
+
+def _judged(records: Sequence[Dict[str, Any]], source_lower: str, path: str, text: str, claim: bool) -> Dict[str, Any]:
+    """claim ("yes"/"no"), status, value and reason of one mention against the records."""
+    found, value, known = _judge(records, path, claim)
+    shown = clean_text(_show(value))
+    if known is None and claim and text.lower() in source_lower:
+        status = "grounded"  # the record's free text (e.g. a review) says it
+        reason = f"'{text}' is mentioned in the source"
+    elif known is None:
+        status = "unsupported"
+        reason = f"says {'' if claim else 'no '}'{text}', but the record has {'no ' + path if not found else path + ': ' + shown}"
+    elif known == claim:
+        status = "grounded"
+        reason = f"'{text}' agrees with {path}: {shown}"
+    else:
+        status = "conflict"
+        reason = f"says {'' if claim else 'no '}'{text}', but the record has {path}: {shown}"
+    return {"claim": "yes" if claim else "no", "status": status, "value": json.loads(shown) if found else None,
+            "reason": clean_text(reason)}
 
 
 def _judge(records: Sequence[Dict[str, Any]], path: str, claim: bool) -> Tuple[bool, Any, Optional[bool]]:

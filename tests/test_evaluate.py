@@ -290,7 +290,7 @@ def test_bootstrap_intervals_in_the_tables_and_the_goals_line():
     assert "95 % bootstrap intervals (100 resamples" in table
     assert "| ragtruth/qa | " in table.split("95 % bootstrap")[1]
     lo, hi = metrics["ragtruth/all"]["bootstrap"]["auroc"]["ground_verdict"]
-    assert f"RAGTruth AUROC >= 0.85: {round(metrics['ragtruth/all']['ground_verdict']['auroc'], 3)} " \
+    assert f"RAGTruth AUROC >= 0.85: {metrics['ragtruth/all']['ground_verdict']['auroc']:.4f} " \
            f"(95 % CI {lo:.3f} to {hi:.3f})" in answer_goals(metrics)
     assert "bootstrap" not in evaluate_rows(rows, seed, 0.5, resamples=0)["ragtruth/all"]
 
@@ -319,8 +319,8 @@ def test_goals_line_gives_the_paired_difference_for_entailment_against_absent_wo
                                                                                  "share_above": 0.3}}}}
     answers = {"ragtruth/all": dict(group, answers_per_second=20.0), "ragtruth/qa": group}
     line = answer_goals(answers)
-    assert "entailment alone above absent words (qa): 0.7 (95 % CI of the difference -0.100 to 0.050) MISSED" in line
-    assert "qa AUROC >= 0.78: 0.8 (95 % CI 0.750 to 0.850) met" in line
+    assert "entailment alone above absent words (qa): 0.7000 (95 % CI of the difference -0.100 to 0.050) MISSED" in line
+    assert "qa AUROC >= 0.78: 0.8000 (95 % CI 0.750 to 0.850) met" in line
 
 
 def test_bootstrap_draws_clusters_together():
@@ -370,3 +370,12 @@ def test_answer_clusters_and_too_few_of_them():
     assert one_document["auroc"]["x"] == bootstrap({"x": s}, y, resamples=200)["auroc"]["x"]
     lo, hi = one_document["auroc"]["x"]
     assert hi - lo > 0.05
+
+
+def test_a_figure_just_under_its_goal_does_not_print_as_the_goal():
+    from spacy_ground.project import answer_goals
+
+    group = {"ground_verdict": {"auroc": 0.86, "at_threshold": {"f1": 0.7495}}, "answers_per_second": 20.0}
+    line = answer_goals({"ragtruth/all": group})
+    assert "RAGTruth F1 at the threshold >= 0.75: 0.7495 MISSED" in line
+    assert "answers/s (median answer) >= 10: 20.0 met" in line

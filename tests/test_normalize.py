@@ -364,6 +364,14 @@ TIMES = [
     ("Lunch at noon.", 720, 720, "12:00"),
     ("Doors open at 9 am.", 540, 540, "09:00"),
     ("Closes at 12 am.", 0, 0, "00:00"),
+    # a record's hours are a 24-hour clock: past midnight, not the afternoon
+    ("hours.Monday: 8:0-2:0", 480, 1560, "08:00-02:00"),
+    ("hours.Friday: 10:30-1:0", 630, 1500, "10:30-01:00"),
+    ("hours.Sunday: 10:30-0:0", 630, 1440, "10:30-00:00"),
+    ("Open from 10:30 am to midnight.", 630, 1440, "10:30-00:00"),
+    ("Open from 8:00 AM to 2:00 AM.", 480, 1560, "08:00-02:00"),
+    ("Open from noon to 2.", 720, 840, "12:00-14:00"),
+    ("Open from 10:00 to 2:30.", 600, 870, "10:00-14:30"),
 ]
 
 

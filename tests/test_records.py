@@ -51,6 +51,9 @@ def test_lookup_drops_the_first_key_for_flat_records():
     ("Reservations are not accepted.", "Reservations", True),
     ("It has no TV, but offers outdoor seating.", "outdoor seating", False),  # the negation is in the other clause
     ("Without reservations, expect a wait.", "reservations", True),
+    ("Valet services are not provided.", "Valet", True),  # a word or two between the term and its negation
+    ("Street parking is not available.", "Street parking", True),
+    ("Valet parking makes it easy, and it is not far.", "Valet", False),
 ])
 def test_negation(text, term, negated):
     start = text.index(term)
@@ -117,6 +120,12 @@ FULL = {"attributes": {"OutdoorSeating": True, "WiFi": "free", "RestaurantsReser
     ("It didn't have WiFi.", [("WiFi", "no")]),
     ("WiFi isn't available.", [("WiFi", "no")]),
     ("It is rated 4.5 stars and has outdoor seating.", [("outdoor seating", "yes")]),
+    # one negation covers the list it opens with "or" (and commas)
+    ("They do not offer outdoor seating or WiFi.", [("outdoor seating", "no"), ("WiFi", "no")]),
+    ("It does not offer WiFi, outdoor seating, or reservations.",
+     [("WiFi", "no"), ("outdoor seating", "no"), ("reservations", "no")]),
+    ("It does not offer WiFi, but has outdoor seating.", [("WiFi", "no"), ("outdoor seating", "yes")]),
+    ("No WiFi and outdoor seating is available.", [("WiFi", "no"), ("outdoor seating", "yes")]),
 ])
 def test_negation_stays_with_its_fact(answer, expected):
     facts = check_record_facts(answer, [json.dumps(FULL)])
