@@ -31,6 +31,9 @@ from .values import ClaimValue
 STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
 
 
+# "and" ends a clause of hours, unless it joins weekdays ("on Fridays and Saturdays")
+_AND = r"\band\b(?!\s+(?:on\s+)?(?i:mon|tue|wed|thu|fri|sat|sun|weekend)[a-z]*\b)"
+
 @Language.factory(
     "ground_numeric",
     default_config={
@@ -145,11 +148,11 @@ class NumericGrounder:
             lo, hi = sent_of[i]
             prev_end = spans[times[n - 1]].end_char if n > 0 and sent_of[times[n - 1]] == (lo, hi) else lo
             next_start = spans[times[n + 1]].start_char if n + 1 < len(times) and sent_of[times[n + 1]] == (lo, hi) else hi
-            after = re.split(r"\band\b|;|\.|\bbut\b|\bwhile\b|,", doc.text[span.end_char:next_start], maxsplit=1)[0]
+            after = re.split(rf"{_AND}|;|\.|\bbut\b|\bwhile\b|,", doc.text[span.end_char:next_start], maxsplit=1)[0]
             days = weekdays_in(after) if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after) else frozenset()
             if not days:
                 # the last clause before the time: "..., while on Wednesdays it is open 11 to 3"
-                clauses = re.split(r";|,|\bwhile\b|\bbut\b|\bexcept\b|\band\b", doc.text[prev_end:span.start_char])
+                clauses = re.split(rf";|,|\bwhile\b|\bbut\b|\bexcept\b|{_AND}", doc.text[prev_end:span.start_char])
                 for clause in reversed(clauses):
                     days = weekdays_in(clause)
                     if days:

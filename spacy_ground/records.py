@@ -31,8 +31,9 @@ _NEGATED_AFTER = re.compile(r"^\s*(?:(?:services?|options?|facilities|parking|se
                             r"(?:is|are)\s+unavailable\b)", re.I)
 # "does not offer outdoor seating or WiFi", "no WiFi, outdoor seating, or reservations": what
 # may stand between two items of one negated list (a negation before "or" covers what follows)
-_LIST_GAP = re.compile(r"\s*(?:,\s*)?(?:(?:or|nor)\s+)?(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*",
-                       re.I)
+# ("no garage, street, validated, or valet parking": items that are no term of their own may stand between)
+_LIST_GAP = re.compile(r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*\s*(?:,\s*)?(?:(?:or|nor)\s+)?"
+                       r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
 _CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet)\b", re.I)

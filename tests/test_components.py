@@ -20,6 +20,8 @@ import spacy_ground
 from spacy_ground.numeric import traffic_light
 
 HOURS = {"hours": {"Monday": "9:0-17:0", "Tuesday": "9:0-20:0"}}
+WEEK = {"hours": {day: "9:0-20:0" if day in ("Tuesday", "Friday") else "9:0-17:0"
+                  for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")}}
 ACME = ["The company reported revenue of $2,847 million for fiscal 2019."]
 
 
@@ -116,6 +118,13 @@ CASES = [
     ("open Monday from 9 am to 8 pm", [HOURS], None, "9 am to 8 pm", "time", "mismatch", "9:0-17:0", "Monday"),
     ("open Wednesday from 9 am to 5 pm", [HOURS], None, "9 am to 5 pm", "time", "unsupported", None,
      "Wednesday"),
+    # "and" joining weekdays keeps them in one scope; a record's 24-hour clock runs past midnight
+    ("open from 9 am to 5 pm on Mondays and Tuesdays", [HOURS], None, "9 am to 5 pm", "time", "mismatch",
+     "9:0-20:0", "Tuesday"),
+    ("open 9 am to 5 pm daily, and until 8 pm on Tuesdays and Fridays", [WEEK], None, "9 am to 5 pm", "time",
+     "grounded", "9:0-17:0", None),
+    ("open from 8:00 AM to 2:00 AM on Mondays", [{"hours": {"Monday": "8:0-2:0"}}], None, "8:00 AM to 2:00 AM",
+     "time", "grounded", "8:0-2:0", None),
     # --- a number only in the question is not evidence
     ("Acme has 250 employees.", ["Acme is a company based in Ohio."], "Does Acme have 250 employees?", "250",
      "cardinal", "unsupported", None, "question"),

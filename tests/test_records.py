@@ -125,6 +125,8 @@ FULL = {"attributes": {"OutdoorSeating": True, "WiFi": "free", "RestaurantsReser
     ("It does not offer WiFi, outdoor seating, or reservations.",
      [("WiFi", "no"), ("outdoor seating", "no"), ("reservations", "no")]),
     ("It does not offer WiFi, but has outdoor seating.", [("WiFi", "no"), ("outdoor seating", "yes")]),
+    ("There is no WiFi, garden, lounge, or outdoor seating.", [("WiFi", "no"), ("outdoor seating", "no")]),
+    ("No WiFi, great food, and outdoor seating.", [("WiFi", "no"), ("outdoor seating", "yes")]),
     ("No WiFi and outdoor seating is available.", [("WiFi", "no"), ("outdoor seating", "yes")]),
 ])
 def test_negation_stays_with_its_fact(answer, expected):
