@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from .values import ClaimValue, YEAR_CONTEXT
+from .dates import AFTERNOON_GUESS
 
 EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
 UNITLESS, YEAR_AS_NUMBER = "matched a number written without its unit", "year written as a number"
@@ -156,7 +157,10 @@ def _times(a: ClaimValue, s: ClaimValue) -> Comparison:
     a_ends = {a.low % day, a.high % day}
     s_ends = {s.low % day, s.high % day}
     if a.is_range and s.is_range:
-        same = a.low % day == s.low % day and a.high % day == s.high % day
+        highs = {a.high % day}
+        if a.note == AFTERNOON_GUESS:  # "8:00 to 2:00" may as well run to 2 am
+            highs.add((a.high - 12 * 60) % day)
+        same = a.low % day == s.low % day and s.high % day in highs
         return Comparison(EQUAL) if same else Comparison(DIFFERS)
     if a.is_range:
         # a single source time that is one end of the answer's range supports only that end

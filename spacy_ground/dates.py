@@ -309,6 +309,7 @@ def clock_minutes(text: str, meridiem_hint: Optional[str] = None) -> Optional[in
 
 
 _CLOCK_WORDS = ("noon", "midday", "midnight")
+AFTERNOON_GUESS = "no am or pm: the end read as the afternoon"
 
 
 def _is_24_hour(*times: str) -> bool:
@@ -363,9 +364,12 @@ def find_times(text: str) -> List[Found]:
                 a_pm = clock_minutes(t1, "p")
                 if a_pm is not None and a_pm <= b:
                     a = a_pm
+            guessed = None
             if _meridiem(t2) is None and b < a and b + 12 * 60 > a and b < 12 * 60 and not (
                     _is_24_hour(t1, t2) or t2.strip().lower() in _CLOCK_WORDS):
                 b += 12 * 60  # "noon to 2", "10 am to 2:30": the afternoon
+                if _meridiem(t1) is None:  # "8:00 to 2:00": no am/pm at all, so past midnight is a reading too
+                    guessed = AFTERNOON_GUESS
             if a == 0 and b == 0:
                 found.append((m.start("t1"), m.end(), ClaimValue(
                     kind="time", text=m.group(0), normalisable=False, is_range=True,
@@ -375,7 +379,7 @@ def find_times(text: str) -> List[Found]:
                 b += 24 * 60  # "17:00-2:00" runs past midnight
             value = ClaimValue(kind="time", text=m.group(0), value=float(a), low=float(a), high=float(b),
                                unit="minute", dimension="time_of_day", granularity="minute",
-                               precision=1.0, is_range=True, iso=f"{_fmt(a)}-{_fmt(b % (24 * 60))}")
+                               precision=1.0, is_range=True, iso=f"{_fmt(a)}-{_fmt(b % (24 * 60))}", note=guessed)
         else:
             if a is None:
                 continue

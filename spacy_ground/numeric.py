@@ -31,8 +31,17 @@ from .values import ClaimValue
 STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
 
 
-# "and" ends a clause of hours, unless it joins weekdays ("on Fridays and Saturdays")
-_AND = r"\band\b(?!\s+(?:on\s+)?(?i:mon|tue|wed|thu|fri|sat|sun|weekend)[a-z]*\b)"
+# "and" ends a clause of hours, unless it joins two weekdays ("on Fridays and Saturdays"); a
+# time before "and" ("9 am to 5 pm and Tuesday 10 am to 6 pm") does not take the day after it
+_DAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun|weekend|weekday)[a-z]*"
+_DAYS_AND = re.compile(rf"(\b{_DAY_WORD})(\s+and\s+)(?=(?:on\s+)?{_DAY_WORD}\b)", re.I)
+
+
+def _hours_clauses(text: str, separators: str) -> List[str]:
+    """``text`` cut at ``separators`` (a regex) and at "and", keeping weekdays joined by "and"
+    together."""
+    joined = _DAYS_AND.sub(lambda m: m.group(1) + m.group(2).replace("and", "plus"), text)
+    return re.split(rf"\band\b|{separators}", joined)
 
 @Language.factory(
     "ground_numeric",
@@ -148,11 +157,11 @@ class NumericGrounder:
             lo, hi = sent_of[i]
             prev_end = spans[times[n - 1]].end_char if n > 0 and sent_of[times[n - 1]] == (lo, hi) else lo
             next_start = spans[times[n + 1]].start_char if n + 1 < len(times) and sent_of[times[n + 1]] == (lo, hi) else hi
-            after = re.split(rf"{_AND}|;|\.|\bbut\b|\bwhile\b|,", doc.text[span.end_char:next_start], maxsplit=1)[0]
+            after = _hours_clauses(doc.text[span.end_char:next_start], r";|\.|\bbut\b|\bwhile\b|,")[0]
             days = weekdays_in(after) if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after) else frozenset()
             if not days:
                 # the last clause before the time: "..., while on Wednesdays it is open 11 to 3"
-                clauses = re.split(rf";|,|\bwhile\b|\bbut\b|\bexcept\b|{_AND}", doc.text[prev_end:span.start_char])
+                clauses = _hours_clauses(doc.text[prev_end:span.start_char], r";|,|\bwhile\b|\bbut\b|\bexcept\b")
                 for clause in reversed(clauses):
                     days = weekdays_in(clause)
                     if days:

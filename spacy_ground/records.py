@@ -26,13 +26,18 @@ DEFAULT_TERMS = Path(__file__).parent / "record_terms.json"
 
 _NEGATION = re.compile(r"\b(?:no|not|never|without|lacks?|lacking|neither|nor|none|cannot)\b|\w+n['’]t\b", re.I)
 # "reservations are not accepted", "WiFi isn't available": a negation right after the term
-_NEGATED_AFTER = re.compile(r"^\s*(?:(?:services?|options?|facilities|parking|seating|access)\s+){0,2}"
-                            r"(?:(?:is|are|was|were|has|have)\s+(?:not|never)\b|(?:is|are|was|were|has|have)n['’]t\b|"
-                            r"(?:is|are)\s+unavailable\b)", re.I)
+_NEGATED_AFTER = re.compile(r"^\s*(?:(?:is|are|was|were|has|have)\s+(?:not|never)\b|(?:is|are|was|were|has|have)n['’]t\b|"
+                            r"(?:is|are)\s+unavailable\b"
+                            # a word or two between ("valet services are not provided") only with a verb
+                            # that denies the thing itself, not "are not expensive"
+                            r"|(?:(?:services?|options?|facilities|parking|seating|access)\s+){1,2}"
+                            r"(?:is|are|was|were)(?:\s+not|n['’]t)\s+(?:available|offered|provided|accepted|allowed|"
+                            r"included|possible|permitted)\b)", re.I)
 # "does not offer outdoor seating or WiFi", "no WiFi, outdoor seating, or reservations": what
 # may stand between two items of one negated list (a negation before "or" covers what follows)
-# ("no garage, street, validated, or valet parking": items that are no term of their own may stand between)
-_LIST_GAP = re.compile(r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*\s*(?:,\s*)?(?:(?:or|nor)\s+)?"
+# ("no garage, street, validated, or valet parking": items that are no term of their own may stand
+# between); a bare comma carries the negation only inside a list that goes on to "or"/"nor"
+_LIST_GAP = re.compile(r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*\s*(?:,\s*)?(?P<or>(?:or|nor)\s+)?"
                        r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
@@ -173,8 +178,15 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
                             "negated": is_negated(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end]})
     results.sort(key=lambda r: r["start"])
+    # the link from each mention to the next: "or" (a list item after "or"/"nor"), "comma", or None
+    links = []
     for prev, cur in zip(results, results[1:]):
-        if prev["negated"] and _LIST_GAP.fullmatch(answer[prev["end"]:cur["start"]]):
+        gap = _LIST_GAP.fullmatch(answer[prev["end"]:cur["start"]])
+        links.append(None if gap is None else "or" if gap.group("or") else "comma")
+    for i, (prev, cur) in enumerate(zip(results, results[1:])):
+        rest = links[i:]
+        ends_with_or = "or" in rest[:rest.index(None)] if None in rest else "or" in rest
+        if prev["negated"] and links[i] is not None and ends_with_or:
             cur["negated"] = True  # one negation covers the list it opens
     for r in results:
         r.update(_judged(records, source_lower, r["path"], r["text"], not r.pop("negated")))

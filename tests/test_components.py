@@ -125,6 +125,16 @@ CASES = [
      "grounded", "9:0-17:0", None),
     ("open from 8:00 AM to 2:00 AM on Mondays", [{"hours": {"Monday": "8:0-2:0"}}], None, "8:00 AM to 2:00 AM",
      "time", "grounded", "8:0-2:0", None),
+    # a time before "and" does not take the day after it
+    ("open Monday 9 am to 5 pm and Tuesday 9 am to 8 pm", [HOURS], None, "9 am to 5 pm", "time", "grounded",
+     "9:0-17:0", None),
+    ("open Monday 9 am to 5 pm and Tuesday 9 am to 8 pm", [HOURS], None, "9 am to 8 pm", "time", "grounded",
+     "9:0-20:0", None),
+    # no am or pm at all: "8:00 to 2:00" may run past midnight
+    ("open on Mondays from 8:00 to 2:00", [{"hours": {"Monday": "8:0-2:0"}}], None, "8:00 to 2:00", "time",
+     "grounded", "8:0-2:0", None),
+    ("open on Mondays from 8:00 to 2:00", [{"hours": {"Monday": "8:0-14:0"}}], None, "8:00 to 2:00", "time",
+     "grounded", "8:0-14:0", None),
     # --- a number only in the question is not evidence
     ("Acme has 250 employees.", ["Acme is a company based in Ohio."], "Does Acme have 250 employees?", "250",
      "cardinal", "unsupported", None, "question"),

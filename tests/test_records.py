@@ -54,6 +54,8 @@ def test_lookup_drops_the_first_key_for_flat_records():
     ("Valet services are not provided.", "Valet", True),  # a word or two between the term and its negation
     ("Street parking is not available.", "Street parking", True),
     ("Valet parking makes it easy, and it is not far.", "Valet", False),
+    ("Valet services are not expensive.", "Valet", False),  # only a verb that denies the thing itself
+    ("Valet services are not offered.", "Valet", True),
 ])
 def test_negation(text, term, negated):
     start = text.index(term)
@@ -127,6 +129,11 @@ FULL = {"attributes": {"OutdoorSeating": True, "WiFi": "free", "RestaurantsReser
     ("It does not offer WiFi, but has outdoor seating.", [("WiFi", "no"), ("outdoor seating", "yes")]),
     ("There is no WiFi, garden, lounge, or outdoor seating.", [("WiFi", "no"), ("outdoor seating", "no")]),
     ("No WiFi, great food, and outdoor seating.", [("WiFi", "no"), ("outdoor seating", "yes")]),
+    # a bare comma carries a negation only inside a list that goes on to "or"
+    ("No reservations, outdoor seating available.", [("reservations", "no"), ("outdoor seating", "yes")]),
+    ("There is no WiFi, outdoor seating is available though.", [("WiFi", "no"), ("outdoor seating", "yes")]),
+    ("It has no reservations or WiFi, outdoor seating is available.",
+     [("reservations", "no"), ("WiFi", "no"), ("outdoor seating", "yes")]),
     ("No WiFi and outdoor seating is available.", [("WiFi", "no"), ("outdoor seating", "yes")]),
 ])
 def test_negation_stays_with_its_fact(answer, expected):
