@@ -33,10 +33,10 @@ _NEGATED_AFTER = re.compile(r"^\s*(?:(?:is|are|was|were|has|have)\s+(?:not|never
                             r"|(?:(?:services?|options?|facilities|parking|seating|access)\s+){1,2}"
                             r"(?:is|are|was|were)(?:\s+not|n['’]t)\s+(?:available|offered|provided|accepted|allowed|"
                             r"included|possible|permitted)\b)", re.I)
-# "does not offer outdoor seating or WiFi", "no WiFi, outdoor seating, or reservations": what
-# may stand between two items of one negated list (a negation before "or" covers what follows)
-# ("no garage, street, validated, or valet parking": items that are no term of their own may stand
-# between); a bare comma carries the negation only inside a list that goes on to "or"/"nor"
+# What may stand between two items of one negated list: "does not offer outdoor seating or WiFi",
+# "no WiFi, outdoor seating, or reservations", "no garage, street, validated, or valet parking"
+# (items that are no term of their own between). A bare comma counts only in a list that goes
+# on to "or"/"nor"; "No reservations, takeout available" is two facts.
 _LIST_GAP = re.compile(r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*\s*(?:,\s*)?(?P<or>(?:or|nor)\s+)?"
                        r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
@@ -178,16 +178,14 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
                             "negated": is_negated(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end]})
     results.sort(key=lambda r: r["start"])
-    # the link from each mention to the next: "or" (a list item after "or"/"nor"), "comma", or None
-    links = []
-    for prev, cur in zip(results, results[1:]):
-        gap = _LIST_GAP.fullmatch(answer[prev["end"]:cur["start"]])
-        links.append(None if gap is None else "or" if gap.group("or") else "comma")
-    for i, (prev, cur) in enumerate(zip(results, results[1:])):
-        rest = links[i:]
-        ends_with_or = "or" in rest[:rest.index(None)] if None in rest else "or" in rest
-        if prev["negated"] and links[i] is not None and ends_with_or:
-            cur["negated"] = True  # one negation covers the list it opens
+    # whether the link from each mention to the next is part of a list that reaches "or"/"nor"
+    in_list = [False] * max(len(results) - 1, 0)
+    for i in reversed(range(len(in_list))):
+        gap = _LIST_GAP.fullmatch(answer[results[i]["end"]:results[i + 1]["start"]])
+        in_list[i] = bool(gap) and (bool(gap.group("or")) or (i + 1 < len(in_list) and in_list[i + 1]))
+    for i, linked in enumerate(in_list):
+        if linked and results[i]["negated"]:
+            results[i + 1]["negated"] = True  # one negation covers the list it opens
     for r in results:
         r.update(_judged(records, source_lower, r["path"], r["text"], not r.pop("negated")))
     return results
