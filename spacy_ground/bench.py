@@ -8,7 +8,10 @@
 - span recall: of labelled spans that contain a number, date or time (a digit, a number
   word from "two" up, a capitalised month name, noon or midnight), the share that
   contain a flagged claim (its value inside the span, as above);
-- false alarms: of answers with no labelled span, the share with any mismatch claim;
+- false alarms: of answers labelled clean (``hallucinated`` false, or no labelled span), the
+  share with any mismatch claim;
+- answers without a label (neither ``hallucinated`` nor ``spans``) count in the claim counts
+  and the speed only;
 - speed: milliseconds per answer for claims plus numeric grounding, source indexing
   included (the source cache is cleared before each answer), model loading excluded.
 """
@@ -68,6 +71,17 @@ def read_jsonl(path: str | Path) -> Iterator[Dict[str, Any]]:
             yield rec
 
 
+def is_labelled(rec: Dict[str, Any]) -> bool:
+    """Whether a record says if it is hallucinated (a ``hallucinated`` flag or a ``spans`` list)."""
+    return isinstance(rec.get("hallucinated"), bool) or isinstance(rec.get("spans"), list)
+
+
+def is_hallucinated(rec: Dict[str, Any]) -> bool:
+    """A record's label: its ``hallucinated`` flag, else whether it has a labelled span."""
+    flag = rec.get("hallucinated")
+    return flag if isinstance(flag, bool) else bool(rec.get("spans"))
+
+
 def _overlaps(s: int, e: int, spans: Sequence[Dict[str, Any]]) -> bool:
     return any(s < sp["end"] and sp["start"] < e for sp in spans)
 
@@ -103,11 +117,16 @@ def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]],
         cores = [claim_core(answer, s.start_char, s.end_char) for s in flagged]
         numeric_spans = [sp for sp in spans if _NUMERIC_SPAN.search(answer[sp["start"]:sp["end"]])]
         task = rec.get("task")
+        labelled = is_labelled(rec)
         for key in ((task, "overall") if task else ("overall",)):
             c = counts[key]
             times[key].append(elapsed)
             c["answers"] += 1
             c["claims"] += len(claims)
+            c["all_flagged"] += len(flagged)
+            if not labelled:
+                continue  # counts and speed only: an unlabelled answer is neither clean nor hallucinated
+            c["labelled"] += 1
             c["flagged"] += len(flagged)
             c["flagged_in_span"] += sum(_inside(core, spans) for core in cores)
             c["flagged_overlap"] += sum(_overlaps(s.start_char, s.end_char, spans) for s in flagged)
@@ -115,15 +134,16 @@ def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]],
             c["numeric_spans_hit"] += sum(any(_inside(core, [sp]) for core in cores) for sp in numeric_spans)
             c["numeric_spans_overlap"] += sum(
                 any(s.start_char < sp["end"] and sp["start"] < s.end_char for s in flagged) for sp in numeric_spans)
-            if not spans:
+            if not is_hallucinated(rec):
                 c["clean_answers"] += 1
                 c["clean_with_mismatch"] += any(s._.ground_numeric["status"] == "mismatch" for s in flagged)
     out: Dict[str, Any] = {}
     for task, c in counts.items():
         out[task] = {
             "answers": int(c["answers"]),
+            "labelled": int(c["labelled"]),
             "claims": int(c["claims"]),
-            "flagged_claims": int(c["flagged"]),
+            "flagged_claims": int(c["all_flagged"]),
             "claim_precision": c["flagged_in_span"] / c["flagged"] if c["flagged"] else None,
             "claim_precision_overlap": c["flagged_overlap"] / c["flagged"] if c["flagged"] else None,
             "numeric_spans": int(c["numeric_spans"]),

@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy
 from spacy.language import Language
 
-from .bench import read_jsonl
+from .bench import is_hallucinated, is_labelled, read_jsonl
 from .features import FEATURES, absent_word_counts, answer_features, source_texts
 from .sources import source_kind, sources_key
 from .verdict import source_shape
@@ -84,7 +84,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         rows.append({
             "shape": shape, "source_kind": source_kind(rec.get("sources")),
             "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),
-            "hallucinated": bool(rec.get("hallucinated")), "spans": rec.get("spans") or [],
+            "hallucinated": is_hallucinated(rec), "labelled": is_labelled(rec), "spans": rec.get("spans") or [],
             "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "cached": cached,
             "rank_score": rank_score,
             "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
@@ -357,10 +357,17 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
         if r.get("task") and len(tasks[name]) > 1:
             groups[f"{name}/{r['task']}"].append(r)
     out: Dict[str, Any] = {}
-    for name, group in sorted(groups.items()):
+    for name, everything in sorted(groups.items()):
+        # label metrics on labelled answers only; an unlabelled answer counts towards the
+        # verdicts, actions and speed, never as a clean answer
+        group = [r for r in everything if r.get("labelled", True)]
         labels = [r["hallucinated"] for r in group]
-        res: Dict[str, Any] = {"answers": len(group), "hallucinated": sum(labels)}
-        scores_by_method = method_scores(group, seed)
+        res: Dict[str, Any] = {"answers": len(everything), "labelled": len(group), "hallucinated": sum(labels)}
+        actions = [r.get("action") for r in everything]
+        if any(actions):
+            res["flagged_share"] = sum(a in ("flag", "block") for a in actions) / len(everything)
+            res["blocked_share"] = sum(a == "block" for a in actions) / len(everything)
+        scores_by_method = method_scores(group, seed) if group else {}
         pred = None
         for method, scores in scores_by_method.items():
             m: Dict[str, Any] = {"auroc": auroc(scores, labels), "best": best_f1(scores, labels)}
@@ -382,10 +389,10 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
             res["bootstrap"] = bootstrap(scores_by_method, labels, pred, resamples,
                                          clusters=[r.get("cluster", i) for i, r in enumerate(group)])
         res["sentence_level"] = sentence_metrics(group)
-        res["not_checkable"] = sum(r["verdict"] == "not_checkable" for r in group)
-        ms = [r["ms"] for r in group]
-        cold = [r["ms"] for r in group if not r.get("cached")]
-        warm = [r["ms"] for r in group if r.get("cached")]
+        res["not_checkable"] = sum(r["verdict"] == "not_checkable" for r in everything)
+        ms = [r["ms"] for r in everything]
+        cold = [r["ms"] for r in everything if not r.get("cached")]
+        warm = [r["ms"] for r in everything if r.get("cached")]
         res["ms_median"] = float(numpy.median(ms)) if ms else None
         res["answers_per_second"] = 1000 / res["ms_median"] if ms else None  # for a median answer
         res["ms_median_new_sources"] = float(numpy.median(cold)) if cold else None
@@ -419,6 +426,14 @@ def markdown(metrics: Dict[str, Any]) -> str:
                      + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
                      + f" | {res.get('not_checkable', 0)}"
                      + f" | {'-' if sf is None else f'{sf:.2f}'} | {'-' if aps is None else f'{aps:.1f}'} |")
+    unlabelled = {name: res for name, res in metrics.items() if res.get("labelled", res["answers"]) < res["answers"]}
+    if unlabelled:
+        lines += ["", "Answers without a label ('hallucinated' or 'spans') count in the speed, the not-checkable "
+                  "count and the actions only:", ""]
+        lines += [f"- {name}: {res['answers'] - res['labelled']} of {res['answers']} unlabelled; "
+                  + ("" if res.get("flagged_share") is None else
+                     f"flagged or blocked {res['flagged_share']:.1%}, blocked {res['blocked_share']:.1%} (all answers)")
+                  for name, res in unlabelled.items()]
     boot = {name: res["bootstrap"] for name, res in metrics.items() if res.get("bootstrap")}
     if boot:
         def ci(x: Optional[List[float]]) -> str:
@@ -546,6 +561,13 @@ def f1_curve(scores: numpy.ndarray, labels: numpy.ndarray, grid: Sequence[float]
     return 2 * (flagged & labels).sum(1) / numpy.maximum(flagged.sum(1) + labels.sum(), 1)
 
 
+def best_point(curve: numpy.ndarray) -> int:
+    """Index of the best point of an F1 curve; where several tie, the middle one (not the
+    lowest threshold, which would flag the most)."""
+    ties = numpy.flatnonzero(curve >= curve.max() - 1e-12)
+    return int(ties[len(ties) // 2])
+
+
 def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool = True, folds: int = 5,
                     repeats: int = 5) -> Dict[str, float]:
     """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 there
@@ -567,7 +589,7 @@ def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool =
         curves.append(f1_curve(p, y, grid))
         preds.append(p)
     curve = numpy.mean(curves, axis=0)
-    i = int(numpy.argmax(curve))
+    i = best_point(curve)
     out = {"auroc": float(numpy.mean(aurocs)), "f1_threshold": float(grid[i]), "f1": float(curve[i]),
            "folds": folds, "repeats": repeats}
     mean = numpy.mean(preds, axis=0).tolist()

@@ -91,13 +91,6 @@ def _f1(pred: numpy.ndarray, y: numpy.ndarray) -> float:
     return 2 * tp / max(int(pred.sum()) + int(y.sum()), 1)
 
 
-def _best(curve: numpy.ndarray) -> int:
-    """Index of the best point of an F1 curve; where several tie, the middle one (not the
-    lowest threshold, which would flag the most)."""
-    ties = numpy.flatnonzero(curve >= curve.max() - 1e-12)
-    return int(ties[len(ties) // 2])
-
-
 def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Sequence[bool],
                      folds: int = 5, repeats: int = 5) -> Dict[str, Any]:
     """Fit Platt scaling on ``folds - 1`` folds and recalibrate the held-out fold; the flag
@@ -106,7 +99,7 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Seq
     flag the answer whatever its score). ``f1`` is measured without looking at the answers
     it is measured on: each held-out fold at the threshold that was best on the other folds.
     Also the out-of-fold calibration error, and the one before."""
-    from .evaluate import FLAG_THRESHOLDS, calibration_error, f1_curve, shuffled_folds
+    from .evaluate import FLAG_THRESHOLDS, best_point, calibration_error, f1_curve, shuffled_folds
 
     s = numpy.asarray(scores, dtype="float64")
     y = numpy.asarray(labels, dtype=bool)
@@ -124,12 +117,12 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Seq
             train, held = fold != k, fold == k
             a, b = fit_platt(s[train], y[train])
             out[held] = apply_platt(s[held], a, b)
-            t = grid[_best(f1_curve(apply_platt(s[train], a, b), y[train], grid, r[train]))]
+            t = grid[best_point(f1_curve(apply_platt(s[train], a, b), y[train], grid, r[train]))]
             flagged[held] = (out[held] >= t) | r[held]
         curves.append(f1_curve(out, y, grid, r))
         eces.append(calibration_error(out.tolist(), y.tolist()))
         held_f1.append(_f1(flagged, y))
-    i = _best(numpy.mean(curves, axis=0))
+    i = best_point(numpy.mean(curves, axis=0))
     return {"threshold": float(grid[i]), "f1": float(numpy.mean(held_f1)), "ece_after": float(numpy.mean(eces)),
             "ece_before": calibration_error(s.tolist(), y.tolist()), "folds": folds, "repeats": repeats}
 

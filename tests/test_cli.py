@@ -69,6 +69,34 @@ def test_bench_writes_claim_and_answer_metrics(data, tmp_path, capsys):
     assert lo <= toy["ground_verdict"]["auroc"] <= hi
 
 
+def test_bench_counts_unlabelled_answers_in_speed_and_actions_only(tmp_path, capsys):
+    # an answer with neither 'hallucinated' nor 'spans' is no clean answer: it must not lower
+    # precision, count as a false alarm or enter an AUROC
+    unlabelled = [{k: v for k, v in r.items() if k not in ("hallucinated", "spans")} for r in RECORDS]
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in RECORDS[:2] + unlabelled) + "\n")
+    out = tmp_path / "m.json"
+    assert main(["bench", str(path), "--quiet", "--bootstrap", "0", "--output", str(out)]) == 0
+    printed = capsys.readouterr().out
+    metrics = json.loads(out.read_text())
+    claims = metrics["claims"]["overall"]
+    assert claims["answers"] == 5 and claims["labelled"] == 2 and claims["clean_answers"] == 1
+    toy = metrics["answers"]["toy/all"]
+    assert toy["answers"] == 5 and toy["labelled"] == 2 and toy["hallucinated"] == 1
+    assert toy["ground_verdict"]["auroc"] in (0.0, 0.5, 1.0)  # two labelled answers
+    assert 0.0 < toy["flagged_share"] <= 1.0  # the unlabelled conflicts are flagged too
+    assert "3 of 5 unlabelled" in printed
+
+    path.write_text("\n".join(json.dumps(r) for r in unlabelled) + "\n")
+    assert main(["bench", str(path), "--quiet", "--bootstrap", "0", "--output", str(out)]) == 0
+    metrics = json.loads(out.read_text())
+    assert metrics["claims"]["overall"]["false_alarm_rate"] is None
+    assert metrics["claims"]["overall"]["claim_precision"] is None
+    assert metrics["claims"]["overall"]["flagged_claims"] >= 1  # the $3.9 billion
+    toy = metrics["answers"]["toy/all"]
+    assert toy["labelled"] == 0 and "ground_verdict" not in toy and toy["answers_per_second"] > 0
+
+
 def test_bench_claims_only(data, tmp_path, capsys):
     out = tmp_path / "m.json"
     assert main(["bench", str(data), "--quiet", "--claims-only", "--output", str(out)]) == 0

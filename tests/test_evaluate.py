@@ -379,3 +379,17 @@ def test_a_figure_just_under_its_goal_does_not_print_as_the_goal():
     line = answer_goals({"ragtruth/all": group})
     assert "RAGTruth F1 at the threshold >= 0.75: 0.7495 MISSED" in line
     assert "answers/s (median answer) >= 10: 20.0 met" in line
+
+
+@pytest.mark.parametrize("curve, expected", [
+    ([0.1, 0.5, 0.3], 1),
+    ([0.5, 0.5, 0.5, 0.2], 1),  # three tie: the middle one, in fit as in recalibrate
+    ([0.2, 0.6, 0.6], 2),  # two tie: the higher threshold (flags fewer)
+    ([0.4], 0),
+])
+def test_best_point_of_an_f1_curve_takes_the_middle_of_ties(curve, expected):
+    import numpy
+
+    from spacy_ground.evaluate import best_point
+
+    assert best_point(numpy.asarray(curve)) == expected
