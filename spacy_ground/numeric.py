@@ -37,6 +37,11 @@ _DAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun|weekend|weekday)[a-z]*"
 _DAYS_AND = re.compile(rf"(\b{_DAY_WORD})(\s+and\s+)(?=(?:on\s+)?{_DAY_WORD}\b)", re.I)
 
 
+# clock times said of something with hours of its own, which a record's opening hours neither
+# give nor refute ("happy hour runs until 7 pm")
+_OTHER_HOURS = re.compile(r"\bhappy[\s-]+hours?\b", re.I)
+
+
 def _hours_clauses(text: str, separators: str) -> List[str]:
     """``text`` cut at ``separators`` (a regex) and at "and", keeping weekdays joined by "and"
     together."""
@@ -125,8 +130,10 @@ class NumericGrounder:
             context = self._context(span)
             if context not in overlaps:
                 overlaps[context] = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
+            other = span.label_ == "time" and bool(_OTHER_HOURS.search(
+                span.sent.text if doc.has_annotation("SENT_START") else doc.text))
             span._.ground_numeric = self.ground(value, index, overlaps[context], question_claims,
-                                                days=days.get(i, frozenset()))
+                                                days=days.get(i, frozenset()), other_hours=other)
         facts = check_record_facts(doc.text, list(sources), self.record_terms) if self.check_records else []
         doc._.record_facts = facts
         doc._.numeric_grounding = self._summary(spans, facts=facts)
@@ -198,14 +205,17 @@ class NumericGrounder:
         return _result("grounded", "the hours match the sources on every day named", index, matched[0])
 
     def ground(self, value: ClaimValue, index: SourceIndex, overlap: Sequence[float],
-               question_claims: Sequence[ClaimValue] = (), days: frozenset = frozenset()) -> Dict[str, Any]:
+               question_claims: Sequence[ClaimValue] = (), days: frozenset = frozenset(),
+               other_hours: bool = False) -> Dict[str, Any]:
         """Status of one answer claim against a source index (see module docstring).
 
-        ``overlap[i]`` is the share of the claim's context words found in source sentence i.
+        ``overlap[i]`` is the share of the claim's context words found in source sentence i;
+        ``other_hours``: a clock time said of something with hours of its own (a happy hour),
+        grounded by the same time in the sources but never refuted by the opening hours.
         """
         if not value.normalisable or value.low is None:
             return _result("not_checkable", value.note or "the value cannot be normalised")
-        if days:
+        if days and not other_hours:
             by_day = self._ground_by_day(value, days, index)
             if by_day is not None:
                 return by_day
@@ -228,7 +238,15 @@ class NumericGrounder:
                     strong = item if strong is None or item[0] > strong[0] else strong
         if strong is not None:
             return _result("grounded", strong[2] or "the sources state this value", index, strong[1])
-        # 2. a differing value of the same kind in the closest evidence is a mismatch
+        if other_hours:
+            return _result("unsupported", "said of a happy hour, whose hours the sources do not give")
+        # 2. a value the question states ("Form 1040", "Windows 10") is the question's, not a
+        #    claim the answer makes up: another number nearby does not refute it
+        if any(compare(value, q).result == EQUAL for q in question_claims):
+            if weak is not None:
+                return _result("grounded", weak[2] or "the sources state this value", index, weak[1])
+            return _result("unsupported", "this value appears only in the question, not in the sources")
+        # 3. a differing value of the same kind in the closest evidence is a mismatch
         ranked = sorted((i for i, o in enumerate(overlap) if o >= self.min_overlap), key=lambda i: (-overlap[i], i))
         evidence = ranked[: self.top_k]
         # lines that name what the answer counts or measures ("business_stars: 4.0") are evidence too
@@ -251,8 +269,6 @@ class NumericGrounder:
             return _result("mismatch", reason, index, claim)
         if weak is not None:
             return _result("grounded", weak[2] or "the sources state this value", index, weak[1])
-        if any(compare(value, q).result == EQUAL for q in question_claims):
-            return _result("unsupported", "this value appears only in the question, not in the sources")
         # nothing comparable nearby; name the nearest comparable value anywhere, if any
         far = [(distance(value, c.value), c) for c in index.claims if compare(value, c.value).result == DIFFERS]
         if far:

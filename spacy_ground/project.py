@@ -49,7 +49,7 @@ def claims_section(paths: List[str]) -> str:
              "'over'..., lies within the span). Span recall: of labelled spans that contain a number, date "
              "or time (a digit, a number word from 'two' up, a capitalised month name, noon or midnight), "
              "the share that contain a flagged claim. The '(any overlap)' columns count any shared "
-             "character instead, for comparison. False alarms: of answers with no labelled span, the share with any claim judged "
+             "character instead, for comparison. False alarms: of answers labelled clean (answers without a label count only in the counts and speed), the share with any claim judged "
              "mismatch. Speed: milliseconds per answer for claims plus numeric grounding, source indexing "
              "included (cache cleared per answer), model loading excluded. Goals: precision >= 0.60, "
              "recall >= 0.50, false alarms <= 0.10, median < 20 ms on 2 cores.", ""]

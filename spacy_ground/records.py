@@ -24,21 +24,36 @@ from .sources import clean_text, json_record
 
 DEFAULT_TERMS = Path(__file__).parent / "record_terms.json"
 
-_NEGATION = re.compile(r"\b(?:no|not|never|without|lacks?|lacking|neither|nor|none|cannot)\b|\w+n['’]t\b", re.I)
-# "reservations are not accepted", "WiFi isn't available": a negation right after the term
-_NEGATED_AFTER = re.compile(r"^\s*(?:(?:is|are|was|were|has|have)\s+(?:not|never)\b|(?:is|are|was|were|has|have)n['’]t\b|"
-                            r"(?:is|are)\s+unavailable\b"
-                            # a word or two between ("valet services are not provided") only with a verb
-                            # that denies the thing itself, not "are not expensive"
-                            r"|(?:(?:services?|options?|facilities|parking|seating|access)\s+){1,2}"
-                            r"(?:is|are|was|were)(?:\s+not|n['’]t)\s+(?:available|offered|provided|accepted|allowed|"
-                            r"included|possible|permitted)\b)", re.I)
-# What may stand between two items of one negated list: "does not offer outdoor seating or WiFi",
-# "no WiFi, outdoor seating, or reservations", "no garage, street, validated, or valet parking"
-# (items that are no term of their own between). A bare comma counts only in a list that goes
-# on to "or"/"nor"; "No reservations, takeout available" is two facts.
-_LIST_GAP = re.compile(r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*\s*(?:,\s*)?(?P<or>(?:or|nor)\s+)?"
-                       r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*", re.I)
+_NEGATION = re.compile(r"\b(?:no|not|never|without|lacks?|lacking|neither|nor|none|cannot|rather\s+than|instead\s+of)\b"
+                       r"|\w+n['’]t\b", re.I)
+# a negation that scopes over a whole list of objects ("does not offer A, B, and C"), unlike
+# the determiner "no" ("No WiFi, great food, and outdoor seating")
+_VERBAL = re.compile(r"\b(?:not|never|without|lacks?|lacking|cannot)\b|\w+n['’]t\b", re.I)
+# what a negated "is/are" must deny for the term itself to be denied: "WiFi is not available",
+# "reservations are not accepted", or the clause ends ("garage parking is not."); "the parking
+# lot is not particularly scenic" and "valet services are not expensive" deny something else
+_DENIED = (r"(?:(?:currently|always|usually|generally|really|actually)\s+)?"
+           r"(?:available|offered|provided|accepted|allowed|included|possible|permitted|supported|present|"
+           r"required|necessary|needed|an\s+option|on\s+offer)\b")
+_CLAUSE_END = r"(?=\s*(?:[.,;:!?)]|$|\b(?:and|but|or|either|here|there|anymore)\b))"
+# "reservations are not accepted", "WiFi isn't available": a negation right after the term;
+# ``verb`` tells a plural ("are"), which may deny a whole list before it
+_NEGATED_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
+                            r"(?P<verb>is|are|was|were|has|have)(?:\s+(?:not|never)\b|n['’]t\b)"
+                            rf"(?:\s+(?:been\s+)?{_DENIED}|{_CLAUSE_END})"
+                            rf"|^\s*(?P<verb2>is|are)\s+unavailable\b", re.I)
+_PLURAL = {"are", "were", "have"}
+# What may stand between two items of one list: "outdoor seating or WiFi", "WiFi, outdoor
+# seating, or reservations", "garage, street, validated, or valet parking" (items that are no
+# term of their own between), "parking validation, WiFi services, and reservations" (a head
+# noun after a term); after "or" any word or two ("or offer takeout", "or indoor WiFi").
+_LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
+                       r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*\s*(?P<comma>,\s*)?"
+                       r"(?:(?P<or>(?:or|nor)\s+)(?:[\w-]+\s+){0,2}|(?P<and>and\s+)?"
+                       r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*)", re.I)
+# a list whose first item is no term: "does not provide street, garage, ..." (before "garage")
+_LIST_HEAD = re.compile(r"(?:\b(?:not|never|without|cannot)\b|\w+n['’]t\b)\s+(?:[\w-]+\s+){0,2}?"
+                        r"(?:[\w-]+(?:\s+[\w-]+)?\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
 _CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet)\b", re.I)
@@ -58,6 +73,15 @@ def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"
         alts = "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in sorted(phrases, key=len, reverse=True))
         out.append((rec_path, re.compile(rf"\b(?:{alts})\b", re.I)))
     return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def load_denial_ignores(path: Optional[str] = None) -> Dict[str, Tuple[str, ...]]:
+    """Sub-keys a denial of a path does not deny (the table's ``_denial_ignores``): "there is
+    no parking" says nothing of street parking, which is not the business's."""
+    table = json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
+    ignores = table.get("_denial_ignores") or {}
+    return {str(k): tuple(str(x) for x in v) for k, v in ignores.items() if isinstance(v, list)}
 
 
 def parse_records(source: Any) -> List[Dict[str, Any]]:
@@ -141,9 +165,66 @@ def clause_around(text: str, start: int, end: int, bounds: Optional[List[Tuple[i
 def is_negated(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, int]]] = None) -> bool:
     """A negation among the few words before the term in its clause ("no outdoor seating",
     "does not offer WiFi") or a negated verb right after it ("reservations are not accepted")."""
+    return negation(text, start, end, bounds) is not None
+
+
+def negation(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, int]]] = None) -> Optional[str]:
+    """How the term at text[start:end] is negated: "before" (a verb: "does not offer WiFi"),
+    "determiner" ("no WiFi"), "after" ("WiFi is not available"), "after_plural" ("WiFi and
+    parking are not available"), or None."""
     c_start, _ = clause_around(text, start, end, bounds)
     before = " ".join(text[c_start:start].split()[-_WORDS_BEFORE:])
-    return bool(_NEGATION.search(before) or _NEGATED_AFTER.search(text[end:end + 40]))
+    found = list(_NEGATION.finditer(before))
+    if found:
+        return "before" if any(_VERBAL.fullmatch(m.group(0)) for m in found) else "determiner"
+    after = _NEGATED_AFTER.search(text[end:end + 60])
+    if after:
+        verb = (after.group("verb") or after.group("verb2") or "").lower()
+        return "after_plural" if verb in _PLURAL else "after"
+    return None
+
+
+def _link(gap: str) -> Optional[str]:
+    """How two neighbouring mentions are joined: "or", "and" (", and" / " and "), "comma"
+    (a bare comma or space), or None (not one list)."""
+    m = _LIST_GAP.fullmatch(gap)
+    if not m:
+        return None
+    return "or" if m.group("or") else "and" if m.group("and") else "comma"
+
+
+def _spread_negation(answer: str, results: List[Dict[str, Any]]) -> None:
+    """One negation covers the list it belongs to (in place, on ``results[i]["negated"]``):
+    forwards to a list that goes on to "or"/"nor" ("does not offer outdoor seating or WiFi"),
+    or that ends in ", and" after a verb ("does not offer A, B, and C"); backwards from a
+    plural verb after the list ("garage, street, and valet parking are not"), or a singular
+    one over "or" ("WiFi or outdoor seating is not available"); and from a negated verb
+    before a list whose first items are no term ("does not provide street, garage, or valet")."""
+    n = len(results)
+    links = [_link(answer[results[i]["end"]:results[i + 1]["start"]]) for i in range(n - 1)]
+    # forwards: reach[i] when link i belongs to a list that goes on to "or" (commas between),
+    # or_and[i] when it also may end in ", and" (three items or more)
+    reach = [False] * (n - 1)
+    for i in reversed(range(n - 1)):
+        reach[i] = links[i] == "or" or (links[i] == "comma" and i + 1 < n - 1 and reach[i + 1])
+    verbal = [False] * (n - 1)
+    for i in reversed(range(n - 1)):
+        verbal[i] = links[i] == "or" or (links[i] == "and" and i > 0 and links[i - 1] == "comma") or (
+            links[i] == "comma" and i + 1 < n - 1 and verbal[i + 1])
+    for i in range(n):  # a list headed by items that are no term
+        if results[i]["negated"] is None and (i == 0 or links[i - 1] is None) and i < n - 1 and verbal[i]:
+            if _LIST_HEAD.search(answer[max(0, results[i]["start"] - 150):results[i]["start"]].split(".")[-1]):
+                results[i]["negated"] = "before"
+    for i in range(n - 1):
+        kind = results[i]["negated"]
+        if results[i + 1]["negated"] is None and ((kind in ("before", "determiner") and reach[i])
+                                                  or (kind == "before" and verbal[i])):
+            results[i + 1]["negated"] = kind
+    for i in reversed(range(n - 1)):
+        kind = results[i + 1]["negated"]
+        if results[i]["negated"] is None and links[i] is not None and (
+                kind == "after_plural" or (kind == "after" and links[i] == "or")):
+            results[i]["negated"] = kind
 
 
 def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str] = None) -> List[Dict[str, Any]]:
@@ -176,24 +257,21 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
-                            "negated": is_negated(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end]})
+                            "negated": negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end]})
     results.sort(key=lambda r: r["start"])
-    # whether the link from each mention to the next is part of a list that reaches "or"/"nor"
-    in_list = [False] * max(len(results) - 1, 0)
-    for i in reversed(range(len(in_list))):
-        gap = _LIST_GAP.fullmatch(answer[results[i]["end"]:results[i + 1]["start"]])
-        in_list[i] = bool(gap) and (bool(gap.group("or")) or (i + 1 < len(in_list) and in_list[i + 1]))
-    for i, linked in enumerate(in_list):
-        if linked and results[i]["negated"]:
-            results[i + 1]["negated"] = True  # one negation covers the list it opens
+    _spread_negation(answer, results)
+    ignored = load_denial_ignores(terms)
     for r in results:
-        r.update(_judged(records, source_lower, r["path"], r["text"], not r.pop("negated")))
+        r.update(_judged(records, source_lower, r["path"], r["text"], r.pop("negated") is None,
+                         ignored.get(r["path"], ())))
     return results
 
 
-def _judged(records: Sequence[Dict[str, Any]], source_lower: str, path: str, text: str, claim: bool) -> Dict[str, Any]:
-    """claim ("yes"/"no"), status, value and reason of one mention against the records."""
-    found, value, known = _judge(records, path, claim)
+def _judged(records: Sequence[Dict[str, Any]], source_lower: str, path: str, text: str, claim: bool,
+            ignored: Sequence[str] = ()) -> Dict[str, Any]:
+    """claim ("yes"/"no"), status, value and reason of one mention against the records;
+    a denial is judged without the sub-keys ``ignored`` ("no parking" against street parking)."""
+    found, value, known = _judge(records, path, claim, () if claim else ignored)
     shown = clean_text(_show(value))
     if known is None and claim and text.lower() in source_lower:
         status = "grounded"  # the record's free text (e.g. a review) says it
@@ -211,15 +289,23 @@ def _judged(records: Sequence[Dict[str, Any]], source_lower: str, path: str, tex
             "reason": clean_text(reason)}
 
 
-def _judge(records: Sequence[Dict[str, Any]], path: str, claim: bool) -> Tuple[bool, Any, Optional[bool]]:
+def _judge(records: Sequence[Dict[str, Any]], path: str, claim: bool,
+           ignored: Sequence[str] = ()) -> Tuple[bool, Any, Optional[bool]]:
     """(found, value, truth) of ``path`` across the records: a record that agrees with the
     claim wins (several records, e.g. a JSON array, may describe different things, so one
     that disagrees is a conflict only when no other agrees); else the first with a yes/no
-    value; else the first that has the path at all."""
+    value; else the first that has the path at all. The truth of a dict leaves out the
+    sub-keys ``ignored``."""
     hits = [value for found, value in (lookup(rec, path) for rec in records) if found]
     if not hits:
         return False, None, None
-    known = [(value, t) for value, t in ((v, truth(v)) for v in hits) if t is not None]
+
+    def judged(v: Any) -> Optional[bool]:
+        if ignored and isinstance(v, dict):
+            v = {k: x for k, x in v.items() if str(k).lower() not in {i.lower() for i in ignored}}
+        return truth(v)
+
+    known = [(value, t) for value, t in ((v, judged(v)) for v in hits) if t is not None]
     for value, t in known:
         if t == claim:
             return True, value, t

@@ -135,11 +135,19 @@ CASES = [
      "grounded", "8:0-2:0", None),
     ("open on Mondays from 8:00 to 2:00", [{"hours": {"Monday": "8:0-14:0"}}], None, "8:00 to 2:00", "time",
      "grounded", "8:0-14:0", None),
+    # a happy hour has hours of its own: the opening hours neither give nor refute them
+    ("Happy hour runs from Monday to Friday until 7 pm.", [WEEK], None, "7 pm", "time", "unsupported", None,
+     "happy hour"),
     # --- a number only in the question is not evidence
     ("Acme has 250 employees.", ["Acme is a company based in Ohio."], "Does Acme have 250 employees?", "250",
      "cardinal", "unsupported", None, "question"),
     ("The budget was $40 million.", ["The city approved the budget on Tuesday."], "Was the budget $40 million?",
      "$40 million", "money", "unsupported", None, "question"),
+    # ...nor refuted by another number nearby: the answer repeats what the question names
+    ("It goes on Form 1040.", ["Form 1099-PATR reports distributions from cooperatives."],
+     "where does 1099-patr go on 1040", "1040", "cardinal", "unsupported", None, "question"),
+    ("It goes on Form 1040.", ["Form 1099-PATR reports distributions from cooperatives."], None, "1040",
+     "cardinal", "mismatch", "1099", None),
 ]
 
 

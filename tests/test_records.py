@@ -182,3 +182,53 @@ def test_arrays_and_several_records(sources, answer, expected):
     facts = check_record_facts(answer, sources)
     assert [(f["text"], f["status"]) for f in facts] == expected
     json.dumps(facts)
+
+
+LISTS = {"attributes": {"BusinessParking": {"garage": False, "street": True, "validated": False, "lot": True, "valet": False},
+                        "WiFi": "no", "RestaurantsReservations": False, "RestaurantsTakeOut": False, "OutdoorSeating": True,
+                        "Ambience": {"trendy": False, "upscale": False, "divey": True}}}
+STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": True, "validated": False, "lot": False,
+                                                  "valet": False}}}
+
+
+@pytest.mark.parametrize("record, answer, expected", [
+    # a verb's negation before a list whose first item is no term
+    (LISTS, "It offers lot parking but does not provide street, garage, validated, or valet parking options.",
+     [("lot parking", "yes", "grounded"), ("garage", "no", "grounded"), ("validated", "no", "grounded"),
+      ("valet parking", "no", "grounded")]),
+    # a verb's negation over a list of three that ends in ", and"; a head noun after an item
+    (LISTS, "It has outdoor seating, does not offer parking validation, WiFi services, and reservations.",
+     [("outdoor seating", "yes", "grounded"), ("parking validation", "no", "grounded"), ("WiFi", "no", "grounded"),
+      ("reservations", "no", "grounded")]),
+    # ...but not the determiner "no", nor ", and" joining two clauses
+    (LISTS, "No WiFi, great food, and outdoor seating.", [("WiFi", "no", "grounded"), ("outdoor seating", "yes", "grounded")]),
+    (LISTS, "It does not have WiFi, and outdoor seating is available.",
+     [("WiFi", "no", "grounded"), ("outdoor seating", "yes", "grounded")]),
+    # backwards from a plural verb after the list; over "or" from a singular one
+    (LISTS, "Lot parking is available, but garage, street, and valet parking are not.",
+     [("Lot parking", "yes", "grounded"), ("garage", "no", "grounded"), ("valet parking", "no", "grounded")]),
+    (LISTS, "WiFi and takeout are not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    (LISTS, "WiFi or takeout is not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    (LISTS, "WiFi and outdoor seating is not available.", [("WiFi", "yes", "conflict"), ("outdoor seating", "no", "conflict")]),
+    # any word or two after "or"
+    (LISTS, "They don't offer reservations or indoor WiFi.", [("reservations", "no", "grounded"), ("WiFi", "no", "grounded")]),
+    (LISTS, "It does not take reservations or offer takeout.",
+     [("reservations", "no", "grounded"), ("takeout", "no", "grounded")]),
+    # "rather than" denies
+    (LISTS, "It is a divey place rather than trendy or upscale.",
+     [("divey", "yes", "grounded"), ("trendy", "no", "grounded"), ("upscale", "no", "grounded")]),
+    # "is not" denies the term only when it denies the thing itself
+    (LISTS, "The parking lot is not particularly scenic.", [("parking lot", "yes", "grounded")]),
+    (LISTS, "It has WiFi, which is not free.", [("WiFi", "yes", "conflict")]),
+    (LISTS, "Reservations are not required.", [("Reservations", "no", "grounded")]),
+    (LISTS, "Reservations are not currently accepted.", [("Reservations", "no", "grounded")]),
+    # a denial of parking says nothing of street parking (record_terms.json, _denial_ignores)
+    (STREET_ONLY, "It does not have parking facilities available.", [("parking", "no", "grounded")]),
+    (STREET_ONLY, "It does not have parking garages or valet services.",
+     [("parking garages", "no", "grounded"), ("valet", "no", "grounded")]),
+    (STREET_ONLY, "There is no street parking.", [("street parking", "no", "conflict")]),
+    (LISTS, "There is no parking.", [("parking", "no", "conflict")]),  # the lot
+])
+def test_negated_lists(record, answer, expected):
+    facts = check_record_facts(answer, [json.dumps(record)])
+    assert [(f["text"], f["claim"], f["status"]) for f in facts] == expected
