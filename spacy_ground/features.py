@@ -37,7 +37,8 @@ def source_texts(doc: Doc) -> List[str]:
 
 def is_refusal(answer: str) -> bool:
     """An answer that declines ("the passages do not mention ...") and says little else."""
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+", answer.strip()) if s]
+    # sentences, and lines: a list of bullets without full stops is many statements, not one
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\s*\n\s*", answer.strip()) if s]
     if not sentences:
         return False
     hits = [bool(_REFUSAL.search(s)) for s in sentences]

@@ -39,7 +39,16 @@ _DAYS_AND = re.compile(rf"(\b{_DAY_WORD})(\s+and\s+)(?=(?:on\s+)?{_DAY_WORD}\b)"
 
 # clock times said of something with hours of its own, which a record's opening hours neither
 # give nor refute ("happy hour runs until 7 pm")
-_OTHER_HOURS = re.compile(r"\bhappy[\s-]+hours?\b", re.I)
+_OTHER_HOURS = re.compile(r"\b(?:happy[\s-]+hours?|drink\s+specials|discounted\s+drinks)\b", re.I)
+_NO_OTHER_HOURS = re.compile(r"\bno\s+happy[\s-]+hours?\b", re.I)
+# a number that names a thing rather than counting or measuring it: "Form 1040", "Windows 10",
+# "line 21", "the 1040 form"
+_NAME_BEFORE = re.compile(r"(?:\b(?:form|line|version|model|chapter|section|page|route|highway|step|room|flight|"
+                          r"article|rule|schedule|box|part|item|exhibit|appendix|no\.|number)|(?<![.!?]\s)\b(?!(?:In|On|At|By|"
+                          r"For|Since|From|The|A|An|About|Around|Over|Under|Of|To|Until|After|Before|During|With|And|"
+                          r"Or|But|Only|Just|Nearly|Almost|Some|All|Its?|Their|His|Her|Our|This|That|These|Those)\b)"
+                          r"[A-Z][\w-]*)\s+#?$")
+_NAME_AFTER = re.compile(r"^[\s-]*(?:form|schedule|return|series|model|edition)\b", re.I)
 
 
 def _hours_clauses(text: str, separators: str) -> List[str]:
@@ -130,10 +139,10 @@ class NumericGrounder:
             context = self._context(span)
             if context not in overlaps:
                 overlaps[context] = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
-            other = span.label_ == "time" and bool(_OTHER_HOURS.search(
-                span.sent.text if doc.has_annotation("SENT_START") else doc.text))
             span._.ground_numeric = self.ground(value, index, overlaps[context], question_claims,
-                                                days=days.get(i, frozenset()), other_hours=other)
+                                                days=days.get(i, frozenset()),
+                                                other_hours=span.label_ == "time" and _said_of_other_hours(span),
+                                                name=span.label_ == "cardinal" and _names_a_thing(span))
         facts = check_record_facts(doc.text, list(sources), self.record_terms) if self.check_records else []
         doc._.record_facts = facts
         doc._.numeric_grounding = self._summary(spans, facts=facts)
@@ -206,12 +215,14 @@ class NumericGrounder:
 
     def ground(self, value: ClaimValue, index: SourceIndex, overlap: Sequence[float],
                question_claims: Sequence[ClaimValue] = (), days: frozenset = frozenset(),
-               other_hours: bool = False) -> Dict[str, Any]:
+               other_hours: bool = False, name: bool = False) -> Dict[str, Any]:
         """Status of one answer claim against a source index (see module docstring).
 
         ``overlap[i]`` is the share of the claim's context words found in source sentence i;
         ``other_hours``: a clock time said of something with hours of its own (a happy hour),
-        grounded by the same time in the sources but never refuted by the opening hours.
+        grounded by the same time in the sources but never refuted by the opening hours;
+        ``name``: a number that names a thing ("Form 1040"), which, when the question names
+        it too, no other number nearby refutes.
         """
         if not value.normalisable or value.low is None:
             return _result("not_checkable", value.note or "the value cannot be normalised")
@@ -240,9 +251,10 @@ class NumericGrounder:
             return _result("grounded", strong[2] or "the sources state this value", index, strong[1])
         if other_hours:
             return _result("unsupported", "said of a happy hour, whose hours the sources do not give")
-        # 2. a value the question states ("Form 1040", "Windows 10") is the question's, not a
-        #    claim the answer makes up: another number nearby does not refute it
-        if any(compare(value, q).result == EQUAL for q in question_claims):
+        # 2. a name the question uses ("Form 1040", "Windows 10") is the question's, not a
+        #    claim the answer makes up: another number nearby does not refute it (a count or
+        #    an amount the question asks about still can: "Was the budget $40 million?")
+        if name and any(compare(value, q).result == EQUAL for q in question_claims):
             if weak is not None:
                 return _result("grounded", weak[2] or "the sources state this value", index, weak[1])
             return _result("unsupported", "this value appears only in the question, not in the sources")
@@ -269,6 +281,8 @@ class NumericGrounder:
             return _result("mismatch", reason, index, claim)
         if weak is not None:
             return _result("grounded", weak[2] or "the sources state this value", index, weak[1])
+        if any(compare(value, q).result == EQUAL for q in question_claims):
+            return _result("unsupported", "this value appears only in the question, not in the sources")
         # nothing comparable nearby; name the nearest comparable value anywhere, if any
         far = [(distance(value, c.value), c) for c in index.claims if compare(value, c.value).result == DIFFERS]
         if far:
@@ -297,6 +311,36 @@ class NumericGrounder:
                 "n_record_conflict": sum(f["status"] == "conflict" for f in facts),
                 "n_record_unsupported": sum(f["status"] == "unsupported" for f in facts),
                 "message": message}
+
+
+_OPENING_WORDS = re.compile(r"\b(?:open\w*|clos\w*|hours|operat\w*|business)\b", re.I)
+
+
+def _said_of_other_hours(span: Span) -> bool:
+    """Whether a clock time is said of a happy hour: one is named before it in its sentence
+    and nothing about opening hours stands between ("Happy hour runs until 7 pm", "its happy
+    hour, which runs Monday to Friday and extends until 7 pm"; not "Happy hour ends at 7 pm
+    and it closes at 11 pm", nor "It closes at 11 pm; there is no happy hour")."""
+    doc = span.doc
+    start = span.sent.start_char if doc.has_annotation("SENT_START") else 0
+    before = doc.text[start:span.start_char]
+    mentions = list(_OTHER_HOURS.finditer(before))
+    if not mentions:
+        return False
+    last = mentions[-1]
+    if _NO_OTHER_HOURS.search(before[max(0, last.start() - 3):last.end()]):
+        return False
+    return not _OPENING_WORDS.search(before[last.end():])
+
+
+def _names_a_thing(span: Span) -> bool:
+    """Whether a bare number names a thing rather than counting or measuring it: "Form
+    1040", "Windows 10", "the 1040 form"."""
+    text = span.doc.text
+    if not span.text.strip().isdigit():
+        return False
+    return bool(_NAME_BEFORE.search(text[max(0, span.start_char - 30):span.start_char])
+                or _NAME_AFTER.match(text[span.end_char:span.end_char + 20]))
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,

@@ -34,8 +34,20 @@ _VERBAL = re.compile(r"\b(?:not|never|without|lacks?|lacking|cannot)\b|\w+n['’
 # lot is not particularly scenic" and "valet services are not expensive" deny something else
 _DENIED = (r"(?:(?:currently|always|usually|generally|really|actually)\s+)?"
            r"(?:available|offered|provided|accepted|allowed|included|possible|permitted|supported|present|"
-           r"required|necessary|needed|an\s+option|on\s+offer)\b")
-_CLAUSE_END = r"(?=\s*(?:[.,;:!?)]|$|\b(?:and|but|or|either|here|there|anymore)\b))"
+           r"an\s+option|on\s+offer)\b")
+_CLAUSE_END = r"(?=\s*(?:[.;:!?)]|$|\b(?:and|but|or|either|here|there|anymore)\b))"
+# "not only", "can't go wrong with", "don't miss", "no shortage of": a negation word that
+# denies nothing (left out before looking for a negation)
+_NOT_NEGATING = re.compile(r"\bnot\s+(?:only|just|merely|to\s+mention|surprisingly)\b|\b(?:can['’]?t|cannot)\s+go\s+wrong\b"
+                           r"|\b(?:don['’]t|do\s+not)\s+(?:miss|forget|hesitate)\b"
+                           r"|\bno\s+(?:doubt|wonder|matter|shortage|lack|problem|need\s+to\s+worry)\b", re.I)
+# a mention that neither states nor denies the thing: "not sure about WiFi", "reservations are
+# not required" (walk-ins welcome, bookings maybe taken): no fact at all
+_HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|unclear|(?:don['’]t|do\s+not)\s+know)\s+(?:about|if|whether)\b[^.;]*$"
+                           r"|\b(?:(?:don['’]t|do\s+not|won['’]t|will\s+not)\s+need|no\s+need\s+(?:for|to\s+(?:make|book)))"
+                           r"\s+(?:an?\s+|any\s+)?$", re.I)
+_HEDGE_AFTER = re.compile(r"^(?:\s+(?:services?|options?))?\s*(?:is|are)(?:\s+not|n['’]t)\s+"
+                          r"(?:required|necessary|needed|mandatory|a\s+must)\b", re.I)
 # "reservations are not accepted", "WiFi isn't available": a negation right after the term;
 # ``verb`` tells a plural ("are"), which may deny a whole list before it
 _NEGATED_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
@@ -47,13 +59,14 @@ _PLURAL = {"are", "were", "have"}
 # seating, or reservations", "garage, street, validated, or valet parking" (items that are no
 # term of their own between), "parking validation, WiFi services, and reservations" (a head
 # noun after a term); after "or" any word or two ("or offer takeout", "or indoor WiFi").
+_MODIFIERS = r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*"
 _LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
-                       r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*\s*(?P<comma>,\s*)?"
-                       r"(?:(?P<or>(?:or|nor)\s+)(?:[\w-]+\s+){0,2}|(?P<and>and\s+)?"
-                       r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*)", re.I)
-# a list whose first item is no term: "does not provide street, garage, ..." (before "garage")
-_LIST_HEAD = re.compile(r"(?:\b(?:not|never|without|cannot)\b|\w+n['’]t\b)\s+(?:[\w-]+\s+){0,2}?"
-                        r"(?:[\w-]+(?:\s+[\w-]+)?\s*,\s*){1,3}$", re.I)
+                       r"(?P<items>(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*)\s*(?P<comma>,\s*)?"
+                       r"(?:(?P<or>(?:or|nor)\s+)(?:(?:offer|have|provide|accept|take|allow|serve|feature|include)s?\s+)?"
+                       rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})", re.I)
+# a list whose first items are no term: "does not provide street, garage, ..." (before
+# "garage"): a verb's negation, the verb, then short items with commas
+_LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
 _CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet)\b", re.I)
@@ -173,7 +186,7 @@ def negation(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, i
     "determiner" ("no WiFi"), "after" ("WiFi is not available"), "after_plural" ("WiFi and
     parking are not available"), or None."""
     c_start, _ = clause_around(text, start, end, bounds)
-    before = " ".join(text[c_start:start].split()[-_WORDS_BEFORE:])
+    before = " ".join(_NOT_NEGATING.sub(" ", text[c_start:start]).split()[-_WORDS_BEFORE:])
     found = list(_NEGATION.finditer(before))
     if found:
         return "before" if any(_VERBAL.fullmatch(m.group(0)) for m in found) else "determiner"
@@ -184,46 +197,77 @@ def negation(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, i
     return None
 
 
-def _link(gap: str) -> Optional[str]:
+def is_hedged(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, int]]] = None) -> bool:
+    """A mention that neither states nor denies the thing ("not sure about WiFi",
+    "reservations are not required")."""
+    c_start, _ = clause_around(text, start, end, bounds)
+    return bool(_HEDGE_BEFORE.search(text[max(0, c_start - 40):start]) or _HEDGE_AFTER.search(text[end:end + 40]))
+
+
+def _link(gap: str) -> Tuple[Optional[str], int]:
     """How two neighbouring mentions are joined: "or", "and" (", and" / " and "), "comma"
-    (a bare comma or space), or None (not one list)."""
+    (a bare comma or space), or None (not one list); and how many items that are no term
+    stand between ("garage, street, and valet": one)."""
     m = _LIST_GAP.fullmatch(gap)
     if not m:
-        return None
-    return "or" if m.group("or") else "and" if m.group("and") else "comma"
+        return None, 0
+    between = m.group("items").count(",")
+    return ("or" if m.group("or") else "and" if m.group("and") else "comma"), between
+
+
+_SUBJECT_LEAD = re.compile(r"(?:\s*(?:[,;]|the|both|while|whereas|although|though|however|but|and|its|their|also|"
+                           r"unfortunately|sadly))*\s*", re.I)
+
+
+def _opens_clause(answer: str, start: int) -> bool:
+    """Whether a mention opens its clause, as the first of a list that a plural verb after
+    it denies ("while valet and garage parking are not available"; not "It has outdoor
+    seating and reservations are not accepted", where a verb before it takes the mention)."""
+    head = answer[:start]
+    cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"))
+    lead = head[cut + 1:]
+    # the lead after the last clause word ("while", "but", a comma) must be empty or filler
+    m = re.search(r"(?:^|[,;]|\b(?:while|whereas|although|though|however|but)\b)(?P<rest>[^,;]*)$", lead, re.I)
+    return bool(m) and bool(_SUBJECT_LEAD.fullmatch(m.group("rest")))
 
 
 def _spread_negation(answer: str, results: List[Dict[str, Any]]) -> None:
     """One negation covers the list it belongs to (in place, on ``results[i]["negated"]``):
     forwards to a list that goes on to "or"/"nor" ("does not offer outdoor seating or WiFi"),
-    or that ends in ", and" after a verb ("does not offer A, B, and C"); backwards from a
-    plural verb after the list ("garage, street, and valet parking are not"), or a singular
-    one over "or" ("WiFi or outdoor seating is not available"); and from a negated verb
-    before a list whose first items are no term ("does not provide street, garage, or valet")."""
+    or, after a verb, one of three items or more that ends in ", and" ("does not offer A, B,
+    and C"); backwards over "or" ("WiFi or outdoor seating is not available") and, from a
+    plural verb, over a list of three or more ("garage, street, and valet parking are not");
+    and from a negated verb before a list that goes on to "or" whose first items are no term
+    ("does not provide street, garage, or valet parking")."""
     n = len(results)
     links = [_link(answer[results[i]["end"]:results[i + 1]["start"]]) for i in range(n - 1)]
-    # forwards: reach[i] when link i belongs to a list that goes on to "or" (commas between),
-    # or_and[i] when it also may end in ", and" (three items or more)
+    kinds = [k for k, _ in links]
+    # reach[i]: link i belongs to a list that goes on to "or" (commas between)
     reach = [False] * (n - 1)
     for i in reversed(range(n - 1)):
-        reach[i] = links[i] == "or" or (links[i] == "comma" and i + 1 < n - 1 and reach[i + 1])
-    verbal = [False] * (n - 1)
+        reach[i] = kinds[i] == "or" or (kinds[i] == "comma" and i + 1 < n - 1 and reach[i + 1])
+    # long[i]: link i belongs to a list of three items or more that ends in ", and" or "or"
+    long = [False] * (n - 1)
     for i in reversed(range(n - 1)):
-        verbal[i] = links[i] == "or" or (links[i] == "and" and i > 0 and links[i - 1] == "comma") or (
-            links[i] == "comma" and i + 1 < n - 1 and verbal[i + 1])
-    for i in range(n):  # a list headed by items that are no term
-        if results[i]["negated"] is None and (i == 0 or links[i - 1] is None) and i < n - 1 and verbal[i]:
-            if _LIST_HEAD.search(answer[max(0, results[i]["start"] - 150):results[i]["start"]].split(".")[-1]):
+        if kinds[i] in ("or", "and"):
+            long[i] = kinds[i] == "or" or links[i][1] > 0 or (i > 0 and kinds[i - 1] == "comma")
+        else:
+            long[i] = kinds[i] == "comma" and i + 1 < n - 1 and long[i + 1]
+    for i in range(n - 1):  # a list headed by items that are no term
+        if results[i]["negated"] is None and (i == 0 or kinds[i - 1] is None) and reach[i]:
+            head = answer[max(0, results[i]["start"] - 150):results[i]["start"]]
+            if _LIST_HEAD.search(re.split(r"[.;:!?]", head)[-1]):
                 results[i]["negated"] = "before"
     for i in range(n - 1):
         kind = results[i]["negated"]
         if results[i + 1]["negated"] is None and ((kind in ("before", "determiner") and reach[i])
-                                                  or (kind == "before" and verbal[i])):
+                                                  or (kind == "before" and long[i])):
             results[i + 1]["negated"] = kind
     for i in reversed(range(n - 1)):
         kind = results[i + 1]["negated"]
-        if results[i]["negated"] is None and links[i] is not None and (
-                kind == "after_plural" or (kind == "after" and links[i] == "or")):
+        if results[i]["negated"] is None and kinds[i] is not None and (
+                (kind in ("after", "after_plural") and reach[i]) or (kind == "after_plural" and long[i])
+                or (kind == "after_plural" and kinds[i] == "and" and _opens_clause(answer, results[i]["start"]))):
             results[i]["negated"] = kind
 
 
@@ -256,6 +300,8 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             if (path, c_start) in seen:
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
+            if is_hedged(answer, m.start(), m.end(), bounds):
+                continue
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
                             "negated": negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end]})
     results.sort(key=lambda r: r["start"])

@@ -138,6 +138,13 @@ CASES = [
     # a happy hour has hours of its own: the opening hours neither give nor refute them
     ("Happy hour runs from Monday to Friday until 7 pm.", [WEEK], None, "7 pm", "time", "unsupported", None,
      "happy hour"),
+    ("Its happy hour, which runs Monday to Friday and extends until 7 pm, is popular.", [WEEK], None, "7 pm",
+     "time", "unsupported", None, "happy hour"),
+    # ...only the time said of it
+    ("Happy hour runs until 7 pm, and it closes at 11 pm on Monday.", [WEEK], None, "11 pm", "time", "mismatch",
+     "9:0-17:0", "Monday"),
+    ("It closes at 11 pm on Monday; there is no happy hour.", [WEEK], None, "11 pm", "time", "mismatch",
+     "9:0-17:0", "Monday"),
     # --- a number only in the question is not evidence
     ("Acme has 250 employees.", ["Acme is a company based in Ohio."], "Does Acme have 250 employees?", "250",
      "cardinal", "unsupported", None, "question"),
@@ -148,6 +155,13 @@ CASES = [
      "where does 1099-patr go on 1040", "1040", "cardinal", "unsupported", None, "question"),
     ("It goes on Form 1040.", ["Form 1099-PATR reports distributions from cooperatives."], None, "1040",
      "cardinal", "mismatch", "1099", None),
+    ("Report it on the 1040 form.", ["Form 1099-PATR reports distributions from cooperatives."],
+     "where does 1099-patr go on 1040", "1040", "cardinal", "unsupported", None, "question"),
+    # ...but an amount or a count the question asks about is still refuted
+    ("Yes, the budget was $40 million.", ["The budget was $35 million."], "Was the budget $40 million?",
+     "$40 million", "money", "mismatch", "$35 million", None),
+    ("Acme has 250 employees.", ["Acme has 300 employees."], "Does Acme have 250 employees?", "250", "cardinal",
+     "mismatch", "300", None),
 ]
 
 

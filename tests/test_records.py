@@ -207,9 +207,17 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     # backwards from a plural verb after the list; over "or" from a singular one
     (LISTS, "Lot parking is available, but garage, street, and valet parking are not.",
      [("Lot parking", "yes", "grounded"), ("garage", "no", "grounded"), ("valet parking", "no", "grounded")]),
-    (LISTS, "WiFi and takeout are not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    (LISTS, "WiFi, takeout, and outdoor seating are not available.",
+     [("WiFi", "no", "grounded"), ("takeout", "no", "grounded"), ("outdoor seating", "no", "conflict")]),
     (LISTS, "WiFi or takeout is not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
-    (LISTS, "WiFi and outdoor seating is not available.", [("WiFi", "yes", "conflict"), ("outdoor seating", "no", "conflict")]),
+    (LISTS, "It has lot parking, while valet and garage parking options are not available.",
+     [("lot parking", "yes", "grounded"), ("valet", "no", "grounded"), ("garage parking", "no", "grounded")]),
+    (LISTS, "WiFi and takeout are not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    # ...but not over "and" joining two clauses
+    (LISTS, "It has outdoor seating and reservations are not accepted.",
+     [("outdoor seating", "yes", "grounded"), ("reservations", "no", "grounded")]),
+    (LISTS, "For outdoor seating, reservations are not accepted.",
+     [("outdoor seating", "yes", "grounded"), ("reservations", "no", "grounded")]),
     # any word or two after "or"
     (LISTS, "They don't offer reservations or indoor WiFi.", [("reservations", "no", "grounded"), ("WiFi", "no", "grounded")]),
     (LISTS, "It does not take reservations or offer takeout.",
@@ -220,7 +228,10 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     # "is not" denies the term only when it denies the thing itself
     (LISTS, "The parking lot is not particularly scenic.", [("parking lot", "yes", "grounded")]),
     (LISTS, "It has WiFi, which is not free.", [("WiFi", "yes", "conflict")]),
-    (LISTS, "Reservations are not required.", [("Reservations", "no", "grounded")]),
+    (LISTS, "The parking lot is not, in my view, scenic.", [("parking lot", "yes", "grounded")]),
+    # hedges state nothing
+    (LISTS, "Reservations are not required, but they are recommended.", []),
+    (LISTS, "I am not sure about WiFi.", []),
     (LISTS, "Reservations are not currently accepted.", [("Reservations", "no", "grounded")]),
     # a denial of parking says nothing of street parking (record_terms.json, _denial_ignores)
     (STREET_ONLY, "It does not have parking facilities available.", [("parking", "no", "grounded")]),
@@ -232,3 +243,29 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
 def test_negated_lists(record, answer, expected):
     facts = check_record_facts(answer, [json.dumps(record)])
     assert [(f["text"], f["claim"], f["status"]) for f in facts] == expected
+
+
+ALL_TRUE = {"attributes": {"OutdoorSeating": True, "WiFi": "free", "RestaurantsReservations": True,
+                           "RestaurantsTakeOut": True, "Music": True, "BusinessParking": {"lot": True}}}
+
+
+@pytest.mark.parametrize("answer, expected", [
+    # a negation word that denies nothing does not open a list
+    ("Not surprisingly, WiFi, takeout, and outdoor seating are available.",
+     [("WiFi", "yes"), ("takeout", "yes"), ("outdoor seating", "yes")]),
+    ("Though it isn't cheap, WiFi, outdoor seating, and live music make it worthwhile.",
+     [("WiFi", "yes"), ("outdoor seating", "yes"), ("live music", "yes")]),
+    ("If you don't mind crowds, WiFi, takeout, and a patio are available.",
+     [("WiFi", "yes"), ("takeout", "yes"), ("patio", "yes")]),
+    ("It not only has WiFi, takeout, and outdoor seating, but also live music.",
+     [("WiFi", "yes"), ("takeout", "yes"), ("outdoor seating", "yes"), ("live music", "yes")]),
+    ("You can't go wrong with WiFi, takeout, and outdoor seating.",
+     [("WiFi", "yes"), ("takeout", "yes"), ("outdoor seating", "yes")]),
+    ("Don't miss the patio, live music, and takeout.", [("patio", "yes"), ("live music", "yes"), ("takeout", "yes")]),
+    # "or" carries a denial into a verb of offering, not into any verb
+    ("You don't need a reservation or worry about parking, since there is a large lot.", [("parking", "yes")]),
+    ("They don't take reservations or charge for parking.", [("reservations", "no"), ("parking", "yes")]),
+])
+def test_negation_words_that_deny_nothing(answer, expected):
+    facts = check_record_facts(answer, [json.dumps(ALL_TRUE)])
+    assert [(f["text"], f["claim"]) for f in facts] == expected

@@ -78,6 +78,10 @@ def test_not_checkable_has_a_reason_and_no_score(nlp, answer, sources, why):
     ("Based on the passages, I cannot answer this question.", True),
     ("The store opens at 9 am. It does not mention parking, but it has a lot.", False),
     ("The store opens at 9 am and closes at 5 pm.", False),
+    # bullets without full stops are statements of their own, not part of a declining sentence
+    ("Based on the given passages, here are some benefits of cupping massage:\n\n* Eliminates toxins\n"
+     "* Improved circulation\n\nThe passages do not provide specific details on those benefits", False),
+    ("Unable to answer based on given passages.\n\nThe passages do not mention the opening hours.", True),
 ])
 def test_refusals(text, expected):
     assert is_refusal(text) is expected
