@@ -31,20 +31,27 @@ _REFUSAL = re.compile(
     r"(?:cannot|can't|unable\s+to)\s+(?:answer|determine|find|provide))\b", re.I)
 
 
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
+
+
 def source_texts(doc: Doc) -> List[str]:
     return [source_text(s) for s in (doc._.ground_sources or []) if s is not None]
 
 
 def is_refusal(answer: str) -> bool:
     """An answer that declines ("the passages do not mention ...") and says little else."""
-    # sentences, and lines: a list of bullets without full stops is many statements, not one
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\s*\n\s*", answer.strip()) if s]
+    # sentences, paragraphs and list items (a list without full stops is many statements, not
+    # one); a line merely wrapped stays in its sentence
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\s*\n\s*\n\s*|\s*\n(?=\s*(?:[-*•]|\d+[.)])\s)", answer.strip())
+                 if s.strip()]
     if not sentences:
         return False
     hits = [bool(_REFUSAL.search(s)) for s in sentences]
-    # every sentence declines, or says nothing checkable (fewer than four content words)
-    return any(hits) and all(h or (len(content_words(s)) < 4 and not re.search(r"\d", s))
-                             for h, s in zip(hits, sentences))
+    # every sentence declines, or says nothing checkable: a heading that ends in ":", or fewer
+    # than four content words and no number outside a list item (an item states something)
+    return any(hits) and all(h or s.rstrip().endswith(":") or (
+        len(content_words(s)) < 4 and not re.search(r"\d", s) and not _LIST_ITEM.match(s))
+        for h, s in zip(hits, sentences))
 
 
 class SourceVocabulary(NamedTuple):

@@ -43,8 +43,9 @@ _OTHER_HOURS = re.compile(r"\b(?:happy[\s-]+hours?|drink\s+specials|discounted\s
 _NO_OTHER_HOURS = re.compile(r"\bno\s+happy[\s-]+hours?\b", re.I)
 # a number that names a thing rather than counting or measuring it: "Form 1040", "Windows 10",
 # "line 21", "the 1040 form"
-_NAME_BEFORE = re.compile(r"(?:\b(?:form|line|version|model|chapter|section|page|route|highway|step|room|flight|"
-                          r"article|rule|schedule|box|part|item|exhibit|appendix|no\.|number)|(?<![.!?]\s)\b(?!(?:In|On|At|By|"
+_NAME_BEFORE = re.compile(r"(?:\b(?i:form|line|version|model|chapter|section|page|route|highway|step|room|flight|"
+                          r"article|rule|schedule|box|part|item|exhibit|appendix|no\.|number)"
+                          r"|(?<![.!?]\s)(?<![.!?]\s\s)(?<![.!?][\"'’”)\]]\s)(?<![\n\-*•(\"])(?<![\n\-*•]\s)\b(?!(?:In|On|At|By|"
                           r"For|Since|From|The|A|An|About|Around|Over|Under|Of|To|Until|After|Before|During|With|And|"
                           r"Or|But|Only|Just|Nearly|Almost|Some|All|Its?|Their|His|Her|Our|This|That|These|Those)\b)"
                           r"[A-Z][\w-]*)\s+#?$")
@@ -313,7 +314,10 @@ class NumericGrounder:
                 "message": message}
 
 
-_OPENING_WORDS = re.compile(r"\b(?:open\w*|clos\w*|hours|operat\w*|business)\b", re.I)
+_OPENING_WORDS = re.compile(r"\b(?:open\w*|clos\w*|hours|operat\w*|business|serv\w*|kitchen|food|meals?|"
+                            r"breakfast|brunch|lunch|dinner|deliver\w*)\b", re.I)
+# a happy hour named right after the time in its clause: "From 4 pm to 7 pm on Monday, happy hour ..."
+_OTHER_HOURS_AFTER = re.compile(r"^(?:(?!\b(?:and|but|while|or)\b)[^.;!?]){0,30}?\bhappy[\s-]+hours?\b", re.I)
 
 
 def _said_of_other_hours(span: Span) -> bool:
@@ -323,6 +327,10 @@ def _said_of_other_hours(span: Span) -> bool:
     and it closes at 11 pm", nor "It closes at 11 pm; there is no happy hour")."""
     doc = span.doc
     start = span.sent.start_char if doc.has_annotation("SENT_START") else 0
+    end = span.sent.end_char if doc.has_annotation("SENT_START") else len(doc.text)
+    after = _OTHER_HOURS_AFTER.match(doc.text[span.end_char:end])
+    if after and not _OPENING_WORDS.search(after.group(0)) and not _NO_OTHER_HOURS.search(after.group(0)):
+        return True
     before = doc.text[start:span.start_char]
     mentions = list(_OTHER_HOURS.finditer(before))
     if not mentions:
@@ -339,8 +347,12 @@ def _names_a_thing(span: Span) -> bool:
     text = span.doc.text
     if not span.text.strip().isdigit():
         return False
-    return bool(_NAME_BEFORE.search(text[max(0, span.start_char - 30):span.start_char])
-                or _NAME_AFTER.match(text[span.end_char:span.end_char + 20]))
+    if _NAME_AFTER.match(text[span.end_char:span.end_char + 20]):
+        return True
+    if (span._.claim or {}).get("head"):
+        return False  # "Capacity 250 guests" counts guests
+    before = ("\n" if span.start_char <= 30 else "") + text[max(0, span.start_char - 30):span.start_char]
+    return bool(_NAME_BEFORE.search(before))
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,

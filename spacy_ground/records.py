@@ -38,12 +38,14 @@ _DENIED = (r"(?:(?:currently|always|usually|generally|really|actually)\s+)?"
 _CLAUSE_END = r"(?=\s*(?:[.;:!?)]|$|\b(?:and|but|or|either|here|there|anymore)\b))"
 # "not only", "can't go wrong with", "don't miss", "no shortage of": a negation word that
 # denies nothing (left out before looking for a negation)
-_NOT_NEGATING = re.compile(r"\bnot\s+(?:only|just|merely|to\s+mention|surprisingly)\b|\b(?:can['’]?t|cannot)\s+go\s+wrong\b"
+_NOT_NEGATING = re.compile(r"(?:\bnot|\w+n['’]t)\s+(?:only|just|merely)\b|\bnot\s+(?:to\s+mention|surprisingly)\b"
+                           r"|\b(?:can['’]?t|cannot)\s+go\s+wrong\b"
                            r"|\b(?:don['’]t|do\s+not)\s+(?:miss|forget|hesitate)\b"
                            r"|\bno\s+(?:doubt|wonder|matter|shortage|lack|problem|need\s+to\s+worry)\b", re.I)
 # a mention that neither states nor denies the thing: "not sure about WiFi", "reservations are
 # not required" (walk-ins welcome, bookings maybe taken): no fact at all
-_HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|unclear|(?:don['’]t|do\s+not)\s+know)\s+(?:about|if|whether)\b[^.;]*$"
+_HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|unclear|(?:don['’]t|do\s+not)\s+know)\s+(?:about|if|whether)\b"
+                           r"(?:(?!\bbut\b)[^.;,])*$"
                            r"|\b(?:(?:don['’]t|do\s+not|won['’]t|will\s+not)\s+need|no\s+need\s+(?:for|to\s+(?:make|book)))"
                            r"\s+(?:an?\s+|any\s+)?$", re.I)
 _HEDGE_AFTER = re.compile(r"^(?:\s+(?:services?|options?))?\s*(?:is|are)(?:\s+not|n['’]t)\s+"
@@ -60,13 +62,17 @@ _PLURAL = {"are", "were", "have"}
 # term of their own between), "parking validation, WiFi services, and reservations" (a head
 # noun after a term); after "or" any word or two ("or offer takeout", "or indoor WiFi").
 _MODIFIERS = r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*"
+# a word that may be a list item of its own between two terms: not an aside ("takeout,
+# though, and outdoor seating", "unfortunately", "weirdly enough")
+_ITEM = r"(?!(?:though|however|too|also|instead|enough|indeed|still|yet|then|so|sadly|alas)\b|[\w-]+ly\b)[\w-]+"
 _LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
-                       r"(?P<items>(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?(?=\s*,))*)\s*(?P<comma>,\s*)?"
+                       rf"(?P<items>(?:\s*,\s*{_ITEM}(?:\s+{_ITEM})?(?=\s*,))*)\s*(?P<comma>,\s*)?"
                        r"(?:(?P<or>(?:or|nor)\s+)(?:(?:offer|have|provide|accept|take|allow|serve|feature|include)s?\s+)?"
                        rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})", re.I)
 # a list whose first items are no term: "does not provide street, garage, ..." (before
 # "garage"): a verb's negation, the verb, then short items with commas
-_LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
+_LIST_HEAD = re.compile(r"(?:(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+"
+                        r"|\b(?:is|are|was|were)\s+not\b|\b(?:is|are|was|were)n['’]t\b)\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
 _CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet)\b", re.I)
@@ -216,19 +222,22 @@ def _link(gap: str) -> Tuple[Optional[str], int]:
 
 
 _SUBJECT_LEAD = re.compile(r"(?:\s*(?:[,;]|the|both|while|whereas|although|though|however|but|and|its|their|also|"
-                           r"unfortunately|sadly))*\s*", re.I)
+                           r"unfortunately|sadly|note|please|keep\s+in\s+mind|that|a|an|any|free|paid|private|"
+                           r"dedicated|on-?site))*\s*", re.I)
 
 
 def _opens_clause(answer: str, start: int) -> bool:
     """Whether a mention opens its clause, as the first of a list that a plural verb after
-    it denies ("while valet and garage parking are not available"; not "It has outdoor
-    seating and reservations are not accepted", where a verb before it takes the mention)."""
-    head = answer[:start]
-    cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"))
+    it denies ("while valet and garage parking are not available", "Unfortunately, WiFi and
+    takeout are not available"; not "It has outdoor seating and reservations are not
+    accepted", nor "They have a TV, WiFi, and takeout, and reservations are not accepted",
+    where a verb before the list takes it)."""
+    head = answer[max(0, start - 200):start]
+    cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"), head.rfind("!"), head.rfind("?"))
     lead = head[cut + 1:]
-    # the lead after the last clause word ("while", "but", a comma) must be empty or filler
-    m = re.search(r"(?:^|[,;]|\b(?:while|whereas|although|though|however|but)\b)(?P<rest>[^,;]*)$", lead, re.I)
-    return bool(m) and bool(_SUBJECT_LEAD.fullmatch(m.group("rest")))
+    words = list(re.finditer(r"\b(?:while|whereas|although|though|however|but|and)\b", lead, re.I))
+    rest = lead[words[-1].end():] if words else lead
+    return bool(_SUBJECT_LEAD.fullmatch(rest))
 
 
 def _spread_negation(answer: str, results: List[Dict[str, Any]]) -> None:
@@ -265,10 +274,21 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]]) -> None:
             results[i + 1]["negated"] = kind
     for i in reversed(range(n - 1)):
         kind = results[i + 1]["negated"]
-        if results[i]["negated"] is None and kinds[i] is not None and (
-                (kind in ("after", "after_plural") and reach[i]) or (kind == "after_plural" and long[i])
-                or (kind == "after_plural" and kinds[i] == "and" and _opens_clause(answer, results[i]["start"]))):
+        if results[i]["negated"] is None and kinds[i] is not None and kind in ("after", "after_plural") and reach[i]:
             results[i]["negated"] = kind
+    for k in reversed(range(1, n)):
+        # a plural verb denies the whole list it ends, when the list opens its clause
+        if results[k]["negated"] != "after_plural":
+            continue
+        j = k
+        while j > 0 and kinds[j - 1] is not None:
+            j -= 1
+        # the list starts at its first item that opens a clause ("It has garage parking, and
+        # valet and validated parking are not available": valet)
+        first = next((i for i in range(j, k) if _opens_clause(answer, results[i]["start"])), k)
+        for i in range(first, k):
+            if results[i]["negated"] is None:
+                results[i]["negated"] = "after_plural"
 
 
 def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str] = None) -> List[Dict[str, Any]]:

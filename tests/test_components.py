@@ -140,7 +140,11 @@ CASES = [
      "happy hour"),
     ("Its happy hour, which runs Monday to Friday and extends until 7 pm, is popular.", [WEEK], None, "7 pm",
      "time", "unsupported", None, "happy hour"),
+    ("From 4 pm to 7 pm on Monday, happy hour draws a crowd.", [WEEK], None, "4 pm to 7 pm", "time",
+     "unsupported", None, "happy hour"),
     # ...only the time said of it
+    ("Drink specials run daily, and it serves food until 11 pm on Monday.", [WEEK], None, "11 pm", "time",
+     "mismatch", "9:0-17:0", "Monday"),
     ("Happy hour runs until 7 pm, and it closes at 11 pm on Monday.", [WEEK], None, "11 pm", "time", "mismatch",
      "9:0-17:0", "Monday"),
     ("It closes at 11 pm on Monday; there is no happy hour.", [WEEK], None, "11 pm", "time", "mismatch",
@@ -157,7 +161,11 @@ CASES = [
      "cardinal", "mismatch", "1099", None),
     ("Report it on the 1040 form.", ["Form 1099-PATR reports distributions from cooperatives."],
      "where does 1099-patr go on 1040", "1040", "cardinal", "unsupported", None, "question"),
+    ("You need to file. Form 1040 is where it goes.", ["Form 1099-PATR reports distributions from cooperatives."],
+     "where does 1099-patr go on 1040", "1040", "cardinal", "unsupported", None, "question"),
     # ...but an amount or a count the question asks about is still refuted
+    ("- Capacity 250 guests", ["The hall seats 180 guests."], "Does it seat 250 guests?", "250", "cardinal",
+     "mismatch", "180", None),
     ("Yes, the budget was $40 million.", ["The budget was $35 million."], "Was the budget $40 million?",
      "$40 million", "money", "mismatch", "$35 million", None),
     ("Acme has 250 employees.", ["Acme has 300 employees."], "Does Acme have 250 employees?", "250", "cardinal",

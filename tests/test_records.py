@@ -213,6 +213,19 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     (LISTS, "It has lot parking, while valet and garage parking options are not available.",
      [("lot parking", "yes", "grounded"), ("valet", "no", "grounded"), ("garage parking", "no", "grounded")]),
     (LISTS, "WiFi and takeout are not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    (LISTS, "Unfortunately, WiFi and takeout are not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    (LISTS, "It has lot parking, and valet and validated parking are not available.",
+     [("lot parking", "yes", "grounded"), ("valet", "no", "grounded"), ("validated parking", "no", "grounded")]),
+    # a verb before the list takes its first items
+    (LISTS, "They have a TV, WiFi, takeout, and delivery, and reservations are not accepted.",
+     [("WiFi", "yes", "conflict"), ("takeout", "yes", "conflict"), ("reservations", "no", "grounded")]),
+    (LISTS, "Apart from the patio, WiFi and takeout are not available.",
+     [("patio", "yes", "grounded"), ("WiFi", "yes", "conflict"), ("takeout", "no", "grounded")]),
+    # an aside between commas is no list item
+    (LISTS, "They don't offer takeout, though, and outdoor seating is available.",
+     [("takeout", "no", "grounded"), ("outdoor seating", "yes", "grounded")]),
+    (LISTS, "It is not cheap, casual, or trendy but divey.",
+     [("casual", "no", "unsupported"), ("trendy", "no", "grounded"), ("divey", "yes", "grounded")]),
     # ...but not over "and" joining two clauses
     (LISTS, "It has outdoor seating and reservations are not accepted.",
      [("outdoor seating", "yes", "grounded"), ("reservations", "no", "grounded")]),
@@ -232,6 +245,7 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     # hedges state nothing
     (LISTS, "Reservations are not required, but they are recommended.", []),
     (LISTS, "I am not sure about WiFi.", []),
+    (LISTS, "Not sure about parking, but they definitely have WiFi.", [("WiFi", "yes", "conflict")]),
     (LISTS, "Reservations are not currently accepted.", [("Reservations", "no", "grounded")]),
     # a denial of parking says nothing of street parking (record_terms.json, _denial_ignores)
     (STREET_ONLY, "It does not have parking facilities available.", [("parking", "no", "grounded")]),
@@ -262,6 +276,7 @@ ALL_TRUE = {"attributes": {"OutdoorSeating": True, "WiFi": "free", "RestaurantsR
     ("You can't go wrong with WiFi, takeout, and outdoor seating.",
      [("WiFi", "yes"), ("takeout", "yes"), ("outdoor seating", "yes")]),
     ("Don't miss the patio, live music, and takeout.", [("patio", "yes"), ("live music", "yes"), ("takeout", "yes")]),
+    ("They don't just offer takeout, they also have WiFi.", [("takeout", "yes"), ("WiFi", "yes")]),
     # "or" carries a denial into a verb of offering, not into any verb
     ("You don't need a reservation or worry about parking, since there is a large lot.", [("parking", "yes")]),
     ("They don't take reservations or charge for parking.", [("reservations", "no"), ("parking", "yes")]),

@@ -82,6 +82,10 @@ def test_not_checkable_has_a_reason_and_no_score(nlp, answer, sources, why):
     ("Based on the given passages, here are some benefits of cupping massage:\n\n* Eliminates toxins\n"
      "* Improved circulation\n\nThe passages do not provide specific details on those benefits", False),
     ("Unable to answer based on given passages.\n\nThe passages do not mention the opening hours.", True),
+    ("The provided passages do not\nmention the opening hours of the restaurant.", True),  # a wrapped line
+    ("Based on the provided business information:\n\n- The hours are not provided.\n- Reservations are not "
+     "mentioned.", True),
+    ("- WiFi: free\n- Parking: the passages do not specify", False),
 ])
 def test_refusals(text, expected):
     assert is_refusal(text) is expected
