@@ -313,9 +313,10 @@ AFTERNOON_GUESS = "no am or pm: the end read as the afternoon"
 
 
 def _is_24_hour(*times: str) -> bool:
-    """Times written as a 24-hour clock: an hour past 12 or unpadded minutes ("16:0",
-    "8:0-2:0" in a record's hours), so "2:0" after "8:0" is 2 am, not 2 pm."""
-    return any(re.fullmatch(r"\s*(?:1[3-9]|2[0-4]):\d{1,2}\s*|\s*\d{1,2}:\d\s*", t) for t in times)
+    """Times written as a 24-hour clock: an hour past 12, the hour 0 ("0:00", "00:30": no
+    12-hour clock has it) or unpadded minutes ("16:0", "8:0-2:0" in a record's hours), so
+    "2:0" after "8:0" is 2 am, not 2 pm, and "11:00 to 0:00" ends at midnight."""
+    return any(re.fullmatch(r"\s*(?:1[3-9]|2[0-4]|0?0):\d{1,2}\s*|\s*\d{1,2}:\d\s*", t) for t in times)
 
 
 def _fmt(minutes: int) -> str:

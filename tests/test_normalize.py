@@ -372,6 +372,9 @@ TIMES = [
     ("Open from 8:00 AM to 2:00 AM.", 480, 1560, "08:00-02:00"),
     ("Open from noon to 2.", 720, 840, "12:00-14:00"),
     ("Open from 10:00 to 2:30.", 600, 870, "10:00-14:30"),
+    # the hour 0 exists only on a 24-hour clock: midnight, not noon
+    ("Open from 11:00 to 0:00.", 660, 1440, "11:00-00:00"),
+    ("Open from 18:00 to 00:30.", 1080, 1470, "18:00-00:30"),
 ]
 
 
