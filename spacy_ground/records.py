@@ -85,12 +85,16 @@ _FALSE = {"false", "no", "none", "0", "0.0"}
 def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"], ...]:
     """The term table as (record path, compiled pattern) pairs, longest phrases first."""
     table = json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
+    not_before = table.get("_not_before") or {}
     out = []
     for rec_path, phrases in table.items():
         if rec_path.startswith("_"):
             continue
         alts = "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in sorted(phrases, key=len, reverse=True))
-        out.append((rec_path, re.compile(rf"\b(?:{alts})\b", re.I)))
+        # words that make the phrase name something else ("garage door services")
+        words = "|".join(re.escape(w) for w in not_before.get(rec_path, []))
+        tail = rf"(?![\s-]+(?:{words})\b)" if words else ""
+        out.append((rec_path, re.compile(rf"\b(?:{alts})\b{tail}", re.I)))
     return tuple(out)
 
 

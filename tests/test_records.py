@@ -253,6 +253,8 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
      [("parking garages", "no", "grounded"), ("valet", "no", "grounded")]),
     (STREET_ONLY, "There is no street parking.", [("street parking", "no", "conflict")]),
     (LISTS, "There is no parking.", [("parking", "no", "conflict")]),  # the lot
+    # a phrase followed by a word that makes it something else (record_terms.json, _not_before)
+    (LISTS, "They offer garage door services and garage parking.", [("garage parking", "yes", "conflict")]),
 ])
 def test_negated_lists(record, answer, expected):
     facts = check_record_facts(answer, [json.dumps(record)])
