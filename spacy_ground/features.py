@@ -40,18 +40,36 @@ def source_texts(doc: Doc) -> List[str]:
 
 def is_refusal(answer: str) -> bool:
     """An answer that declines ("the passages do not mention ...") and says little else."""
-    # sentences, paragraphs and list items (a list without full stops is many statements, not
-    # one); a line merely wrapped stays in its sentence
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\s*\n\s*\n\s*|\s*\n(?=\s*(?:[-*•]|\d+[.)])\s)", answer.strip())
-                 if s.strip()]
+    sentences = [s for line in _lines(answer) for s in re.split(r"(?<=[.!?])\s+", line) if s.strip()]
     if not sentences:
         return False
     hits = [bool(_REFUSAL.search(s)) for s in sentences]
-    # every sentence declines, or says nothing checkable: a heading that ends in ":", or fewer
-    # than four content words and no number outside a list item (an item states something)
-    return any(hits) and all(h or s.rstrip().endswith(":") or (
+    # every sentence declines, or says nothing checkable: a short heading that ends in ":", or
+    # fewer than four content words and no number outside a list item (an item states something)
+    return any(hits) and all(h or _is_heading(s) or (
         len(content_words(s)) < 4 and not re.search(r"\d", s) and not _LIST_ITEM.match(s))
         for h, s in zip(hits, sentences))
+
+
+def _lines(text: str) -> List[str]:
+    """The lines of a text, a wrapped line (the next one starts in lower case after no full
+    stop: "do not\nmention") joined to the one before: a list without full stops is many
+    statements, not one."""
+    out: List[str] = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        if out and line[0].islower() and not out[-1].endswith((".", "!", "?", ":")):
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return out
+
+
+def _is_heading(sentence: str) -> bool:
+    """A short line that introduces what follows ("Based on the provided information:")."""
+    return sentence.rstrip().endswith(":") and len(sentence.split()) <= 10 and not re.search(r"\d", sentence)
 
 
 class SourceVocabulary(NamedTuple):

@@ -314,31 +314,34 @@ class NumericGrounder:
                 "message": message}
 
 
-_OPENING_WORDS = re.compile(r"\b(?:open\w*|clos\w*|hours|operat\w*|business|serv\w*|kitchen|food|meals?|"
-                            r"breakfast|brunch|lunch|dinner|deliver\w*)\b", re.I)
+_OPENING_WORDS = re.compile(r"\b(?:open\w*|clos\w*|hours|operat\w*|business|kitchen)\b", re.I)
+# a new clause with a subject of its own: what follows is no longer said of the happy hour
+_NEW_CLAUSE = re.compile(r"[;]|\b(?:but|while|whereas)\b|\band\s+(?:it|they|the\s+\w+|its|their)\b", re.I)
 # a happy hour named right after the time in its clause: "From 4 pm to 7 pm on Monday, happy hour ..."
 _OTHER_HOURS_AFTER = re.compile(r"^(?:(?!\b(?:and|but|while|or)\b)[^.;!?]){0,30}?\bhappy[\s-]+hours?\b", re.I)
 
 
 def _said_of_other_hours(span: Span) -> bool:
     """Whether a clock time is said of a happy hour: one is named before it in its sentence
-    and nothing about opening hours stands between ("Happy hour runs until 7 pm", "its happy
-    hour, which runs Monday to Friday and extends until 7 pm"; not "Happy hour ends at 7 pm
-    and it closes at 11 pm", nor "It closes at 11 pm; there is no happy hour")."""
+    with neither opening hours nor a new clause between ("Happy hour runs until 7 pm", "its
+    happy hour, which runs Monday to Friday and extends until 7 pm"; not "Happy hour ends at
+    7 pm and it closes at 11 pm", nor "It closes at 11 pm; there is no happy hour"), or right
+    after it in a sentence that says nothing of opening hours."""
     doc = span.doc
     start = span.sent.start_char if doc.has_annotation("SENT_START") else 0
     end = span.sent.end_char if doc.has_annotation("SENT_START") else len(doc.text)
-    after = _OTHER_HOURS_AFTER.match(doc.text[span.end_char:end])
-    if after and not _OPENING_WORDS.search(after.group(0)) and not _NO_OTHER_HOURS.search(after.group(0)):
-        return True
     before = doc.text[start:span.start_char]
+    after = _OTHER_HOURS_AFTER.match(doc.text[span.end_char:end])
+    if after and not _OPENING_WORDS.search(before + after.group(0)) and not _NO_OTHER_HOURS.search(after.group(0)):
+        return True  # "From 4 pm to 7 pm on Monday, happy hour draws a crowd" (nothing about opening hours)
     mentions = list(_OTHER_HOURS.finditer(before))
     if not mentions:
         return False
     last = mentions[-1]
     if _NO_OTHER_HOURS.search(before[max(0, last.start() - 3):last.end()]):
         return False
-    return not _OPENING_WORDS.search(before[last.end():])
+    between = before[last.end():]
+    return not (_OPENING_WORDS.search(between) or _NEW_CLAUSE.search(between))
 
 
 def _names_a_thing(span: Span) -> bool:

@@ -64,15 +64,16 @@ _PLURAL = {"are", "were", "have"}
 _MODIFIERS = r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*"
 # a word that may be a list item of its own between two terms: not an aside ("takeout,
 # though, and outdoor seating", "unfortunately", "weirdly enough")
-_ITEM = r"(?!(?:though|however|too|also|instead|enough|indeed|still|yet|then|so|sadly|alas)\b|[\w-]+ly\b)[\w-]+"
+_ASIDE = r"(?:though|however|too|also|instead|indeed|still|then|sadly|alas|[\w-]+ly(?:\s+enough)?)"
+_ITEM = r"[\w-]+"
 _LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
-                       rf"(?P<items>(?:\s*,\s*{_ITEM}(?:\s+{_ITEM})?(?=\s*,))*)\s*(?P<comma>,\s*)?"
+                       rf"(?:\s*,\s*{_ASIDE}(?=\s*,))?"
+                       rf"(?P<items>(?:\s*,\s*(?!{_ASIDE}\s*,){_ITEM}(?:\s+{_ITEM})?(?=\s*,))*)\s*(?P<comma>,\s*)?"
                        r"(?:(?P<or>(?:or|nor)\s+)(?:(?:offer|have|provide|accept|take|allow|serve|feature|include)s?\s+)?"
                        rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})", re.I)
 # a list whose first items are no term: "does not provide street, garage, ..." (before
 # "garage"): a verb's negation, the verb, then short items with commas
-_LIST_HEAD = re.compile(r"(?:(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+"
-                        r"|\b(?:is|are|was|were)\s+not\b|\b(?:is|are|was|were)n['’]t\b)\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
+_LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
 _CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet)\b", re.I)
@@ -85,15 +86,17 @@ _FALSE = {"false", "no", "none", "0", "0.0"}
 def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"], ...]:
     """The term table as (record path, compiled pattern) pairs, longest phrases first."""
     table = json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
-    not_before = table.get("_not_before") or {}
+    not_before = table.get("_not_before")
+    not_before = not_before if isinstance(not_before, dict) else {}
     out = []
     for rec_path, phrases in table.items():
         if rec_path.startswith("_"):
             continue
         alts = "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in sorted(phrases, key=len, reverse=True))
-        # words that make the phrase name something else ("garage door services")
-        words = "|".join(re.escape(w) for w in not_before.get(rec_path, []))
-        tail = rf"(?![\s-]+(?:{words})\b)" if words else ""
+        # words that make the phrase name something else ("garage door services"), on the same line
+        after = not_before.get(rec_path)
+        words = "|".join(re.escape(w) for w in (after if isinstance(after, list) else []) if isinstance(w, str))
+        tail = rf"(?!(?:[ \t]+|[ \t]*-[ \t]*)(?:{words})\b)" if words else ""
         out.append((rec_path, re.compile(rf"\b(?:{alts})\b{tail}", re.I)))
     return tuple(out)
 
@@ -225,22 +228,28 @@ def _link(gap: str) -> Tuple[Optional[str], int]:
     return ("or" if m.group("or") else "and" if m.group("and") else "comma"), between
 
 
-_SUBJECT_LEAD = re.compile(r"(?:\s*(?:[,;]|the|both|while|whereas|although|though|however|but|and|its|their|also|"
-                           r"unfortunately|sadly|note|please|keep\s+in\s+mind|that|a|an|any|free|paid|private|"
-                           r"dedicated|on-?site))*\s*", re.I)
+_SUBJECT_LEAD = re.compile(r"(?:\s*(?:[,;]|the|both|its|their|also|unfortunately|sadly|note|please|keep\s+in\s+mind|"
+                           r"that|a|an|any|free|paid|private|dedicated|on-?site))*\s*", re.I)
+# where a clause may open: a sentence's start, a contrast ("but", "while"), ", and", one
+# introductory word and a comma ("Additionally, WiFi and takeout are not available") or an
+# introductory phrase ("According to the record, ...", "At the moment, ...")
+_CLAUSE_OPENING = re.compile(r"(?:\b(?:while|whereas|although|though|however|but)\b|,\s*and\b|^\s*[\w-]+\s*,"
+                             r"|^\s*(?:in|at|on|according|as|that|for|to|with|regarding|from|overall|here|on\s+the)\b"
+                             r"[\w\s'’-]{0,40}?,)", re.I)
 
 
 def _opens_clause(answer: str, start: int) -> bool:
     """Whether a mention opens its clause, as the first of a list that a plural verb after
-    it denies ("while valet and garage parking are not available", "Unfortunately, WiFi and
+    it denies ("while valet and garage parking are not available", "Additionally, WiFi and
     takeout are not available"; not "It has outdoor seating and reservations are not
-    accepted", nor "They have a TV, WiFi, and takeout, and reservations are not accepted",
-    where a verb before the list takes it)."""
+    accepted", "They offer takeout and outdoor seating, and reservations are not accepted"
+    or "They have a TV, WiFi, and takeout, and reservations are not accepted", where a verb
+    before the list takes its first items)."""
     head = answer[max(0, start - 200):start]
     cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"), head.rfind("!"), head.rfind("?"))
     lead = head[cut + 1:]
-    words = list(re.finditer(r"\b(?:while|whereas|although|though|however|but|and)\b", lead, re.I))
-    rest = lead[words[-1].end():] if words else lead
+    openings = list(_CLAUSE_OPENING.finditer(lead))
+    rest = lead[openings[-1].end():] if openings else lead
     return bool(_SUBJECT_LEAD.fullmatch(rest))
 
 
@@ -324,12 +333,19 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             if (path, c_start) in seen:
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
-            if is_hedged(answer, m.start(), m.end(), bounds):
-                continue
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
-                            "negated": negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end]})
+                            "negated": negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end],
+                            "hedged": is_hedged(answer, m.start(), m.end(), bounds)})
     results.sort(key=lambda r: r["start"])
     _spread_negation(answer, results)
+    # a hedge covers its list ("not sure about WiFi, takeout, or outdoor seating"), and a
+    # hedged mention states no fact
+    kinds = [_link(answer[results[i]["end"]:results[i + 1]["start"]])[0] for i in range(len(results) - 1)]
+    for i in range(len(kinds)):
+        reaches_or = all(k == "comma" for k in kinds[i:i + kinds[i:].index("or")]) if "or" in kinds[i:] else False
+        if results[i]["hedged"] and reaches_or:
+            results[i + 1]["hedged"] = True
+    results = [r for r in results if not r.pop("hedged")]
     ignored = load_denial_ignores(terms)
     for r in results:
         r.update(_judged(records, source_lower, r["path"], r["text"], r.pop("negated") is None,

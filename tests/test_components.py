@@ -145,6 +145,10 @@ CASES = [
     # ...only the time said of it
     ("Drink specials run daily, and it serves food until 11 pm on Monday.", [WEEK], None, "11 pm", "time",
      "mismatch", "9:0-17:0", "Monday"),
+    ("It is open until 10 pm on Monday with happy hour from 3 pm to 6 pm.", [WEEK], None, "10 pm", "time",
+     "mismatch", "9:0-17:0", "Monday"),
+    ("Happy hour offers discounted food and drinks until 7 pm on Monday.", [WEEK], None, "7 pm", "time",
+     "unsupported", None, "happy hour"),
     ("Happy hour runs until 7 pm, and it closes at 11 pm on Monday.", [WEEK], None, "11 pm", "time", "mismatch",
      "9:0-17:0", "Monday"),
     ("It closes at 11 pm on Monday; there is no happy hour.", [WEEK], None, "11 pm", "time", "mismatch",

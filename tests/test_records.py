@@ -216,16 +216,23 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     (LISTS, "Unfortunately, WiFi and takeout are not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
     (LISTS, "It has lot parking, and valet and validated parking are not available.",
      [("lot parking", "yes", "grounded"), ("valet", "no", "grounded"), ("validated parking", "no", "grounded")]),
+    (LISTS, "Additionally, WiFi and takeout are not available.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    (LISTS, "Street, garage, and valet parking are not available.",
+     [("garage", "no", "grounded"), ("valet parking", "no", "grounded")]),
     # a verb before the list takes its first items
     (LISTS, "They have a TV, WiFi, takeout, and delivery, and reservations are not accepted.",
      [("WiFi", "yes", "conflict"), ("takeout", "yes", "conflict"), ("reservations", "no", "grounded")]),
     (LISTS, "Apart from the patio, WiFi and takeout are not available.",
      [("patio", "yes", "grounded"), ("WiFi", "yes", "conflict"), ("takeout", "no", "grounded")]),
-    # an aside between commas is no list item
+    (LISTS, "They offer takeout and outdoor seating, and reservations are not accepted.",
+     [("takeout", "yes", "conflict"), ("outdoor seating", "yes", "grounded"), ("reservations", "no", "grounded")]),
+    # an aside between commas is no list item, and does not break one
+    (LISTS, "They don't offer takeout, however, or reservations.",
+     [("takeout", "no", "grounded"), ("reservations", "no", "grounded")]),
+    (LISTS, "They do not offer WiFi, weekly trivia, or takeout.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
     (LISTS, "They don't offer takeout, though, and outdoor seating is available.",
      [("takeout", "no", "grounded"), ("outdoor seating", "yes", "grounded")]),
-    (LISTS, "It is not cheap, casual, or trendy but divey.",
-     [("casual", "no", "unsupported"), ("trendy", "no", "grounded"), ("divey", "yes", "grounded")]),
+
     # ...but not over "and" joining two clauses
     (LISTS, "It has outdoor seating and reservations are not accepted.",
      [("outdoor seating", "yes", "grounded"), ("reservations", "no", "grounded")]),
@@ -246,6 +253,9 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     (LISTS, "Reservations are not required, but they are recommended.", []),
     (LISTS, "I am not sure about WiFi.", []),
     (LISTS, "Not sure about parking, but they definitely have WiFi.", [("WiFi", "yes", "conflict")]),
+    (LISTS, "I am not sure about WiFi, takeout, or outdoor seating.", []),
+    # a word after a phrase on the next line does not change it
+    (LISTS, "- Parking: garage\n- Doors open at 5 pm", [("Parking", "yes", "grounded"), ("garage", "yes", "conflict")]),
     (LISTS, "Reservations are not currently accepted.", [("Reservations", "no", "grounded")]),
     # a denial of parking says nothing of street parking (record_terms.json, _denial_ignores)
     (STREET_ONLY, "It does not have parking facilities available.", [("parking", "no", "grounded")]),

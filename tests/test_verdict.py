@@ -86,6 +86,9 @@ def test_not_checkable_has_a_reason_and_no_score(nlp, answer, sources, why):
     ("Based on the provided business information:\n\n- The hours are not provided.\n- Reservations are not "
      "mentioned.", True),
     ("- WiFi: free\n- Parking: the passages do not specify", False),
+    # a new line that starts a new sentence is one, full stop or not
+    ("The passages do not mention the price\nThe hotel has 200 rooms and a pool", False),
+    ("Unable to answer based on the passages.\nThe company reported revenue of $5 million in 2020:", False),
 ])
 def test_refusals(text, expected):
     assert is_refusal(text) is expected

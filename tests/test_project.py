@@ -1,0 +1,29 @@
+"""project.yml: a command whose figures depend on the package's code reruns when that code
+changes (spaCy skips a command whose deps are unchanged)."""
+from pathlib import Path
+
+import srsly
+
+ROOT = Path(__file__).resolve().parent.parent
+# modules that no measured figure depends on: the command line, training, rendering, the
+# project helpers and recalibration
+NOT_MEASURED = {"__init__.py", "__main__.py", "project.py", "render.py", "train_entail.py", "recalibrate.py",
+                "extensions.py"}
+
+
+def _commands():
+    return {c["name"]: c for c in srsly.read_yaml(ROOT / "project.yml")["commands"]}
+
+
+def test_evaluate_reruns_when_any_module_it_measures_changes():
+    deps = set(_commands()["evaluate"]["deps"])
+    modules = {f"spacy_ground/{p.name}" for p in (ROOT / "spacy_ground").glob("*.py") if p.name not in NOT_MEASURED}
+    assert modules - deps == set()
+    assert {"spacy_ground/record_terms.json", "spacy_ground/default.cfg", "spacy_ground/models/verdict.json"} <= deps
+
+
+def test_every_dep_exists():
+    for name, command in _commands().items():
+        for dep in command.get("deps", []):
+            if not dep.startswith("assets/"):  # fetched by `spacy project run data`
+                assert (ROOT / dep).exists(), f"{name}: {dep}"
