@@ -68,8 +68,9 @@ def _lines(text: str) -> List[str]:
 
 
 def _is_heading(sentence: str) -> bool:
-    """A short line that introduces what follows ("Based on the provided information:")."""
-    return sentence.rstrip().endswith(":") and len(sentence.split()) <= 10 and not re.search(r"\d", sentence)
+    """A line that introduces what follows ("Based on the information provided in the
+    passages, here is what I can tell you:"), stating no amount of its own."""
+    return sentence.rstrip().endswith(":") and len(sentence.split()) <= 20 and not re.search(r"\d{2,}|[$€£%]", sentence)
 
 
 class SourceVocabulary(NamedTuple):

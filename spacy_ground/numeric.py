@@ -314,9 +314,11 @@ class NumericGrounder:
                 "message": message}
 
 
-_OPENING_WORDS = re.compile(r"\b(?:open\w*|clos\w*|hours|operat\w*|business|kitchen)\b", re.I)
-# a new clause with a subject of its own: what follows is no longer said of the happy hour
-_NEW_CLAUSE = re.compile(r"[;]|\b(?:but|while|whereas)\b|\band\s+(?:it|they|the\s+\w+|its|their)\b", re.I)
+_OPENING_WORDS = re.compile(r"\b(?:open\w*|clos\w*|hours|operat\w*|business|kitchen|breakfast|brunch|lunch|dinner|"
+                            r"deliver\w*|stay)\b", re.I)
+# a new clause: what follows is no longer said of the happy hour
+_NEW_CLAUSE = re.compile(r"[;]|\b(?:but|while|whereas|after\s+which)\b|,\s*and\b"
+                         r"|\band\s+(?:it|they|you|the\s+\w+|its|their)\b", re.I)
 # a happy hour named right after the time in its clause: "From 4 pm to 7 pm on Monday, happy hour ..."
 _OTHER_HOURS_AFTER = re.compile(r"^(?:(?!\b(?:and|but|while|or)\b)[^.;!?]){0,30}?\bhappy[\s-]+hours?\b", re.I)
 

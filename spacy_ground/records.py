@@ -67,7 +67,7 @@ _MODIFIERS = r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*"
 _ASIDE = r"(?:though|however|too|also|instead|indeed|still|then|sadly|alas|[\w-]+ly(?:\s+enough)?)"
 _ITEM = r"[\w-]+"
 _LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
-                       rf"(?:\s*,\s*{_ASIDE}(?=\s*,))?"
+                       rf"(?:\s*,\s*{_ASIDE}(?=\s*,\s*(?:or|nor|and)\b))?"
                        rf"(?P<items>(?:\s*,\s*(?!{_ASIDE}\s*,){_ITEM}(?:\s+{_ITEM})?(?=\s*,))*)\s*(?P<comma>,\s*)?"
                        r"(?:(?P<or>(?:or|nor)\s+)(?:(?:offer|have|provide|accept|take|allow|serve|feature|include)s?\s+)?"
                        rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})", re.I)
@@ -233,7 +233,7 @@ _SUBJECT_LEAD = re.compile(r"(?:\s*(?:[,;]|the|both|its|their|also|unfortunately
 # where a clause may open: a sentence's start, a contrast ("but", "while"), ", and", one
 # introductory word and a comma ("Additionally, WiFi and takeout are not available") or an
 # introductory phrase ("According to the record, ...", "At the moment, ...")
-_CLAUSE_OPENING = re.compile(r"(?:\b(?:while|whereas|although|though|however|but)\b|,\s*and\b|^\s*[\w-]+\s*,"
+_CLAUSE_OPENING = re.compile(r"(?:\b(?:while|whereas|although|though|however|but)\b|,\s*and\b|^\s*and\b|^\s*[\w-]+\s*,"
                              r"|^\s*(?:in|at|on|according|as|that|for|to|with|regarding|from|overall|here|on\s+the)\b"
                              r"[\w\s'’-]{0,40}?,)", re.I)
 
@@ -337,6 +337,9 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
                             "negated": negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end],
                             "hedged": is_hedged(answer, m.start(), m.end(), bounds)})
     results.sort(key=lambda r: r["start"])
+    for r in results:
+        if r["hedged"]:
+            r["negated"] = None  # the "not" of "not sure about" denies nothing
     _spread_negation(answer, results)
     # a hedge covers its list ("not sure about WiFi, takeout, or outdoor seating"), and a
     # hedged mention states no fact

@@ -149,6 +149,8 @@ CASES = [
      "mismatch", "9:0-17:0", "Monday"),
     ("Happy hour offers discounted food and drinks until 7 pm on Monday.", [WEEK], None, "7 pm", "time",
      "unsupported", None, "happy hour"),
+    ("Happy hour runs from 4 pm to 6 pm, and dinner is served until 11 pm on Monday.", [WEEK], None, "11 pm",
+     "time", "mismatch", "9:0-17:0", "Monday"),
     ("Happy hour runs until 7 pm, and it closes at 11 pm on Monday.", [WEEK], None, "11 pm", "time", "mismatch",
      "9:0-17:0", "Monday"),
     ("It closes at 11 pm on Monday; there is no happy hour.", [WEEK], None, "11 pm", "time", "mismatch",

@@ -254,6 +254,10 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     (LISTS, "I am not sure about WiFi.", []),
     (LISTS, "Not sure about parking, but they definitely have WiFi.", [("WiFi", "yes", "conflict")]),
     (LISTS, "I am not sure about WiFi, takeout, or outdoor seating.", []),
+    (LISTS, "I'm not sure about WiFi, takeout, and outdoor seating.", [("takeout", "yes", "conflict"),
+                                                                      ("outdoor seating", "yes", "grounded")]),
+    (LISTS, "They don't offer WiFi, however, takeout and outdoor seating are available.",
+     [("WiFi", "no", "grounded"), ("takeout", "yes", "conflict"), ("outdoor seating", "yes", "grounded")]),
     # a word after a phrase on the next line does not change it
     (LISTS, "- Parking: garage\n- Doors open at 5 pm", [("Parking", "yes", "grounded"), ("garage", "yes", "conflict")]),
     (LISTS, "Reservations are not currently accepted.", [("Reservations", "no", "grounded")]),

@@ -88,6 +88,8 @@ def test_not_checkable_has_a_reason_and_no_score(nlp, answer, sources, why):
     ("- WiFi: free\n- Parking: the passages do not specify", False),
     # a new line that starts a new sentence is one, full stop or not
     ("The passages do not mention the price\nThe hotel has 200 rooms and a pool", False),
+    ("Based on the information provided in the passages, here is what I can tell you:\n\n- The hours are not "
+     "provided.\n- Reservations are not mentioned.", True),
     ("Unable to answer based on the passages.\nThe company reported revenue of $5 million in 2020:", False),
 ])
 def test_refusals(text, expected):
