@@ -234,7 +234,8 @@ _SUBJECT_LEAD = re.compile(r"(?:\s*(?:[,;]|the|both|its|their|also|unfortunately
 # introductory word and a comma ("Additionally, WiFi and takeout are not available") or an
 # introductory phrase ("According to the record, ...", "At the moment, ...")
 _CLAUSE_OPENING = re.compile(r"(?:\b(?:while|whereas|although|though|however|but)\b|,\s*and\b|^\s*and\b|^\s*[\w-]+\s*,"
-                             r"|^\s*(?:in|at|on|according|as|that|for|to|with|regarding|from|overall|here|on\s+the)\b"
+                             r"|^\s*(?:in|at|on|according|as|that|for|to|with|regarding|from|overall|here|on\s+the|"
+                             r"apart|aside|besides|except|other\s+than)\b"
                              r"[\w\s'’-]{0,40}?,)", re.I)
 
 
@@ -253,6 +254,15 @@ def _opens_clause(answer: str, start: int) -> bool:
     return bool(_SUBJECT_LEAD.fullmatch(rest))
 
 
+def _reaches_or(kinds: Sequence[Optional[str]]) -> List[bool]:
+    """For each link between neighbouring mentions, whether it belongs to a list that goes on
+    to "or"/"nor" with only commas between."""
+    reach = [False] * len(kinds)
+    for i in reversed(range(len(kinds))):
+        reach[i] = kinds[i] == "or" or (kinds[i] == "comma" and i + 1 < len(kinds) and reach[i + 1])
+    return reach
+
+
 def _spread_negation(answer: str, results: List[Dict[str, Any]]) -> None:
     """One negation covers the list it belongs to (in place, on ``results[i]["negated"]``):
     forwards to a list that goes on to "or"/"nor" ("does not offer outdoor seating or WiFi"),
@@ -264,10 +274,7 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]]) -> None:
     n = len(results)
     links = [_link(answer[results[i]["end"]:results[i + 1]["start"]]) for i in range(n - 1)]
     kinds = [k for k, _ in links]
-    # reach[i]: link i belongs to a list that goes on to "or" (commas between)
-    reach = [False] * (n - 1)
-    for i in reversed(range(n - 1)):
-        reach[i] = kinds[i] == "or" or (kinds[i] == "comma" and i + 1 < n - 1 and reach[i + 1])
+    reach = _reaches_or(kinds)
     # long[i]: link i belongs to a list of three items or more that ends in ", and" or "or"
     long = [False] * (n - 1)
     for i in reversed(range(n - 1)):
@@ -343,10 +350,9 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     _spread_negation(answer, results)
     # a hedge covers its list ("not sure about WiFi, takeout, or outdoor seating"), and a
     # hedged mention states no fact
-    kinds = [_link(answer[results[i]["end"]:results[i + 1]["start"]])[0] for i in range(len(results) - 1)]
-    for i in range(len(kinds)):
-        reaches_or = all(k == "comma" for k in kinds[i:i + kinds[i:].index("or")]) if "or" in kinds[i:] else False
-        if results[i]["hedged"] and reaches_or:
+    reach = _reaches_or([_link(answer[results[i]["end"]:results[i + 1]["start"]])[0] for i in range(len(results) - 1)])
+    for i, linked in enumerate(reach):
+        if results[i]["hedged"] and linked:
             results[i + 1]["hedged"] = True
     results = [r for r in results if not r.pop("hedged")]
     ignored = load_denial_ignores(terms)

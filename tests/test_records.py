@@ -223,7 +223,10 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     (LISTS, "They have a TV, WiFi, takeout, and delivery, and reservations are not accepted.",
      [("WiFi", "yes", "conflict"), ("takeout", "yes", "conflict"), ("reservations", "no", "grounded")]),
     (LISTS, "Apart from the patio, WiFi and takeout are not available.",
-     [("patio", "yes", "grounded"), ("WiFi", "yes", "conflict"), ("takeout", "no", "grounded")]),
+     [("patio", "yes", "grounded"), ("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    (LISTS, "Aside from the patio, takeout, WiFi, and reservations are not available.",
+     [("patio", "yes", "grounded"), ("takeout", "no", "grounded"), ("WiFi", "no", "grounded"),
+      ("reservations", "no", "grounded")]),
     (LISTS, "They offer takeout and outdoor seating, and reservations are not accepted.",
      [("takeout", "yes", "conflict"), ("outdoor seating", "yes", "grounded"), ("reservations", "no", "grounded")]),
     # an aside between commas is no list item, and does not break one
