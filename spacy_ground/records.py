@@ -263,7 +263,13 @@ def _reaches_or(kinds: Sequence[Optional[str]]) -> List[bool]:
     return reach
 
 
-def _spread_negation(answer: str, results: List[Dict[str, Any]]) -> None:
+def _links(answer: str, results: Sequence[Dict[str, Any]]) -> List[Tuple[Optional[str], int]]:
+    """``_link`` of the gap between each mention and the next."""
+    return [_link(answer[results[i]["end"]:results[i + 1]["start"]]) for i in range(len(results) - 1)]
+
+
+def _spread_negation(answer: str, results: List[Dict[str, Any]],
+                     links: Sequence[Tuple[Optional[str], int]]) -> None:
     """One negation covers the list it belongs to (in place, on ``results[i]["negated"]``):
     forwards to a list that goes on to "or"/"nor" ("does not offer outdoor seating or WiFi"),
     or, after a verb, one of three items or more that ends in ", and" ("does not offer A, B,
@@ -272,7 +278,6 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]]) -> None:
     and from a negated verb before a list that goes on to "or" whose first items are no term
     ("does not provide street, garage, or valet parking")."""
     n = len(results)
-    links = [_link(answer[results[i]["end"]:results[i + 1]["start"]]) for i in range(n - 1)]
     kinds = [k for k, _ in links]
     reach = _reaches_or(kinds)
     # long[i]: link i belongs to a list of three items or more that ends in ", and" or "or"
@@ -347,11 +352,11 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     for r in results:
         if r["hedged"]:
             r["negated"] = None  # the "not" of "not sure about" denies nothing
-    _spread_negation(answer, results)
+    links = _links(answer, results)
+    _spread_negation(answer, results, links)
     # a hedge covers its list ("not sure about WiFi, takeout, or outdoor seating"), and a
     # hedged mention states no fact
-    reach = _reaches_or([_link(answer[results[i]["end"]:results[i + 1]["start"]])[0] for i in range(len(results) - 1)])
-    for i, linked in enumerate(reach):
+    for i, linked in enumerate(_reaches_or([k for k, _ in links])):
         if results[i]["hedged"] and linked:
             results[i + 1]["hedged"] = True
     results = [r for r in results if not r.pop("hedged")]
