@@ -279,7 +279,7 @@ def _month_is_month(m: "re.Match[str]", text: str) -> bool:
 # ---------------------------------------------------------------- clock times
 _AMPM = r"(?:[ap]\.\s?m\.|[ap]\.?\s?m(?![a-z])|AM|PM)"
 _CLOCK = (rf"(?:(?:[01]?\d|2[0-4]):[0-5]?\d(?::[0-5]\d)?(?:\s?{_AMPM})?|(?:1[0-2]|0?[1-9])\.[0-5]\d\s?{_AMPM}"
-          rf"|(?:1[0-2]|0?[1-9])\s?{_AMPM}|noon|midday|midnight)")
+          rf"|(?:1[0-2]|0?[1-9])\s?{_AMPM}|\b(?:noon|midday|midnight)\b)")
 _TIME_RANGE = re.compile(
     rf"(?:(?:from|between)\s+)?(?<![\d:])(?P<t1>{_CLOCK}|(?:1[0-2]|0?[1-9])(?=\s*(?:-|–|—|to|until|till|and)\s*(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s?{_AMPM}))"
     rf"(?:\s*(?:-|–|—|to|until|till|through|and)\s*(?P<t2>{_CLOCK}|(?:1[0-2]|0?[1-9])(?![\d:.,]\d)))?(?!\d|:\d)",
@@ -315,8 +315,10 @@ AFTERNOON_GUESS = "no am or pm: the end read as the afternoon"
 def _is_24_hour(*times: str) -> bool:
     """Times written as a 24-hour clock: an hour past 12, the hour 0 ("0:00", "00:30": no
     12-hour clock has it) or unpadded minutes ("16:0", "8:0-2:0" in a record's hours), so
-    "2:0" after "8:0" is 2 am, not 2 pm, and "11:00 to 0:00" ends at midnight."""
-    return any(re.fullmatch(r"\s*(?:1[3-9]|2[0-4]|0?0):\d{1,2}\s*|\s*\d{1,2}:\d\s*", t) for t in times)
+    "2:0" after "8:0" is 2 am, not 2 pm, and "11:00 to 0:00" ends at midnight. Seconds
+    ("11:00:00-02:00:00") are a machine's 24-hour clock too."""
+    return any(re.fullmatch(r"\s*(?:(?:1[3-9]|2[0-4]|0?0):\d{1,2}|\d{1,2}:\d|\d{1,2}:\d\d:\d\d)\s*", t)
+               for t in times)
 
 
 def _fmt(minutes: int) -> str:

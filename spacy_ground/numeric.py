@@ -50,6 +50,15 @@ _NAME_BEFORE = re.compile(r"(?:\b(?i:form|line|version|model|chapter|section|pag
                           r"Or|But|Only|Just|Nearly|Almost|Some|All|Its?|Their|His|Her|Our|This|That|These|Those)\b)"
                           r"[A-Z][\w-]*)\s+#?$")
 _NAME_AFTER = re.compile(r"^[\s-]*(?:form|schedule|return|series|model|edition)\b", re.I)
+# a count of the answer's own list ("can be summarized in five steps:" before five numbered
+# lines): a fact about the answer, not about the sources
+_LIST_NOUNS = re.compile(r"^\s+(?:main\s+|key\s+|simple\s+|easy\s+|basic\s+|general\s+|important\s+)?"
+                         r"(?:steps?|points?|tips?|ways?|things?|items?|reasons?|stages?|methods?|options?|"
+                         r"factors?|examples?|categories|types?|phases?)\b", re.I)
+_NUMBERED = re.compile(r"^[ \t]*(\d{1,2})[.)][ \t]+\S", re.M)
+_BULLET = re.compile(r"^[ \t]*[-*•][ \t]+\S", re.M)
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                 "eleven": 11, "twelve": 12}
 
 
 def _hours_clauses(text: str, separators: str) -> List[str]:
@@ -140,6 +149,15 @@ class NumericGrounder:
             context = self._context(span)
             if context not in overlaps:
                 overlaps[context] = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
+            if span.label_ == "cardinal" and _counts_own_list(span):
+                span._.ground_numeric = _result("not_checkable", "counts the items of the answer's own list")
+                continue
+            if i > 0 and _converts(spans[i - 1], span):
+                # "58 degrees Fahrenheit (15 degrees Celsius)": the bracket restates the value before it
+                first = spans[i - 1]._.ground_numeric
+                span._.ground_numeric = dict(first, reason=f"restates {spans[i - 1].text!r} in other units; "
+                                                           f"that value: {first['reason']}")
+                continue
             span._.ground_numeric = self.ground(value, index, overlaps[context], question_claims,
                                                 days=days.get(i, frozenset()),
                                                 other_hours=span.label_ == "time" and _said_of_other_hours(span),
@@ -344,6 +362,62 @@ def _said_of_other_hours(span: Span) -> bool:
         return False
     between = before[last.end():]
     return not (_OPENING_WORDS.search(between) or _NEW_CLAUSE.search(between))
+
+
+_CONVERSION_GAP = re.compile(r"\s*[(\[]\s*(?:(?:about|approximately|approx\.?|around|roughly|or|ca\.?|~|≈)\s*)?", re.I)
+
+
+def _converts(first: Span, second: Span) -> bool:
+    """Whether ``second`` is ``first`` converted in brackets right after it ("58 degrees
+    Fahrenheit (15 degrees Celsius)", "5 miles (8 km)"): quantities of one dimension in
+    other units whose values agree at the precision written. A wrong conversion ("43°F
+    (4°C)") is checked as a claim of its own."""
+    if first.label_ != "quantity" or second.label_ != "quantity" or not first._.claim or not second._.claim:
+        return False
+    a, b = ClaimValue.from_dict(first._.claim), ClaimValue.from_dict(second._.claim)
+    if not a.dimension or a.dimension != b.dimension or a.unit == b.unit:
+        return False
+    if not _CONVERSION_GAP.fullmatch(second.doc.text[first.end_char:second.start_char]):
+        return False
+    if None in (a.low, a.high, b.low, b.high):
+        return False
+    return a.low <= b.high and b.low <= a.high  # "more than 5 miles (over 8 km)": open ends are infinite
+
+
+def list_lengths(text: str) -> frozenset:
+    """The lengths of the lists of two items or more in ``text``: runs of numbered lines
+    ("1." to "5.": 5) and runs of bullet lines (blank lines between items allowed)."""
+    lengths = set()
+    last = 0
+    for m in _NUMBERED.finditer(text):
+        n = int(m.group(1))
+        if n == last + 1:
+            last = n
+            continue
+        lengths.add(last)
+        last = 1 if n == 1 else 0
+    lengths.add(last)
+    run, last_end = 0, -1
+    for m in _BULLET.finditer(text):
+        if last_end >= 0 and text[last_end:m.start()].strip("\n \t"):
+            lengths.add(run)
+            run = 0
+        run += 1
+        last_end = text.find("\n", m.end())
+        last_end = len(text) if last_end < 0 else last_end
+    lengths.add(run)
+    return frozenset(n for n in lengths if n >= 2)
+
+
+def _counts_own_list(span: Span) -> bool:
+    """Whether a number counts the answer's own list: "summarized in five steps" with a list
+    of five items in the answer (a list of another length, or none, leaves it a claim)."""
+    text = span.doc.text
+    if not _LIST_NOUNS.match(text[span.end_char:span.end_char + 40]):
+        return False
+    word = span.text.strip().lower()
+    n = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+    return n is not None and n in list_lengths(text)
 
 
 def _names_a_thing(span: Span) -> bool:

@@ -43,13 +43,14 @@ _NOT_NEGATING = re.compile(r"(?:\bnot|\w+n['’]t)\s+(?:only|just|merely)\b|\bno
                            r"|\b(?:don['’]t|do\s+not)\s+(?:miss|forget|hesitate)\b"
                            r"|\bno\s+(?:doubt|wonder|matter|shortage|lack|problem|need\s+to\s+worry)\b", re.I)
 # a mention that neither states nor denies the thing: "not sure about WiFi", "reservations are
-# not required" (walk-ins welcome, bookings maybe taken): no fact at all
+# not required" (walk-ins welcome, bookings maybe taken), "parking is limited": no fact at all
 _HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|unclear|(?:don['’]t|do\s+not)\s+know)\s+(?:about|if|whether)\b"
                            r"(?:(?!\bbut\b)[^.;,])*$"
                            r"|\b(?:(?:don['’]t|do\s+not|won['’]t|will\s+not)\s+need|no\s+need\s+(?:for|to\s+(?:make|book)))"
                            r"\s+(?:an?\s+|any\s+)?$", re.I)
-_HEDGE_AFTER = re.compile(r"^(?:\s+(?:services?|options?))?\s*(?:is|are)(?:\s+not|n['’]t)\s+"
-                          r"(?:required|necessary|needed|mandatory|a\s+must)\b", re.I)
+_HEDGE_AFTER = re.compile(r"^(?:\s+(?:services?|options?|spaces?|spots?))?\s*(?:is|are)(?:(?:\s+not|n['’]t)\s+"
+                          r"(?:required|necessary|needed|mandatory|a\s+must)|\s+(?:(?:very|quite|rather|somewhat|"
+                          r"pretty|a\s+bit|often)\s+)?(?:limited|scarce|tight|hard\s+to\s+(?:find|get)))\b", re.I)
 # "reservations are not accepted", "WiFi isn't available": a negation right after the term;
 # ``verb`` tells a plural ("are"), which may deny a whole list before it
 _NEGATED_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
@@ -73,6 +74,12 @@ _LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
                        rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})", re.I)
 # a list whose first items are no term: "does not provide street, garage, ..." (before
 # "garage"): a verb's negation, the verb, then short items with commas
+# a negation that takes a noun phrase ("the lack of reservation and take-out services",
+# "without WiFi and parking"): it covers two items joined by "and" too, unless a verb after
+# the second makes it a clause of its own ("without WiFi and parking is tight")
+_NOMINAL_NEGATION = re.compile(r"\b(?:lack\s+of|absence\s+of|without)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_VERB_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
+                         r"(?:is|are|was|were|has|have|had|can|could|will|would|may|might|seems?|remains?)\b", re.I)
 _LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
@@ -88,6 +95,8 @@ def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"
     table = json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
     not_before = table.get("_not_before")
     not_before = not_before if isinstance(not_before, dict) else {}
+    not_after = table.get("_not_after")
+    not_after = not_after if isinstance(not_after, dict) else {}
     out = []
     for rec_path, phrases in table.items():
         if rec_path.startswith("_"):
@@ -97,7 +106,11 @@ def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"
         after = not_before.get(rec_path)
         words = "|".join(re.escape(w) for w in (after if isinstance(after, list) else []) if isinstance(w, str))
         tail = rf"(?!(?:[ \t]+|[ \t]*-[ \t]*)(?:{words})\b)" if words else ""
-        out.append((rec_path, re.compile(rf"\b(?:{alts})\b{tail}", re.I)))
+        # words that, right before the phrase, make it name something else ("group reservations")
+        before = not_after.get(rec_path)
+        lead = "".join(rf"(?<!\b{re.escape(w)}{sep})" for w in (before if isinstance(before, list) else [])
+                       if isinstance(w, str) for sep in (" ", "-"))
+        out.append((rec_path, re.compile(rf"{lead}\b(?:{alts})\b{tail}", re.I)))
     return tuple(out)
 
 
@@ -295,7 +308,9 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]],
     for i in range(n - 1):
         kind = results[i]["negated"]
         if results[i + 1]["negated"] is None and ((kind in ("before", "determiner") and reach[i])
-                                                  or (kind == "before" and long[i])):
+                                                  or (kind == "before" and long[i])
+                                                  or (kind == "before" and kinds[i] == "and"
+                                                      and _nominal_pair(answer, results[i], results[i + 1]))):
             results[i + 1]["negated"] = kind
     for i in reversed(range(n - 1)):
         kind = results[i + 1]["negated"]
@@ -314,6 +329,14 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]],
         for i in range(first, k):
             if results[i]["negated"] is None:
                 results[i]["negated"] = "after_plural"
+
+
+def _nominal_pair(answer: str, first: Dict[str, Any], second: Dict[str, Any]) -> bool:
+    """Whether a negation that takes a noun phrase stands before ``first`` and ``second``
+    ends the phrase ("lack of reservation and take-out services"; not "without WiFi and
+    parking is tight")."""
+    head = answer[max(0, first["start"] - 60):first["start"]]
+    return bool(_NOMINAL_NEGATION.search(head)) and not _VERB_AFTER.match(answer[second["end"]:second["end"] + 60])
 
 
 def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str] = None) -> List[Dict[str, Any]]:
@@ -361,9 +384,13 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             results[i + 1]["hedged"] = True
     results = [r for r in results if not r.pop("hedged")]
     ignored = load_denial_ignores(terms)
+    # "does not offer parking but does provide valet": the denial is of the other kinds
+    affirmed = {r["path"] for r in results if r["negated"] is None}
     for r in results:
-        r.update(_judged(records, source_lower, r["path"], r["text"], r.pop("negated") is None,
-                         ignored.get(r["path"], ())))
+        claim = r.pop("negated") is None
+        own = () if claim else tuple(p[len(r["path"]) + 1:] for p in sorted(affirmed)
+                                     if p.startswith(r["path"] + "."))
+        r.update(_judged(records, source_lower, r["path"], r["text"], claim, ignored.get(r["path"], ()) + own))
     return results
 
 

@@ -174,6 +174,19 @@ def parse_unit(following: str) -> Optional[UnitMatch]:
 
 @lru_cache(maxsize=4096)
 def _parse_unit(following: str) -> Optional[UnitMatch]:
+    found = _unit_at(following)
+    if found is None:
+        # scraped text glues sentences together ("let rest for 10 min.Remove"): the unit
+        # before a full stop that runs into the next word
+        m = _WORD_AFTER.match(following)
+        # (not an abbreviation: "19.7 million U.S. seats" has no unit "U")
+        glued = m and "\n" not in following[:m.start(1)] and re.fullmatch(r"[^\W\d_]{2,}\.[^\W\d_]{2,}.*", m.group(1))
+        if glued:
+            found = _unit_at(following[:m.start(1) + m.group(1).index(".")])
+    return found
+
+
+def _unit_at(following: str) -> Optional[UnitMatch]:
     t = _TEMPERATURE.match(following)
     if t and (t.group(1).isupper() or "°" in t.group(0) or "deg" in t.group(0)):
         name = "degree Celsius" if t.group(1).lower() == "c" else "degree fahrenheit"

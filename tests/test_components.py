@@ -176,6 +176,26 @@ CASES = [
      "$40 million", "money", "mismatch", "$35 million", None),
     ("Acme has 250 employees.", ["Acme has 300 employees."], "Does Acme have 250 employees?", "250", "cardinal",
      "mismatch", "300", None),
+    # --- a conversion in brackets restates the value before it...
+    ("In September it is 58 degrees Fahrenheit (15 degrees Celsius).", ["The September average is 58 degrees F."],
+     None, "15 degrees Celsius", "quantity", "grounded", "58 degrees", "restates"),
+    ("The trail is 7 miles (11 km) long.", ["The trail is 5 miles long."], None, "11 km", "quantity", "mismatch",
+     "5 miles", "restates"),
+    ("The trail is more than 5 miles (over 8 km) long.", ["The trail is 6 miles long."], None, "over 8 km",
+     "quantity", "grounded", "6 miles", "restates"),  # open ends
+    # ...unless it is wrong: 43 °F is 6 °C
+    ("In January it is 43°F (4°C).", ["The January low is 43°F."], None, "4°C", "quantity", "mismatch", "43°F",
+     "closest evidence"),
+    # --- a count of the answer's own list is about the answer, not the sources
+    ("It comes down to five steps:\n\n1. Mix.\n2. Knead.\n3. Rest.\n4. Bake.\n5. Cool.",
+     ["Mix the dough in 2 bowls, then knead it."], None, "five", "cardinal", "not_checkable", None, "own list"),
+    ("In short, 3 main steps:\n- Mix.\n- Bake.\n- Cool.", ["Mix the dough in 2 bowls, then bake it."], None,
+     "3", "cardinal", "not_checkable", None, "own list"),
+    # ...a list of another length, or none, leaves the count a claim
+    ("It comes down to five steps:\n\n1. Mix.\n2. Knead.\n3. Bake.",
+     ["Mix the dough in 2 steps, then knead it."], None, "five", "cardinal", "mismatch", "2", None),
+    ("It comes down to five steps.", ["Mix the dough in 2 steps, then knead it."], None, "five", "cardinal",
+     "mismatch", "2", None),
 ]
 
 
@@ -476,3 +496,17 @@ def test_single_source_string_and_dict(nlp_blank):
     assert claim_span(doc, "$2.85 billion")._.ground_numeric["status"] == "grounded"
     doc = spacy_ground.check(nlp_blank, "open Monday from 9 am to 5 pm", sources=HOURS)
     assert claim_span(doc, "9 am to 5 pm")._.ground_numeric["status"] == "grounded"
+
+
+@pytest.mark.parametrize("text, lengths", [
+    ("Steps:\n1. a\n2. b\n3. c\n\nIn short:\n1. x\n2. y\n3. z\n4. w\n", {3, 4}),
+    ("* a\n* b\n* c\n\nSome text.\n- d\n- e", {2, 3}),
+    ("- a\n\n- b\n\n- c", {3}),  # blank lines between the items of one list
+    ("1. a\n2. b\n4. c\n5. d", {2}),  # a broken sequence ends the list
+    ("In 2019, 3. It was\n1. a", set()),  # one item is no list
+    ("No list here.", set()),
+])
+def test_list_lengths(text, lengths):
+    from spacy_ground.numeric import list_lengths
+
+    assert list_lengths(text) == lengths

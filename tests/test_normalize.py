@@ -375,7 +375,19 @@ TIMES = [
     # the hour 0 exists only on a 24-hour clock: midnight, not noon
     ("Open from 11:00 to 0:00.", 660, 1440, "11:00-00:00"),
     ("Open from 18:00 to 00:30.", 1080, 1470, "18:00-00:30"),
+    # seconds: a machine's 24-hour clock
+    ("hours.Friday: 11:00:00-00:00:00", 660, 1440, "11:00-00:00"),
+    ("hours.Friday: 11:00:00-2:00:00", 660, 1560, "11:00-02:00"),
 ]
+
+
+@pytest.mark.parametrize("text", [
+    "great for morning and early afternoon meals",  # "noon" inside "afternoon" is no time
+    "a late-afternoon stroll",
+    "an afternoon tea",
+])
+def test_find_times_no_clock_word_inside_a_word(text):
+    assert find_times(text) == []
 
 
 @pytest.mark.parametrize("text, low, high, iso", TIMES)
@@ -446,10 +458,24 @@ def test_find_claims_quantities(text, unit, dimension, base, number):
 
 
 @pytest.mark.parametrize("text, unit", [("It weighs 10 kg.", "kilogram"), ("She ran 5 km.", "kilometre"),
-                                        ("She ran 3 miles.", "mile")])
+                                        ("She ran 3 miles.", "mile"),
+                                        # scraped text glued across a full stop
+                                        ("Let rest for 10 min.Remove it.", "minute"),
+                                        ("Add 2 tbsp.Stir well.", "tablespoon")])
 def test_quantity_at_sentence_end(text, unit):
     c = one_claim(text)
     assert (c.kind, c.unit) == ("quantity", unit)
+    assert c.text in text and not c.text.endswith(".")
+
+
+@pytest.mark.parametrize("text", ["It has 3 cats.Then it rained.",
+                                  # a record's next line is no unit ("hours.Monday" is a key path)
+                                  "stars: 4.0\nhours.Monday: 9:0-17:0",
+                                  # an abbreviation is not a glued sentence
+                                  "or 4.5% of its total 19.7 million U.S. seats."])
+def test_glued_word_that_is_no_unit(text):
+    kinds = [v.kind for _, _, v in find_claims(text)]
+    assert "cardinal" in kinds and "quantity" not in kinds
 
 
 @pytest.mark.parametrize(

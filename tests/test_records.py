@@ -187,6 +187,8 @@ def test_arrays_and_several_records(sources, answer, expected):
 LISTS = {"attributes": {"BusinessParking": {"garage": False, "street": True, "validated": False, "lot": True, "valet": False},
                         "WiFi": "no", "RestaurantsReservations": False, "RestaurantsTakeOut": False, "OutdoorSeating": True,
                         "Ambience": {"trendy": False, "upscale": False, "divey": True}}}
+VALET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": False, "validated": False, "lot": False,
+                                                 "valet": True}}}
 STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": True, "validated": False, "lot": False,
                                                   "valet": False}}}
 
@@ -272,6 +274,28 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     (LISTS, "There is no parking.", [("parking", "no", "conflict")]),  # the lot
     # a phrase followed by a word that makes it something else (record_terms.json, _not_before)
     (LISTS, "They offer garage door services and garage parking.", [("garage parking", "yes", "conflict")]),
+    # ...or preceded by one (_not_after): group bookings are not the reservations attribute
+    (LISTS, "It does not allow group reservations or party reservations.", []),
+    (LISTS, "It does not take group-reservations, and reservations are accepted.",
+     [("reservations", "yes", "conflict")]),
+    # a denial of parking leaves out the kinds the answer itself affirms
+    (LISTS, "It does not offer parking facilities but does provide valet services.",
+     [("parking", "no", "conflict"), ("valet", "yes", "conflict")]),
+    (VALET_ONLY, "It does not offer parking facilities but does provide valet services.",
+     [("parking", "no", "grounded"), ("valet", "yes", "grounded")]),
+    (VALET_ONLY, "It does not offer parking.", [("parking", "no", "conflict")]),
+    # a negation that takes a noun phrase covers "A and B"...
+    (LISTS, "Despite the lack of reservation and take-out services, it is popular.",
+     [("reservation", "no", "grounded"), ("take-out", "no", "grounded")]),
+    (LISTS, "It works well without WiFi and takeout.", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    # ...but not a clause after "and"
+    (LISTS, "It works without WiFi and takeout is available.", [("WiFi", "no", "grounded"),
+                                                                ("takeout", "yes", "conflict")]),
+    (LISTS, "It has no WiFi and takeout.", [("WiFi", "no", "grounded"), ("takeout", "yes", "conflict")]),
+    # "parking is limited" neither states nor denies parking
+    (STREET_ONLY, "Parking options are limited, as there is no garage or valet.",
+     [("garage", "no", "grounded"), ("valet", "no", "grounded")]),
+    (STREET_ONLY, "Street parking is quite limited.", []),
 ])
 def test_negated_lists(record, answer, expected):
     facts = check_record_facts(answer, [json.dumps(record)])

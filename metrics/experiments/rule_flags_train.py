@@ -7,7 +7,8 @@ sentences (the rule flags of ground_verdict); then, per rule (claim kind per tas
 path and yes/no, contradicted sentences per task), how many of its flags lie inside a
 labelled span, elsewhere in a hallucinated answer, and in a clean answer; and the number of
 clean and hallucinated answers the rules flag. ``--list`` also prints every flag in a clean
-answer with its context (what to read to find a misreading). Train data only.
+answer with its context (what to read to find a misreading); ``--list-elsewhere`` every flag
+outside the labelled spans of a hallucinated answer. Train data only.
 """
 import collections
 import json
@@ -17,7 +18,7 @@ sys.path.insert(0, ".")
 import spacy_ground as sg  # noqa: E402
 
 
-def main(path: str, show: bool) -> None:
+def main(path: str, show: bool, elsewhere: bool = False) -> None:
     nlp = sg.load()
     verdict = nlp.get_pipe("ground_verdict")
     rows = [json.loads(line) for line in open(path, encoding="utf8") if line.strip()]
@@ -32,7 +33,7 @@ def main(path: str, show: bool) -> None:
         def add(key, start, end, text):
             inside = any(start < sp["end"] and sp["start"] < end for sp in spans)
             counts[key][0 if (r["hallucinated"] and inside) else 1 if r["hallucinated"] else 2] += 1
-            if show and not r["hallucinated"]:
+            if (show and not r["hallucinated"]) or (elsewhere and r["hallucinated"] and not inside):
                 print(f"{r['id']} | {key} | {text!r} | {doc.text[max(0, start - 100):end + 60]!r}")
 
         for f in rec["facts"]:
@@ -56,4 +57,4 @@ def main(path: str, show: bool) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], "--list" in sys.argv[2:])
+    main(sys.argv[1], "--list" in sys.argv[2:], "--list-elsewhere" in sys.argv[2:])
