@@ -315,10 +315,12 @@ AFTERNOON_GUESS = "no am or pm: the end read as the afternoon"
 def _is_24_hour(*times: str) -> bool:
     """Times written as a 24-hour clock: an hour past 12, the hour 0 ("0:00", "00:30": no
     12-hour clock has it) or unpadded minutes ("16:0", "8:0-2:0" in a record's hours), so
-    "2:0" after "8:0" is 2 am, not 2 pm, and "11:00 to 0:00" ends at midnight. Seconds
-    ("11:00:00-02:00:00") are a machine's 24-hour clock too."""
-    return any(re.fullmatch(r"\s*(?:(?:1[3-9]|2[0-4]|0?0):\d{1,2}|\d{1,2}:\d|\d{1,2}:\d\d:\d\d)\s*", t)
-               for t in times)
+    "2:0" after "8:0" is 2 am, not 2 pm, and "11:00 to 0:00" (or "11:00:00-00:00:00") ends at
+    midnight; a padded hour with seconds ("09:00:00-02:00:00") is a machine's 24-hour clock
+    too, unless am or pm is written."""
+    if any(re.fullmatch(r"\s*(?:(?:1[3-9]|2[0-4]|0?0):\d{1,2}(?::\d\d)?|\d{1,2}:\d)\s*", t) for t in times):
+        return True
+    return not any(_meridiem(t) for t in times) and any(re.fullmatch(r"\s*0\d:\d\d:\d\d\s*", t) for t in times)
 
 
 def _fmt(minutes: int) -> str:

@@ -53,8 +53,7 @@ _NAME_AFTER = re.compile(r"^[\s-]*(?:form|schedule|return|series|model|edition)\
 # a count of the answer's own list ("can be summarized in five steps:" before five numbered
 # lines): a fact about the answer, not about the sources
 _LIST_NOUNS = re.compile(r"^\s+(?:main\s+|key\s+|simple\s+|easy\s+|basic\s+|general\s+|important\s+)?"
-                         r"(?:steps?|points?|tips?|ways?|things?|items?|reasons?|stages?|methods?|options?|"
-                         r"factors?|examples?|categories|types?|phases?)\b", re.I)
+                         r"(?:steps?|points?|tips?|ways?|things?)\b", re.I)
 _NUMBERED = re.compile(r"^[ \t]*(\d{1,2})[.)][ \t]+\S", re.M)
 _BULLET = re.compile(r"^[ \t]*[-*•][ \t]+\S", re.M)
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -152,16 +151,17 @@ class NumericGrounder:
             if span.label_ == "cardinal" and _counts_own_list(span):
                 span._.ground_numeric = _result("not_checkable", "counts the items of the answer's own list")
                 continue
-            if i > 0 and _converts(spans[i - 1], span):
-                # "58 degrees Fahrenheit (15 degrees Celsius)": the bracket restates the value before it
+            result = self.ground(value, index, overlaps[context], question_claims,
+                                 days=days.get(i, frozenset()),
+                                 other_hours=span.label_ == "time" and _said_of_other_hours(span),
+                                 name=span.label_ == "cardinal" and _names_a_thing(span))
+            if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index):
+                # "58 degrees Fahrenheit (15 degrees Celsius)" against "58 degrees": the bracket
+                # restates the value before it, which the sources can check
                 first = spans[i - 1]._.ground_numeric
-                span._.ground_numeric = dict(first, reason=f"restates {spans[i - 1].text!r} in other units; "
-                                                           f"that value: {first['reason']}")
-                continue
-            span._.ground_numeric = self.ground(value, index, overlaps[context], question_claims,
-                                                days=days.get(i, frozenset()),
-                                                other_hours=span.label_ == "time" and _said_of_other_hours(span),
-                                                name=span.label_ == "cardinal" and _names_a_thing(span))
+                result = dict(first, reason=f"restates {spans[i - 1].text!r} in other units; "
+                                            f"that value: {first['reason']}")
+            span._.ground_numeric = result
         facts = check_record_facts(doc.text, list(sources), self.record_terms) if self.check_records else []
         doc._.record_facts = facts
         doc._.numeric_grounding = self._summary(spans, facts=facts)
@@ -382,6 +382,21 @@ def _converts(first: Span, second: Span) -> bool:
     if None in (a.low, a.high, b.low, b.high):
         return False
     return a.low <= b.high and b.low <= a.high  # "more than 5 miles (over 8 km)": open ends are infinite
+
+
+def _unchecked_by_itself(result: Dict[str, Any], value: ClaimValue, index: SourceIndex) -> bool:
+    """Whether a claim's own result leaves it unchecked: nothing comparable in the sources, or
+    a mismatch only against a value in no unit of its dimension ("15 °C" against "58 degrees",
+    compared as written)."""
+    if result["status"] == "unsupported":
+        return True
+    if result["status"] != "mismatch" or not result.get("nearest"):
+        return False
+    near = result["nearest"]
+    for claim in index.claims:
+        if (claim.source, claim.start, claim.end) == (near["source"], near["start"], near["end"]):
+            return claim.value.dimension != value.dimension
+    return False
 
 
 def list_lengths(text: str) -> frozenset:

@@ -24,11 +24,12 @@ from .sources import clean_text, json_record
 
 DEFAULT_TERMS = Path(__file__).parent / "record_terms.json"
 
-_NEGATION = re.compile(r"\b(?:no|not|never|without|lacks?|lacking|neither|nor|none|cannot|rather\s+than|instead\s+of)\b"
+_NEGATION = re.compile(r"\b(?:no|not|never|without|lacks?|lacking|absence\s+of|neither|nor|none|cannot|rather\s+than|"
+                       r"instead\s+of)\b"
                        r"|\w+n['’]t\b", re.I)
 # a negation that scopes over a whole list of objects ("does not offer A, B, and C"), unlike
 # the determiner "no" ("No WiFi, great food, and outdoor seating")
-_VERBAL = re.compile(r"\b(?:not|never|without|lacks?|lacking|cannot)\b|\w+n['’]t\b", re.I)
+_VERBAL = re.compile(r"\b(?:not|never|without|lacks?|lacking|absence\s+of|cannot)\b|\w+n['’]t\b", re.I)
 # what a negated "is/are" must deny for the term itself to be denied: "WiFi is not available",
 # "reservations are not accepted", or the clause ends ("garage parking is not."); "the parking
 # lot is not particularly scenic" and "valet services are not expensive" deny something else
@@ -43,14 +44,17 @@ _NOT_NEGATING = re.compile(r"(?:\bnot|\w+n['’]t)\s+(?:only|just|merely)\b|\bno
                            r"|\b(?:don['’]t|do\s+not)\s+(?:miss|forget|hesitate)\b"
                            r"|\bno\s+(?:doubt|wonder|matter|shortage|lack|problem|need\s+to\s+worry)\b", re.I)
 # a mention that neither states nor denies the thing: "not sure about WiFi", "reservations are
-# not required" (walk-ins welcome, bookings maybe taken), "parking is limited": no fact at all
+# not required" (walk-ins welcome, bookings maybe taken): no fact at all
 _HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|unclear|(?:don['’]t|do\s+not)\s+know)\s+(?:about|if|whether)\b"
                            r"(?:(?!\bbut\b)[^.;,])*$"
                            r"|\b(?:(?:don['’]t|do\s+not|won['’]t|will\s+not)\s+need|no\s+need\s+(?:for|to\s+(?:make|book)))"
                            r"\s+(?:an?\s+|any\s+)?$", re.I)
-_HEDGE_AFTER = re.compile(r"^(?:\s+(?:services?|options?|spaces?|spots?))?\s*(?:is|are)(?:(?:\s+not|n['’]t)\s+"
-                          r"(?:required|necessary|needed|mandatory|a\s+must)|\s+(?:(?:very|quite|rather|somewhat|"
-                          r"pretty|a\s+bit|often)\s+)?(?:limited|scarce|tight|hard\s+to\s+(?:find|get)))\b", re.I)
+_HEDGE_AFTER = re.compile(r"^(?:\s+(?:services?|options?))?\s*(?:is|are)(?:\s+not|n['’]t)\s+"
+                          r"(?:required|necessary|needed|mandatory|a\s+must)\b", re.I)
+# "parking is limited" (for the paths in the term table's ``_scarce_states_nothing``): some
+# parking, or none nearby? Not a fact either way; "outdoor seating is limited" says there is some
+_SCARCE_AFTER = re.compile(r"^(?:\s+(?:options?|spaces?|spots?))?\s*(?:is|are)\s+(?:(?:very|quite|rather|somewhat|"
+                           r"pretty|a\s+bit|often)\s+)?(?:limited|scarce|tight|hard\s+to\s+(?:find|get))\b", re.I)
 # "reservations are not accepted", "WiFi isn't available": a negation right after the term;
 # ``verb`` tells a plural ("are"), which may deny a whole list before it
 _NEGATED_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
@@ -72,14 +76,17 @@ _LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
                        rf"(?P<items>(?:\s*,\s*(?!{_ASIDE}\s*,){_ITEM}(?:\s+{_ITEM})?(?=\s*,))*)\s*(?P<comma>,\s*)?"
                        r"(?:(?P<or>(?:or|nor)\s+)(?:(?:offer|have|provide|accept|take|allow|serve|feature|include)s?\s+)?"
                        rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})", re.I)
+# a negation that takes a noun phrase ("the lack of reservation and take-out services",
+# "without WiFi and parking"): it covers two items joined by "and" when the second ends the
+# phrase ("without reservations and WiFi lets you work" is two clauses), or the phrase opens
+# its sentence, so its verb comes after ("The lack of WiFi and parking is a downside")
+_NOMINAL_NEGATION = re.compile(r"\b(?:lack\s+of|absence\s+of|without)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_NOMINAL_SUBJECT = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:the|its|their|this|that|a)\s+(?:lack|absence)\s+of\s+"
+                              r"(?:[\w-]+\s+){0,2}$", re.I)
+_PHRASE_END = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}"
+                         r"(?:\s*(?:[.,;:!?)]|$)|\s+(?:and|or|nor|but)\b)", re.I)
 # a list whose first items are no term: "does not provide street, garage, ..." (before
 # "garage"): a verb's negation, the verb, then short items with commas
-# a negation that takes a noun phrase ("the lack of reservation and take-out services",
-# "without WiFi and parking"): it covers two items joined by "and" too, unless a verb after
-# the second makes it a clause of its own ("without WiFi and parking is tight")
-_NOMINAL_NEGATION = re.compile(r"\b(?:lack\s+of|absence\s+of|without)\s+(?:[\w-]+\s+){0,2}$", re.I)
-_VERB_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
-                         r"(?:is|are|was|were|has|have|had|can|could|will|would|may|might|seems?|remains?)\b", re.I)
 _LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", and contrastive conjunctions
@@ -112,6 +119,14 @@ def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"
                        if isinstance(w, str) for sep in (" ", "-"))
         out.append((rec_path, re.compile(rf"{lead}\b(?:{alts})\b{tail}", re.I)))
     return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def load_table_list(path: Optional[str], key: str) -> frozenset:
+    """A list kept under ``key`` in the term table (e.g. ``_scarce_states_nothing``), as a set."""
+    table = json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
+    value = table.get(key)
+    return frozenset(str(x) for x in value) if isinstance(value, list) else frozenset()
 
 
 @lru_cache(maxsize=8)
@@ -333,10 +348,13 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]],
 
 def _nominal_pair(answer: str, first: Dict[str, Any], second: Dict[str, Any]) -> bool:
     """Whether a negation that takes a noun phrase stands before ``first`` and ``second``
-    ends the phrase ("lack of reservation and take-out services"; not "without WiFi and
-    parking is tight")."""
+    ends the phrase ("lack of reservation and take-out services", "The lack of WiFi and
+    parking is a downside"; not "without reservations and WiFi lets you work")."""
     head = answer[max(0, first["start"] - 60):first["start"]]
-    return bool(_NOMINAL_NEGATION.search(head)) and not _VERB_AFTER.match(answer[second["end"]:second["end"] + 60])
+    if not _NOMINAL_NEGATION.search(head):
+        return False
+    after = answer[second["end"]:second["end"] + 60]
+    return bool(_PHRASE_END.match(after) or _NOMINAL_SUBJECT.search(head))
 
 
 def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str] = None) -> List[Dict[str, Any]]:
@@ -358,6 +376,7 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     results: List[Dict[str, Any]] = []
     taken = bytearray(len(answer))  # characters a longer phrase already claimed
     bounds = clause_bounds(answer)
+    scarce = load_table_list(terms, "_scarce_states_nothing")
     seen: set = set()
     for path, pattern in load_terms(terms):
         for m in pattern.finditer(answer):
@@ -370,7 +389,8 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             seen.add((path, c_start))
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
                             "negated": negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end],
-                            "hedged": is_hedged(answer, m.start(), m.end(), bounds)})
+                            "hedged": is_hedged(answer, m.start(), m.end(), bounds)
+                            or (path in scarce and bool(_SCARCE_AFTER.match(answer[m.end():m.end() + 40])))})
     results.sort(key=lambda r: r["start"])
     for r in results:
         if r["hedged"]:
@@ -384,14 +404,35 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             results[i + 1]["hedged"] = True
     results = [r for r in results if not r.pop("hedged")]
     ignored = load_denial_ignores(terms)
-    # "does not offer parking but does provide valet": the denial is of the other kinds
-    affirmed = {r["path"] for r in results if r["negated"] is None}
-    for r in results:
+    excepted = [_excepted(answer, r, results) if r["negated"] is not None else () for r in results]
+    for r, own in zip(results, excepted):
         claim = r.pop("negated") is None
-        own = () if claim else tuple(p[len(r["path"]) + 1:] for p in sorted(affirmed)
-                                     if p.startswith(r["path"] + "."))
         r.update(_judged(records, source_lower, r["path"], r["text"], claim, ignored.get(r["path"], ()) + own))
     return results
+
+
+_EXCEPT = re.compile(r"\b(?:but|except|only|other\s+than|apart\s+from|aside\s+from|besides|however|though|although|"
+                     r"while|whereas|yet|save\s+for)\b", re.I)
+
+
+def _excepted(answer: str, denial: Dict[str, Any], results: Sequence[Dict[str, Any]]) -> Tuple[str, ...]:
+    """The sub-keys of a denied path that its sentence excepts: "does not offer parking but
+    does provide valet", "Other than valet, there is no parking" (a kind affirmed in the same
+    sentence with a contrast or an exception between or before). "No parking is offered. The
+    nearby parking lot charges $10." excepts nothing."""
+    prefix = denial["path"] + "."
+    out = []
+    for r in results:
+        if r["negated"] is not None or not r["path"].startswith(prefix):
+            continue
+        a, b = sorted((denial, r), key=lambda x: x["start"])
+        between = answer[a["end"]:b["start"]]
+        if re.search(r"[.!?](?=\s|$)|[;\n]", between):
+            continue  # another sentence
+        sentence_start = max(answer.rfind(c, 0, a["start"]) for c in ".!?;\n") + 1
+        if _EXCEPT.search(between) or _EXCEPT.search(answer[sentence_start:a["start"]]):
+            out.append(r["path"][len(prefix):])
+    return tuple(out)
 
 
 def _judged(records: Sequence[Dict[str, Any]], source_lower: str, path: str, text: str, claim: bool,

@@ -176,13 +176,13 @@ def parse_unit(following: str) -> Optional[UnitMatch]:
 def _parse_unit(following: str) -> Optional[UnitMatch]:
     found = _unit_at(following)
     if found is None:
-        # scraped text glues sentences together ("let rest for 10 min.Remove"): the unit
-        # before a full stop that runs into the next word
+        # scraped text glues sentences together ("let rest for 10 min.Remove"): a lower-case
+        # unit before a full stop that runs into a word that is no unit (not an abbreviation:
+        # "19.7 million U.S. seats", "3 Ft.Worth locations"; not "25 ft.lbs")
         m = _WORD_AFTER.match(following)
-        # (not an abbreviation: "19.7 million U.S. seats" has no unit "U")
-        glued = m and "\n" not in following[:m.start(1)] and re.fullmatch(r"[^\W\d_]{2,}\.[^\W\d_]{2,}.*", m.group(1))
-        if glued:
-            found = _unit_at(following[:m.start(1) + m.group(1).index(".")])
+        glued = m and "\n" not in following[:m.start(1)] and re.fullmatch(r"([a-z]{2,})\.([^\W\d_]{2,})\S*", m.group(1))
+        if glued and _unit_at(" " + glued.group(2)) is None:
+            found = _unit_at(following[:m.start(1) + len(glued.group(1))])
     return found
 
 

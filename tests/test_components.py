@@ -177,12 +177,17 @@ CASES = [
     ("Acme has 250 employees.", ["Acme has 300 employees."], "Does Acme have 250 employees?", "250", "cardinal",
      "mismatch", "300", None),
     # --- a conversion in brackets restates the value before it...
-    ("In September it is 58 degrees Fahrenheit (15 degrees Celsius).", ["The September average is 58 degrees F."],
+    ("In September it is 58 degrees Fahrenheit (15 degrees Celsius).", ["The September average is 58 degrees."],
      None, "15 degrees Celsius", "quantity", "grounded", "58 degrees", "restates"),
+    ("In September it is 58 degrees Fahrenheit (15 degrees Celsius).", ["The September average is 58 degrees F."],
+     None, "15 degrees Celsius", "quantity", "grounded", "58 degrees F", "state this value"),
     ("The trail is 7 miles (11 km) long.", ["The trail is 5 miles long."], None, "11 km", "quantity", "mismatch",
-     "5 miles", "restates"),
+     "5 miles", "closest evidence"),
     ("The trail is more than 5 miles (over 8 km) long.", ["The trail is 6 miles long."], None, "over 8 km",
-     "quantity", "grounded", "6 miles", "restates"),  # open ends
+     "quantity", "grounded", "6 miles", None),  # open ends
+    # ...and is checked by itself where the sources give a value in its own units
+    ("The high will be about 60°F (16°C).", ["The high will be 15°C."], None, "16°C", "quantity", "mismatch", "15°C",
+     "closest evidence"),
     # ...unless it is wrong: 43 °F is 6 °C
     ("In January it is 43°F (4°C).", ["The January low is 43°F."], None, "4°C", "quantity", "mismatch", "43°F",
      "closest evidence"),
@@ -196,6 +201,9 @@ CASES = [
      ["Mix the dough in 2 steps, then knead it."], None, "five", "cardinal", "mismatch", "2", None),
     ("It comes down to five steps.", ["Mix the dough in 2 steps, then knead it."], None, "five", "cardinal",
      "mismatch", "2", None),
+    # ...and so does a count of kinds the sources name ("types", "options")
+    ("The menu offers three types of pizza:\n- Margherita\n- Marinara\n- Diavola",
+     ["The menu has 4 types of pizza."], None, "three", "cardinal", "mismatch", "4", None),
 ]
 
 

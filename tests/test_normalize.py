@@ -377,7 +377,8 @@ TIMES = [
     ("Open from 18:00 to 00:30.", 1080, 1470, "18:00-00:30"),
     # seconds: a machine's 24-hour clock
     ("hours.Friday: 11:00:00-00:00:00", 660, 1440, "11:00-00:00"),
-    ("hours.Friday: 11:00:00-2:00:00", 660, 1560, "11:00-02:00"),
+    ("hours.Friday: 09:00:00-02:00:00", 540, 1560, "09:00-02:00"),
+    ("Hours: 9:00:00 AM - 5:00:00", 540, 1020, "09:00-17:00"),
 ]
 
 
@@ -472,7 +473,9 @@ def test_quantity_at_sentence_end(text, unit):
                                   # a record's next line is no unit ("hours.Monday" is a key path)
                                   "stars: 4.0\nhours.Monday: 9:0-17:0",
                                   # an abbreviation is not a glued sentence
-                                  "or 4.5% of its total 19.7 million U.S. seats."])
+                                  "or 4.5% of its total 19.7 million U.S. seats.",
+                                  "The chain has 3 Ft.Worth locations.",
+                                  "Apply 25 ft.lbs of torque."])
 def test_glued_word_that_is_no_unit(text):
     kinds = [v.kind for _, _, v in find_claims(text)]
     assert "cardinal" in kinds and "quantity" not in kinds

@@ -189,6 +189,13 @@ LISTS = {"attributes": {"BusinessParking": {"garage": False, "street": True, "va
                         "Ambience": {"trendy": False, "upscale": False, "divey": True}}}
 VALET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": False, "validated": False, "lot": False,
                                                  "valet": True}}}
+LOT_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": False, "validated": False, "lot": True,
+                                               "valet": False}}}
+GARAGE_ONLY = {"attributes": {"BusinessParking": {"garage": True, "street": False, "validated": False, "lot": False,
+                                                  "valet": False}}}
+NOTHING = {"attributes": {"OutdoorSeating": False, "WiFi": "no", "RestaurantsTakeOut": False,
+                          "RestaurantsReservations": False}}
+WIFI_ONLY = {"attributes": {"WiFi": "free", "RestaurantsReservations": False}}
 STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": True, "validated": False, "lot": False,
                                                   "valet": False}}}
 
@@ -275,7 +282,8 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     # a phrase followed by a word that makes it something else (record_terms.json, _not_before)
     (LISTS, "They offer garage door services and garage parking.", [("garage parking", "yes", "conflict")]),
     # ...or preceded by one (_not_after): group bookings are not the reservations attribute
-    (LISTS, "It does not allow group reservations or party reservations.", []),
+    (LISTS, "It does not allow group reservations or hotel reservations.", []),
+    (LISTS, "They accept party reservations for 8 or more.", [("reservations", "yes", "conflict")]),
     (LISTS, "It does not take group-reservations, and reservations are accepted.",
      [("reservations", "yes", "conflict")]),
     # a denial of parking leaves out the kinds the answer itself affirms
@@ -295,7 +303,25 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     # "parking is limited" neither states nor denies parking
     (STREET_ONLY, "Parking options are limited, as there is no garage or valet.",
      [("garage", "no", "grounded"), ("valet", "no", "grounded")]),
-    (STREET_ONLY, "Street parking is quite limited.", []),
+    (STREET_ONLY, "Street parking is quite limited.", [("Street parking", "yes", "grounded")]),
+    # ...but "limited" says there is some of anything else (_scarce_states_nothing)
+    (NOTHING, "Outdoor seating is limited, so arrive early.", [("Outdoor seating", "yes", "conflict")]),
+    (NOTHING, "Takeout options are limited.", [("Takeout", "yes", "conflict")]),
+    # an affirmed kind leaves a parking denial only when the sentence excepts it
+    (VALET_ONLY, "Other than valet, there is no parking.", [("valet", "yes", "grounded"), ("parking", "no", "grounded")]),
+    (LOT_ONLY, "No parking is offered. The nearby parking lot charges $10.",
+     [("parking", "no", "conflict"), ("parking lot", "yes", "grounded")]),
+    (GARAGE_ONLY, "Housed in a converted garage, the restaurant offers no parking.",
+     [("garage", "yes", "grounded"), ("parking", "no", "conflict")]),
+    # "without A and B" only when B ends the phrase; "The lack of A and B is ..." opens its sentence
+    (WIFI_ONLY, "Walk-ins are welcome without reservations and WiFi lets you work.",
+     [("reservations", "no", "grounded"), ("WiFi", "yes", "grounded")]),
+    (NOTHING, "The lack of WiFi and outdoor seating is a downside.",
+     [("WiFi", "no", "grounded"), ("outdoor seating", "no", "grounded")]),
+    (NOTHING, "The absence of takeout and outdoor seating hurts.",
+     [("takeout", "no", "grounded"), ("outdoor seating", "no", "grounded")]),
+    (WIFI_ONLY, "It has a lack of reservations and WiFi is free.",
+     [("reservations", "no", "grounded"), ("WiFi", "yes", "grounded")]),
 ])
 def test_negated_lists(record, answer, expected):
     facts = check_record_facts(answer, [json.dumps(record)])
