@@ -53,7 +53,8 @@ _NAME_AFTER = re.compile(r"^[\s-]*(?:form|schedule|return|series|model|edition)\
 # a count of the answer's own list ("can be summarized in five steps:" before five numbered
 # lines): a fact about the answer, not about the sources
 _LIST_NOUNS = re.compile(r"^\s+(?:main\s+|key\s+|simple\s+|easy\s+|basic\s+|general\s+|important\s+)?"
-                         r"(?:steps?|points?|tips?|ways?|things?)\b", re.I)
+                         r"(?P<noun>steps?|points?|tips?|ways?|things?|items?|reasons?|stages?|methods?|options?|"
+                         r"factors?|examples?|categories|category|types?|phases?)\b", re.I)
 _NUMBERED = re.compile(r"^[ \t]*(\d{1,2})[.)][ \t]+\S", re.M)
 _BULLET = re.compile(r"^[ \t]*[-*•][ \t]+\S", re.M)
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -148,14 +149,15 @@ class NumericGrounder:
             context = self._context(span)
             if context not in overlaps:
                 overlaps[context] = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
-            if span.label_ == "cardinal" and _counts_own_list(span):
+            if span.label_ == "cardinal" and _counts_own_list(span, index):
                 span._.ground_numeric = _result("not_checkable", "counts the items of the answer's own list")
                 continue
             result = self.ground(value, index, overlaps[context], question_claims,
                                  days=days.get(i, frozenset()),
                                  other_hours=span.label_ == "time" and _said_of_other_hours(span),
                                  name=span.label_ == "cardinal" and _names_a_thing(span))
-            if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index):
+            if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
+                                                                                spans[i - 1]._.ground_numeric):
                 # "58 degrees Fahrenheit (15 degrees Celsius)" against "58 degrees": the bracket
                 # restates the value before it, which the sources can check
                 first = spans[i - 1]._.ground_numeric
@@ -381,21 +383,36 @@ def _converts(first: Span, second: Span) -> bool:
         return False
     if None in (a.low, a.high, b.low, b.high):
         return False
-    return a.low <= b.high and b.low <= a.high  # "more than 5 miles (over 8 km)": open ends are infinite
+    if a.low <= b.high and b.low <= a.high:  # "more than 5 miles (over 8 km)": open ends are infinite
+        return True
+    # a conversion rounded to a multiple of 5: "350°F (180°C)" (176.7), "5 miles (10 km)" no
+    if a.value is None or b.value is None or b.number is None or b.number % 5:
+        return False
+    if a.dimension == "temperature":
+        return abs(a.value - b.value) <= 5
+    return abs(a.value - b.value) <= 0.05 * abs(a.value)
 
 
-def _unchecked_by_itself(result: Dict[str, Any], value: ClaimValue, index: SourceIndex) -> bool:
-    """Whether a claim's own result leaves it unchecked: nothing comparable in the sources, or
-    a mismatch only against a value in no unit of its dimension ("15 °C" against "58 degrees",
-    compared as written)."""
+def _unchecked_by_itself(result: Dict[str, Any], value: ClaimValue, index: SourceIndex,
+                         first: Dict[str, Any]) -> bool:
+    """Whether a bracketed conversion's own result leaves it unchecked, so that the value it
+    restates (result ``first``) speaks for it: nothing comparable in the sources; a mismatch
+    against another value than the one that grounds the first ("72 degrees F (22 degrees C)"
+    against "high of 72 degrees, low of 12°C"); or one against a value the sources give in
+    other units than the bracket's, so only the rounding of the conversion differs ("180 °C"
+    against "350 degrees F", "15 °C" against "58 degrees"). A source in the bracket's own units
+    checks it ("about 60°F (16°C)" against "15°C")."""
     if result["status"] == "unsupported":
         return True
     if result["status"] != "mismatch" or not result.get("nearest"):
         return False
     near = result["nearest"]
+    grounding = first.get("nearest") if first.get("status") == "grounded" else None
+    if grounding and (grounding["source"], grounding["start"]) != (near["source"], near["start"]):
+        return True
     for claim in index.claims:
         if (claim.source, claim.start, claim.end) == (near["source"], near["start"], near["end"]):
-            return claim.value.dimension != value.dimension
+            return claim.value.unit != value.unit
     return False
 
 
@@ -424,15 +441,22 @@ def list_lengths(text: str) -> frozenset:
     return frozenset(n for n in lengths if n >= 2)
 
 
-def _counts_own_list(span: Span) -> bool:
+def _counts_own_list(span: Span, index: SourceIndex) -> bool:
     """Whether a number counts the answer's own list: "summarized in five steps" with a list
-    of five items in the answer (a list of another length, or none, leaves it a claim)."""
+    of five items in the answer. A list of another length, or none, leaves it a claim, and so
+    do sources that count the same thing ("4 types of pizza", "6 steps in total")."""
     text = span.doc.text
-    if not _LIST_NOUNS.match(text[span.end_char:span.end_char + 40]):
+    m = _LIST_NOUNS.match(text[span.end_char:span.end_char + 40])
+    if not m:
         return False
     word = span.text.strip().lower()
     n = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
-    return n is not None and n in list_lengths(text)
+    if n is None or n not in list_lengths(text):
+        return False
+    noun = m.group("noun").lower()
+    noun = "category" if noun.startswith("categor") else noun.rstrip("s")
+    return not any(c.value.kind == "cardinal" and (c.value.head or "").lower().rstrip("s") == noun
+                   for c in index.claims)
 
 
 def _names_a_thing(span: Span) -> bool:

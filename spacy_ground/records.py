@@ -415,11 +415,18 @@ _EXCEPT = re.compile(r"\b(?:but|except|only|other\s+than|apart\s+from|aside\s+fr
                      r"while|whereas|yet|save\s+for)\b", re.I)
 
 
+# an exception right before the kind it excepts, ahead of the denial ("Other than valet, ...")
+_EXCEPT_LEAD = re.compile(r"\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|save\s+for)"
+                          r"\s+(?:the\s+|its\s+|their\s+)?$", re.I)
+
+
 def _excepted(answer: str, denial: Dict[str, Any], results: Sequence[Dict[str, Any]]) -> Tuple[str, ...]:
     """The sub-keys of a denied path that its sentence excepts: "does not offer parking but
-    does provide valet", "Other than valet, there is no parking" (a kind affirmed in the same
-    sentence with a contrast or an exception between or before). "No parking is offered. The
-    nearby parking lot charges $10." excepts nothing."""
+    does provide valet", "There's no self-parking; however, valet is available", "Other than
+    valet, there is no parking" (a kind affirmed in the same sentence with a contrast or an
+    exception between, or an exception right before it). "No parking is offered. The nearby
+    parking lot charges $10." and "While it is downtown, there is no parking, and the parking
+    lot across the street is for another business" except nothing."""
     prefix = denial["path"] + "."
     out = []
     for r in results:
@@ -427,10 +434,9 @@ def _excepted(answer: str, denial: Dict[str, Any], results: Sequence[Dict[str, A
             continue
         a, b = sorted((denial, r), key=lambda x: x["start"])
         between = answer[a["end"]:b["start"]]
-        if re.search(r"[.!?](?=\s|$)|[;\n]", between):
+        if re.search(r"[.!?](?=\s|$)|\n", between):
             continue  # another sentence
-        sentence_start = max(answer.rfind(c, 0, a["start"]) for c in ".!?;\n") + 1
-        if _EXCEPT.search(between) or _EXCEPT.search(answer[sentence_start:a["start"]]):
+        if _EXCEPT.search(between) or (r is a and _EXCEPT_LEAD.search(answer[max(0, r["start"] - 30):r["start"]])):
             out.append(r["path"][len(prefix):])
     return tuple(out)
 

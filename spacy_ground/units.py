@@ -176,12 +176,14 @@ def parse_unit(following: str) -> Optional[UnitMatch]:
 def _parse_unit(following: str) -> Optional[UnitMatch]:
     found = _unit_at(following)
     if found is None:
-        # scraped text glues sentences together ("let rest for 10 min.Remove"): a lower-case
-        # unit before a full stop that runs into a word that is no unit (not an abbreviation:
-        # "19.7 million U.S. seats", "3 Ft.Worth locations"; not "25 ft.lbs")
+        # scraped text glues sentences together ("let rest for 10 min.Remove", "3 GB.Download"):
+        # a unit before a full stop that runs into a capitalised word, or into a word that is
+        # no unit ("min.nstructions"); not an abbreviation ("19.7 million U.S. seats", "3
+        # Ft.Worth locations") nor a compound unit ("25 ft.lbs")
         m = _WORD_AFTER.match(following)
-        glued = m and "\n" not in following[:m.start(1)] and re.fullmatch(r"([a-z]{2,})\.([^\W\d_]{2,})\S*", m.group(1))
-        if glued and _unit_at(" " + glued.group(2)) is None:
+        glued = m and "\n" not in following[:m.start(1)] and re.fullmatch(
+            r"([a-z][A-Za-z]+|[A-Z]{2,})\.([^\W\d_]{2,})\S*", m.group(1))
+        if glued and (glued.group(2)[0].isupper() or _unit_at(" " + glued.group(2)) is None):
             found = _unit_at(following[:m.start(1) + len(glued.group(1))])
     return found
 

@@ -188,6 +188,10 @@ CASES = [
     # ...and is checked by itself where the sources give a value in its own units
     ("The high will be about 60°F (16°C).", ["The high will be 15°C."], None, "16°C", "quantity", "mismatch", "15°C",
      "closest evidence"),
+    ("Today's high is 72 degrees Fahrenheit (22 degrees Celsius).", ["Today: high of 72 degrees, low of 12°C."],
+     None, "22 degrees Celsius", "quantity", "grounded", "72 degrees", "restates"),
+    ("Bake at 350°F (180°C) for 20 minutes.", ["Bake at 350 degrees F for 20 minutes."], None, "180°C", "quantity",
+     "grounded", "350 degrees F", "restates"),  # rounded to a multiple of 5
     # ...unless it is wrong: 43 °F is 6 °C
     ("In January it is 43°F (4°C).", ["The January low is 43°F."], None, "4°C", "quantity", "mismatch", "43°F",
      "closest evidence"),
@@ -201,7 +205,11 @@ CASES = [
      ["Mix the dough in 2 steps, then knead it."], None, "five", "cardinal", "mismatch", "2", None),
     ("It comes down to five steps.", ["Mix the dough in 2 steps, then knead it."], None, "five", "cardinal",
      "mismatch", "2", None),
-    # ...and so does a count of kinds the sources name ("types", "options")
+    ("Here are three reasons to visit:\n- The beaches\n- The food\n- The museums",
+     ["The town has 12 museums and 2 beaches."], None, "three", "cardinal", "not_checkable", None, "own list"),
+    # ...and so does a count of what the sources count too
+    ("The course has 4 steps:\n1. Read.\n2. Write.\n3. Test.\n4. Ship.", ["The course has 6 steps in total."], None,
+     "4", "cardinal", "mismatch", "6", None),
     ("The menu offers three types of pizza:\n- Margherita\n- Marinara\n- Diavola",
      ["The menu has 4 types of pizza."], None, "three", "cardinal", "mismatch", "4", None),
 ]

@@ -462,7 +462,9 @@ def test_find_claims_quantities(text, unit, dimension, base, number):
                                         ("She ran 3 miles.", "mile"),
                                         # scraped text glued across a full stop
                                         ("Let rest for 10 min.Remove it.", "minute"),
-                                        ("Add 2 tbsp.Stir well.", "tablespoon")])
+                                        ("Add 2 tbsp.Stir well.", "tablespoon"),
+                                        ("Whisk for 2 min.Second, fold it in.", "minute"),
+                                        ("Add 250 mL.Stir well.", "cubic centimetre")])
 def test_quantity_at_sentence_end(text, unit):
     c = one_claim(text)
     assert (c.kind, c.unit) == ("quantity", unit)

@@ -313,6 +313,10 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
      [("parking", "no", "conflict"), ("parking lot", "yes", "grounded")]),
     (GARAGE_ONLY, "Housed in a converted garage, the restaurant offers no parking.",
      [("garage", "yes", "grounded"), ("parking", "no", "conflict")]),
+    (VALET_ONLY, "There's no self-parking; however, valet is available.",
+     [("parking", "no", "grounded"), ("valet", "yes", "grounded")]),
+    (LOT_ONLY, "While it is downtown, there is no parking, and the parking lot across the street is private.",
+     [("parking", "no", "conflict"), ("parking lot", "yes", "grounded")]),
     # "without A and B" only when B ends the phrase; "The lack of A and B is ..." opens its sentence
     (WIFI_ONLY, "Walk-ins are welcome without reservations and WiFi lets you work.",
      [("reservations", "no", "grounded"), ("WiFi", "yes", "grounded")]),
