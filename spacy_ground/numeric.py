@@ -454,8 +454,10 @@ def _counts_own_list(span: Span, index: SourceIndex) -> bool:
     if n is None or n not in list_lengths(text):
         return False
     noun = m.group("noun").lower()
-    noun = "category" if noun.startswith("categor") else noun.rstrip("s")
-    return not any(c.value.kind == "cardinal" and (c.value.head or "").lower().rstrip("s") == noun
+    stem = "categor" if noun.startswith("categor") else noun.rstrip("s")
+    plural = re.compile(rf"^\s+(?:[\w-]+\s+)?{stem}(?:s|ies)\b", re.I)
+    # a source that counts the same things ("6 steps in total"; not a list's "Step 1:")
+    return not any(c.value.kind == "cardinal" and plural.match(index.texts[c.source][c.end:c.end + 40])
                    for c in index.claims)
 
 

@@ -205,6 +205,9 @@ CASES = [
      ["Mix the dough in 2 steps, then knead it."], None, "five", "cardinal", "mismatch", "2", None),
     ("It comes down to five steps.", ["Mix the dough in 2 steps, then knead it."], None, "five", "cardinal",
      "mismatch", "2", None),
+    ("It comes down to three steps:\n1. Mix.\n2. Bake.\n3. Cool.",
+     ["1  Step 1: Mix the dough. 2  Step 2: Bake it for 20 minutes."], None, "three", "cardinal", "not_checkable",
+     None, "own list"),  # a source's "Step 2" counts nothing
     ("Here are three reasons to visit:\n- The beaches\n- The food\n- The museums",
      ["The town has 12 museums and 2 beaches."], None, "three", "cardinal", "not_checkable", None, "own list"),
     # ...and so does a count of what the sources count too

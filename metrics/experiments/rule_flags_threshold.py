@@ -15,8 +15,11 @@ def load(p): return [json.loads(l) for l in open(p)]
 tr = load('training/features_train.jsonl')
 rows = load('training/features_dev.jsonl'); dv = [r for r in rows if r['dataset'] == 'ragtruth']
 def ruled(f): return f['numeric_mismatch'] > 0 or f['record_conflict'] > 0 or f['max_contradiction'] >= 0.98
-# check the derivation against the pipeline's actions on dev
-agree = sum((r['action'] in ('flag','block')) == ((r['rank_score'] >= 0.34) or ruled(r['features'])) for r in dv if r['verdict'] != 'not_checkable')
+# check the derivation against the pipeline's actions on dev (at the shipped flag threshold)
+from thinc.api import Config
+from spacy_ground import DEFAULT_CONFIG
+shipped = Config().from_disk(DEFAULT_CONFIG, interpolate=False)["components"]["ground_verdict"]["flag_threshold"]
+agree = sum((r['action'] in ('flag','block')) == ((r['rank_score'] >= shipped) or ruled(r['features'])) for r in dv if r['verdict'] != 'not_checkable')
 print('derived actions agree on dev', agree, 'of', sum(r['verdict'] != 'not_checkable' for r in dv))
 y = numpy.array([r['hallucinated'] for r in tr]); R = numpy.array([ruled(r['features']) for r in tr])
 print('train answers flagged by rules', R.sum(), 'of', len(tr), 'hallucinated among them', y[R].mean().round(3))
@@ -32,6 +35,7 @@ for seed in range(5):
         curves.append(2 * (fl & y).sum(1) / (fl.sum(1) + y.sum()))
 for name, c in (('scores only', cp), ('with rule flags', cr)):
     c = numpy.mean(c, 0); i = int(numpy.argmax(c)); print(name, 'threshold', grid[i], 'cv F1', c[i].round(4))
+    print('  ', name, 'cv F1 by threshold:', ' '.join(f'{t:.2f} {v:.4f}' for t, v in zip(grid, c) if 0.295 < t < 0.425))
 m = fit_verdict(tr, 1.0)
 s = numpy.array([m.score(r['features'], r['shape']) for r in dv]); yd = [r['hallucinated'] for r in dv]
 act = numpy.array([r['verdict'] == 'not_checkable' or ruled(r['features']) for r in dv])
