@@ -89,8 +89,9 @@ _PHRASE_END = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seati
 # "garage"): a verb's negation, the verb, then short items with commas
 _LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
-# commas, "and", and contrastive conjunctions
-_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet)\b", re.I)
+# commas, "and", contrastive conjunctions and "except" ("no parking except valet": valet is not denied)
+_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet|except)\b",
+                     re.I)
 _WORDS_BEFORE = 4  # how far back a negation may stand ("does not offer free outdoor seating")
 _TRUE = {"true", "yes", "free", "paid", "1", "full_bar", "beer_and_wine", "available"}
 _FALSE = {"false", "no", "none", "0", "0.0"}

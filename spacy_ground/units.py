@@ -203,6 +203,9 @@ def _unit_at(following: str) -> Optional[UnitMatch]:
     low = word.lower().rstrip(".")
     if m.start(1) == 0 and len(word.rstrip(".")) == 1 and word[0] not in "mgl":
         return None  # "3D", "4K", "5G": a name, not a unit
+    if word.rstrip(".") == "g" and m.start(1) > 0:
+        # "450 g of flour": grams after a space, in lower case ("5G", "4g LTE" and "Grade 3 G" are not)
+        return UnitMatch("gram", dimension_of("gram") or "mass", m.end(1) - (len(word) - len(word.rstrip("."))))
     if low in _OWN_SURFACES and (low != "c" or word.endswith(".")):
         name = _OWN_SURFACES[low]
         return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))

@@ -192,6 +192,8 @@ CASES = [
      None, "22 degrees Celsius", "quantity", "grounded", "72 degrees", "restates"),
     ("Bake at 350°F (180°C) for 20 minutes.", ["Bake at 350 degrees F for 20 minutes."], None, "180°C", "quantity",
      "grounded", "350 degrees F", "restates"),  # rounded to a multiple of 5
+    ("Use 1 lb (450 g) of flour.", ["Use 1 pound of flour."], None, "450 g", "quantity", "grounded", "1 pound",
+     None),  # grams (1 pound is stated to the pound, so 450 g is within it)
     # ...unless it is wrong: 43 °F is 6 °C
     ("In January it is 43°F (4°C).", ["The January low is 43°F."], None, "4°C", "quantity", "mismatch", "43°F",
      "closest evidence"),

@@ -444,7 +444,14 @@ QUANTITIES = [
     ("It was 68 °F that day.", "degree fahrenheit", "temperature", 293.15, 68),
     ("Bake at 350F until golden.", "degree fahrenheit", "temperature", (350 - 32) * 5 / 9 + 273.15, 350),
     ("It took 3 hours in total.", "hour", "duration", 3 * 3600, 3),
+    ("Use 450 g of flour.", "gram", "mass", 0.45, 450),
+    ("Use 225 g.", "gram", "mass", 0.225, 225),
 ]
+
+
+@pytest.mark.parametrize("text", ["a 5G network", "Grade 3 G students"])
+def test_g_is_grams_only_after_a_space_in_lower_case(text):
+    assert all(v.kind != "quantity" for _, _, v in find_claims(text))
 
 
 @pytest.mark.parametrize("text, unit, dimension, base, number", QUANTITIES)
