@@ -92,6 +92,7 @@ _OWN_SURFACES: Dict[str, str] = {
 _TEMPERATURE = re.compile(r"\s?(?:°|º|degrees?\s+|deg\.?\s*)?\s?([CFcf])(?:ahrenheit|elsius)?(?![\w])")
 _BARE_DEGREE = re.compile(r"\s?(?:°|º)(?![\w])")
 
+_G_FORCE = re.compile(r"(?:['’]s\b|-?\s*forces?\b|\s+of\s+(?:force|acceleration)\b)", re.I)
 _WORD_AFTER = re.compile(r"\s*(?:-\s*)?(°\s?[CFcf]\b|°|[^\W\d_][\w.\-/²³]*)")
 
 
@@ -204,7 +205,10 @@ def _unit_at(following: str) -> Optional[UnitMatch]:
     if m.start(1) == 0 and len(word.rstrip(".")) == 1 and word[0] not in "mgl":
         return None  # "3D", "4K", "5G": a name, not a unit
     if word.rstrip(".") == "g" and m.start(1) > 0:
-        # "450 g of flour": grams after a space, in lower case ("5G", "4g LTE" and "Grade 3 G" are not)
+        # "450 g of flour": grams after a space on the same line, in lower case ("5G", "Grade 3 G"
+        # and g-forces, "9 g's", "9 g of force", are not)
+        if "\n" in following[:m.start(1)] or _G_FORCE.match(following[m.end(1):]):
+            return None
         return UnitMatch("gram", dimension_of("gram") or "mass", m.end(1) - (len(word) - len(word.rstrip("."))))
     if low in _OWN_SURFACES and (low != "c" or word.endswith(".")):
         name = _OWN_SURFACES[low]
