@@ -98,9 +98,15 @@ _FALSE = {"false", "no", "none", "0", "0.0"}
 
 
 @lru_cache(maxsize=8)
+def _table(path: Optional[str] = None) -> Dict[str, Any]:
+    """The term table (``record_terms.json`` or the file at ``path``), read once."""
+    return json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
+
+
+@lru_cache(maxsize=8)
 def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"], ...]:
     """The term table as (record path, compiled pattern) pairs, longest phrases first."""
-    table = json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
+    table = _table(path)
     not_before = table.get("_not_before")
     not_before = not_before if isinstance(not_before, dict) else {}
     not_after = table.get("_not_after")
@@ -125,8 +131,7 @@ def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"
 @lru_cache(maxsize=8)
 def load_table_list(path: Optional[str], key: str) -> frozenset:
     """A list kept under ``key`` in the term table (e.g. ``_scarce_states_nothing``), as a set."""
-    table = json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
-    value = table.get(key)
+    value = _table(path).get(key)
     return frozenset(str(x) for x in value) if isinstance(value, list) else frozenset()
 
 
@@ -134,7 +139,7 @@ def load_table_list(path: Optional[str], key: str) -> frozenset:
 def load_denial_ignores(path: Optional[str] = None) -> Dict[str, Tuple[str, ...]]:
     """Sub-keys a denial of a path does not deny (the table's ``_denial_ignores``): "there is
     no parking" says nothing of street parking, which is not the business's."""
-    table = json.loads(Path(path or DEFAULT_TERMS).read_text(encoding="utf8"))
+    table = _table(path)
     ignores = table.get("_denial_ignores") or {}
     return {str(k): tuple(str(x) for x in v) for k, v in ignores.items() if isinstance(v, list)}
 
