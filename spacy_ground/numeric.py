@@ -61,6 +61,12 @@ _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 
                  "eleven": 11, "twelve": 12}
 
 
+# days a time range is not said of: "with extended hours on Fridays and Saturdays", "except Sundays"
+_OTHER_DAYS = re.compile(r"\b(?:with\s+(?:extended|longer|later|shorter|reduced|earlier|different|special)\s+hours|"
+                         r"except|other\s+than|but\s+not)\s+((?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun|week)[a-z]*\.?"
+                         r"(?:\s*(?:,|and|&|or|-|–|to|through)\s*)?)+)", re.I)
+
+
 def _hours_clauses(text: str, separators: str) -> List[str]:
     """``text`` cut at ``separators`` (a regex) and at "and", keeping weekdays joined by "and"
     together."""
@@ -195,7 +201,8 @@ class NumericGrounder:
             prev_end = spans[times[n - 1]].end_char if n > 0 and sent_of[times[n - 1]] == (lo, hi) else lo
             next_start = spans[times[n + 1]].start_char if n + 1 < len(times) and sent_of[times[n + 1]] == (lo, hi) else hi
             after = _hours_clauses(doc.text[span.end_char:next_start], r";|\.|\bbut\b|\bwhile\b|,")[0]
-            days = weekdays_in(after) if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after) else frozenset()
+            days = weekdays_in(after) if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after) \
+                and not _OTHER_DAYS.match(after.lstrip()) else frozenset()
             if not days:
                 # the last clause before the time: "..., while on Wednesdays it is open 11 to 3"
                 clauses = _hours_clauses(doc.text[prev_end:span.start_char], r";|,|\bwhile\b|\bbut\b|\bexcept\b")
@@ -203,6 +210,12 @@ class NumericGrounder:
                     days = weekdays_in(clause)
                     if days:
                         break
+            # "seven days a week from 9 to 6, with extended hours on Saturday and Sunday": those
+            # days are the exception, not the rule
+            rest = doc.text[span.end_char:next_start]
+            excepted = frozenset().union(*(weekdays_in(m.group(1)) for m in _OTHER_DAYS.finditer(rest)))
+            if excepted and days - excepted:
+                days = frozenset(days - excepted)
             scopes[i] = days
         for i in times:  # exceptions: days that have their own hours in the same sentence
             if len(scopes[i]) > 1:

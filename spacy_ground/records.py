@@ -51,16 +51,21 @@ _HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|unclear|(?:don['’]t|do\s+n
                            r"\s+(?:an?\s+|any\s+)?$", re.I)
 _HEDGE_AFTER = re.compile(r"^(?:\s+(?:services?|options?))?\s*(?:is|are)(?:\s+not|n['’]t)\s+"
                           r"(?:required|necessary|needed|mandatory|a\s+must)\b", re.I)
-# "parking is limited" (for the paths in the term table's ``_scarce_states_nothing``): some
-# parking, or none nearby? Not a fact either way; "outdoor seating is limited" says there is some
-_SCARCE_AFTER = re.compile(r"^(?:\s+(?:options?|spaces?|spots?))?\s*(?:is|are)\s+(?:(?:very|quite|rather|somewhat|"
-                           r"pretty|a\s+bit|often)\s+)?(?:limited|scarce|tight|hard\s+to\s+(?:find|get))\b", re.I)
+# "parking is limited", "parking options do not include a garage, ..." (for the paths in the term
+# table's ``_scarce_states_nothing``): some parking, or none nearby? Not a fact either way;
+# "outdoor seating is limited" says there is some
+_SCARCE_AFTER = re.compile(r"^(?:\s+(?:options?|spaces?|spots?))?\s*(?:is|are|can\s+be|may\s+be)\s+(?:(?:very|quite|rather|somewhat|"
+                           r"pretty|a\s+bit|often)\s+)?(?:limited|scarce|tight|hard\s+to\s+(?:find|get))\b"
+                           r"|^(?:\s+options?)?\s+(?:do|does)(?:\s+not|n['’]t)\s+include\b", re.I)
 # "reservations are not accepted", "WiFi isn't available": a negation right after the term;
 # ``verb`` tells a plural ("are"), which may deny a whole list before it
 _NEGATED_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
-                            r"(?P<verb>is|are|was|were|has|have)(?:\s+(?:not|never)\b|n['’]t\b)"
+                            r"(?P<verb>is|are|was|were|has|have)(?:\s+(?:also|still|currently|unfortunately|sadly))?"
+                            r"(?:\s+(?:not|never)\b|n['’]t\b)"
                             rf"(?:\s+(?:been\s+)?{_DENIED}|{_CLAUSE_END})"
                             rf"|^\s*(?P<verb2>is|are)\s+unavailable\b", re.I)
+# a label whose value denies it, in a list of attributes: "* WiFi: Not available", "- Takeout: No"
+_LABEL_DENIED = re.compile(r"^[ \t]*:[ \t]*(?:no|not|none|unavailable|false|n/a)\b", re.I)
 _PLURAL = {"are", "were", "have"}
 # What may stand between two items of one list: "outdoor seating or WiFi", "WiFi, outdoor
 # seating, or reservations", "garage, street, validated, or valet parking" (items that are no
@@ -74,6 +79,7 @@ _ITEM = r"[\w-]+"
 _LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
                        rf"(?:\s*,\s*{_ASIDE}(?=\s*,\s*(?:or|nor|and)\b))?"
                        rf"(?P<items>(?:\s*,\s*(?!{_ASIDE}\s*,){_ITEM}(?:\s+{_ITEM})?(?=\s*,))*)\s*(?P<comma>,\s*)?"
+                       rf"(?P<last>(?<=,\s)(?!(?:{_ASIDE}|and|or|nor)\b){_ITEM}\s+(?=(?:or|nor)\b))?"
                        r"(?:(?P<or>(?:or|nor)\s+)(?:(?:offer|have|provide|accept|take|allow|serve|feature|include)s?\s+)?"
                        rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})", re.I)
 # a negation that takes a noun phrase ("the lack of reservation and take-out services",
@@ -81,6 +87,7 @@ _LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
 # phrase ("without reservations and WiFi lets you work" is two clauses), or the phrase opens
 # its sentence, so its verb comes after ("The lack of WiFi and parking is a downside")
 _NOMINAL_NEGATION = re.compile(r"\b(?:lack\s+of|absence\s+of|without)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_VERB_NEGATION = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+(?:[\w-]+\s+){1,2}$", re.I)
 _NOMINAL_SUBJECT = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:the|its|their|this|that|a)\s+(?:lack|absence)\s+of\s+"
                               r"(?:[\w-]+\s+){0,2}$", re.I)
 _PHRASE_END = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}"
@@ -237,6 +244,8 @@ def negation(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, i
     found = list(_NEGATION.finditer(before))
     if found:
         return "before" if any(_VERBAL.fullmatch(m.group(0)) for m in found) else "determiner"
+    if _LABEL_DENIED.match(text[end:end + 30]):
+        return "after"  # "* WiFi: Not available", "- Outdoor seating: no"
     after = _NEGATED_AFTER.search(text[end:end + 60])
     if after:
         verb = (after.group("verb") or after.group("verb2") or "").lower()
@@ -258,7 +267,7 @@ def _link(gap: str) -> Tuple[Optional[str], int]:
     m = _LIST_GAP.fullmatch(gap)
     if not m:
         return None, 0
-    between = m.group("items").count(",")
+    between = m.group("items").count(",") + (1 if m.group("last") else 0)
     return ("or" if m.group("or") else "and" if m.group("and") else "comma"), between
 
 
@@ -353,14 +362,16 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]],
 
 
 def _nominal_pair(answer: str, first: Dict[str, Any], second: Dict[str, Any]) -> bool:
-    """Whether a negation that takes a noun phrase stands before ``first`` and ``second``
-    ends the phrase ("lack of reservation and take-out services", "The lack of WiFi and
-    parking is a downside"; not "without reservations and WiFi lets you work")."""
+    """Whether a negation before ``first`` covers ``second`` after "and": ``second`` ends the
+    phrase ("lack of reservation and take-out services", "doesn't provide WiFi and outdoor
+    seating, though ...") or a noun-phrase negation opens the sentence ("The lack of WiFi and
+    parking is a downside"); not "without reservations and WiFi lets you work", "It doesn't
+    have WiFi and outdoor seating is available"."""
     head = answer[max(0, first["start"] - 60):first["start"]]
-    if not _NOMINAL_NEGATION.search(head):
-        return False
     after = answer[second["end"]:second["end"] + 60]
-    return bool(_PHRASE_END.match(after) or _NOMINAL_SUBJECT.search(head))
+    if _NOMINAL_NEGATION.search(head):
+        return bool(_PHRASE_END.match(after) or _NOMINAL_SUBJECT.search(head))
+    return bool(_VERB_NEGATION.search(head) and _PHRASE_END.match(after))
 
 
 def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str] = None) -> List[Dict[str, Any]]:

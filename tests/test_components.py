@@ -155,6 +155,12 @@ CASES = [
      "9:0-17:0", "Monday"),
     ("It closes at 11 pm on Monday; there is no happy hour.", [WEEK], None, "11 pm", "time", "mismatch",
      "9:0-17:0", "Monday"),
+    # days a range is not said of: "with extended hours on ...", "except ..."
+    ("It is open daily from 9 am to 5 pm, with extended hours on Tuesdays and Fridays.", [WEEK], None,
+     "9 am to 5 pm", "time", "grounded", "9:0-17:0", "every day"),
+    ("It is open daily from 9 am to 5 pm except Tuesdays and Fridays.", [WEEK], None, "9 am to 5 pm", "time",
+     "grounded", "9:0-17:0", "every day"),
+    ("It is open daily from 9 am to 5 pm.", [WEEK], None, "9 am to 5 pm", "time", "mismatch", "9:0-20:0", "Tuesday"),
     # --- a number only in the question is not evidence
     ("Acme has 250 employees.", ["Acme is a company based in Ohio."], "Does Acme have 250 employees?", "250",
      "cardinal", "unsupported", None, "question"),

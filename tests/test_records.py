@@ -195,6 +195,10 @@ GARAGE_ONLY = {"attributes": {"BusinessParking": {"garage": True, "street": Fals
                                                   "valet": False}}}
 NOTHING = {"attributes": {"OutdoorSeating": False, "WiFi": "no", "RestaurantsTakeOut": False,
                           "RestaurantsReservations": False}}
+NOTHING_ALL = {"attributes": {"BusinessParking": {"validated": False}, "WiFi": "no", "RestaurantsTakeOut": False,
+                              "RestaurantsReservations": False}}
+NOTHING_PARKING = {"attributes": {"BusinessParking": {"garage": False, "street": False, "validated": False,
+                                                      "lot": False, "valet": False}}}
 WIFI_ONLY = {"attributes": {"WiFi": "free", "RestaurantsReservations": False}}
 STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": True, "validated": False, "lot": False,
                                                   "valet": False}}}
@@ -313,6 +317,31 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
      [("parking", "no", "conflict"), ("parking lot", "yes", "grounded")]),
     (GARAGE_ONLY, "Housed in a converted garage, the restaurant offers no parking.",
      [("garage", "yes", "grounded"), ("parking", "no", "conflict")]),
+    # a list of attributes: "Label: No ..." denies the label
+    (NOTHING, "* Outdoor Seating: No outdoor seating available\n* WiFi: Not available\n* Takeout: no",
+     [("Outdoor Seating", "no", "grounded"), ("WiFi", "no", "grounded"), ("Takeout", "no", "grounded")]),
+    (NOTHING, "* WiFi: Yes, free for customers", [("WiFi", "yes", "conflict")]),
+    # an adverb between the verb and "not"
+    (NOTHING, "Wi-Fi is also not available at the venue.", [("Wi-Fi", "no", "grounded")]),
+    # validating parking is the validated kind, not parking at all
+    (LISTS, "The business offers takeout, but does not validate parking.",
+     [("takeout", "yes", "conflict"), ("validate parking", "no", "grounded")]),
+    (NOTHING_ALL, "They do not provide reservations, validation for parking, WiFi or takeout.",
+     [("reservations", "no", "grounded"), ("validation for parking", "no", "grounded"), ("WiFi", "no", "grounded"),
+      ("takeout", "no", "grounded")]),
+    # a verb's negation covers "A and B" when B ends the phrase
+    (NOTHING, "However, it doesn't provide WiFi and outdoor seating, though it offers takeout.",
+     [("WiFi", "no", "grounded"), ("outdoor seating", "no", "grounded"), ("takeout", "yes", "conflict")]),
+    (NOTHING, "It doesn't have WiFi and outdoor seating is available.",
+     [("WiFi", "no", "grounded"), ("outdoor seating", "yes", "conflict")]),
+    # a non-term item before "or" without a comma stays in the list
+    (STREET_ONLY, "It offers street parking but no garage, lot or valet parking options.",
+     [("street parking", "yes", "grounded"), ("garage", "no", "grounded"), ("valet parking", "no", "grounded")]),
+    # "parking can be limited", "parking options do not include ...": nothing said of parking itself
+    (STREET_ONLY, "Parking can be limited, and it does not offer valet or validate parking.",
+     [("valet", "no", "grounded"), ("validate parking", "no", "grounded")]),
+    (NOTHING_PARKING, "The business parking options do not include a garage, validated or valet parking.",
+     [("garage", "no", "grounded"), ("validated", "no", "grounded"), ("valet parking", "no", "grounded")]),
     (VALET_ONLY, "There is no parking except valet.", [("parking", "no", "grounded"), ("valet", "yes", "grounded")]),
     (LOT_ONLY, "There is no parking except for street parking.",
      [("parking", "no", "conflict"), ("street parking", "yes", "conflict")]),
