@@ -63,8 +63,10 @@ _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 
 
 # days a time range is not said of: "with extended hours on Fridays and Saturdays", "except Sundays"
 _OTHER_DAYS = re.compile(r"\b(?:with\s+(?:extended|longer|later|shorter|reduced|earlier|different|special)\s+hours|"
-                         r"except|other\s+than|but\s+not)\s+((?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun|week)[a-z]*\.?"
-                         r"(?:\s*(?:,|and|&|or|-|–|to|through)\s*)?)+)", re.I)
+                         r"except(?:\s+for)?|other\s+than|but\s+not)\s+((?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun|week)"
+                         r"[a-z]*\.?(?:\s*(?:,|and|plus|&|or|-|–|to|through)\s*)?)+)", re.I)
+# where the exceptions of a time range end: another clause ("; delivery is offered every day except Friday")
+_OTHER_DAYS_END = re.compile(r";|,\s*and\b|\bwhile\b|[.!?](?=\s|$)", re.I)
 
 
 def _hours_clauses(text: str, separators: str) -> List[str]:
@@ -212,7 +214,7 @@ class NumericGrounder:
                         break
             # "seven days a week from 9 to 6, with extended hours on Saturday and Sunday": those
             # days are the exception, not the rule
-            rest = doc.text[span.end_char:next_start]
+            rest = _OTHER_DAYS_END.split(doc.text[span.end_char:next_start])[0]
             excepted = frozenset().union(*(weekdays_in(m.group(1)) for m in _OTHER_DAYS.finditer(rest)))
             if excepted and days - excepted:
                 days = frozenset(days - excepted)

@@ -64,8 +64,15 @@ _NEGATED_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|se
                             r"(?:\s+(?:not|never)\b|n['’]t\b)"
                             rf"(?:\s+(?:been\s+)?{_DENIED}|{_CLAUSE_END})"
                             rf"|^\s*(?P<verb2>is|are)\s+unavailable\b", re.I)
-# a label whose value denies it, in a list of attributes: "* WiFi: Not available", "- Takeout: No"
-_LABEL_DENIED = re.compile(r"^[ \t]*:[ \t]*(?:no|not|none|unavailable|false|n/a)\b", re.I)
+# a label at the start of a line of an attribute list ("* WiFi: Not available", "- **Takeout:** Yes",
+# "* Business Parking: No validated parking, ..."; up to two words before the term):
+# what comes before it on its line, the colon after it, and a bare yes or no as its value
+_LABEL_LEAD = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*(?:[A-Za-z][\w-]*[ \t]+){0,2}$")
+_LABEL_COLON = re.compile(r"^(?:[ \t]+(?:services?|options?|availability))?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*")
+_VALUE_END = r"[ \t]*(?:[.,;!(]|$)"
+_LABEL_NO = re.compile(rf"(?:no|none|unavailable|false|n/a|not\s+(?:available|offered|provided|accepted|allowed)){_VALUE_END}",
+                       re.I | re.M)
+_LABEL_YES = re.compile(rf"(?:yes|available|offered|provided|accepted|true|free|paid){_VALUE_END}", re.I | re.M)
 _PLURAL = {"are", "were", "have"}
 # What may stand between two items of one list: "outdoor seating or WiFi", "WiFi, outdoor
 # seating, or reservations", "garage, street, validated, or valet parking" (items that are no
@@ -91,13 +98,17 @@ _VERB_NEGATION = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+(?:[\
 _NOMINAL_SUBJECT = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:the|its|their|this|that|a)\s+(?:lack|absence)\s+of\s+"
                               r"(?:[\w-]+\s+){0,2}$", re.I)
 _PHRASE_END = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}"
-                         r"(?:\s*(?:[.,;:!?)]|$)|\s+(?:and|or|nor|but)\b)", re.I)
+                         r"(?:\s*(?:[.;:!?)]|$|,(?!\s*(?:which|who|that)\b)(?!\s*(?:however|though|too|also|in\s+fact|"
+                         r"of\s+course|by\s+the\s+way|on\s+the\s+other\s+hand)\s*,))|\s+(?:and|or|nor|but)\b)", re.I)
+# (a comma before an aside, "WiFi, however, is free", or a relative clause, "WiFi, which is free, ...",
+# does not end the phrase)
 # a list whose first items are no term: "does not provide street, garage, ..." (before
 # "garage"): a verb's negation, the verb, then short items with commas
 _LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
-# commas, "and", contrastive conjunctions and "except" ("no parking except valet": valet is not denied)
-_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet|except)\b",
+# commas, a colon (not in a time), "and", contrastive conjunctions and "except" ("no parking except
+# valet": valet is not denied)
+_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|:(?!\d)|\b(?:and|but|while|although|though|however|whereas|yet|except)\b",
                      re.I)
 _WORDS_BEFORE = 4  # how far back a negation may stand ("does not offer free outdoor seating")
 _TRUE = {"true", "yes", "free", "paid", "1", "full_bar", "beer_and_wine", "available"}
@@ -244,8 +255,6 @@ def negation(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, i
     found = list(_NEGATION.finditer(before))
     if found:
         return "before" if any(_VERBAL.fullmatch(m.group(0)) for m in found) else "determiner"
-    if _LABEL_DENIED.match(text[end:end + 30]):
-        return "after"  # "* WiFi: Not available", "- Outdoor seating: no"
     after = _NEGATED_AFTER.search(text[end:end + 60])
     if after:
         verb = (after.group("verb") or after.group("verb2") or "").lower()
@@ -361,6 +370,21 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]],
                 results[i]["negated"] = "after_plural"
 
 
+def _label_value(answer: str, start: int, end: int) -> Optional[str]:
+    """For a term that labels a line of an attribute list ("* WiFi: Not available"): "no" or
+    "yes" when the value is a bare denial or affirmation, "other" when it says something else
+    ("Not specified", "No charge", "No garage; street parking"), which the line's own words
+    state, not the label; None when the term is no label."""
+    line_start = answer.rfind("\n", 0, start) + 1
+    if not _LABEL_LEAD.match(answer[line_start:start]):
+        return None
+    colon = _LABEL_COLON.match(answer[end:end + 30])
+    if not colon:
+        return None
+    value = answer[end + colon.end():end + colon.end() + 40]
+    return "no" if _LABEL_NO.match(value) else "yes" if _LABEL_YES.match(value) else "other"
+
+
 def _nominal_pair(answer: str, first: Dict[str, Any], second: Dict[str, Any]) -> bool:
     """Whether a negation before ``first`` covers ``second`` after "and": ``second`` ends the
     phrase ("lack of reservation and take-out services", "doesn't provide WiFi and outdoor
@@ -404,9 +428,11 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             if (path, c_start) in seen:
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
+            label = _label_value(answer, m.start(), m.end())
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
-                            "negated": negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end],
-                            "hedged": is_hedged(answer, m.start(), m.end(), bounds)
+                            "negated": ("after" if label == "no" else None) if label else
+                            negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end],
+                            "hedged": label == "other" or (not label and is_hedged(answer, m.start(), m.end(), bounds))
                             or (path in scarce and bool(_SCARCE_AFTER.match(answer[m.end():m.end() + 40])))})
     results.sort(key=lambda r: r["start"])
     for r in results:

@@ -161,6 +161,11 @@ CASES = [
     ("It is open daily from 9 am to 5 pm except Tuesdays and Fridays.", [WEEK], None, "9 am to 5 pm", "time",
      "grounded", "9:0-17:0", "every day"),
     ("It is open daily from 9 am to 5 pm.", [WEEK], None, "9 am to 5 pm", "time", "mismatch", "9:0-20:0", "Tuesday"),
+    ("It is open daily from 9 am to 5 pm except for Tuesdays and Fridays.", [WEEK], None, "9 am to 5 pm", "time",
+     "grounded", "9:0-17:0", "every day"),
+    # ...only in the range's own clause
+    ("It is open daily from 9 am to 5 pm; delivery runs every day except Tuesday.", [WEEK], None, "9 am to 5 pm",
+     "time", "mismatch", "9:0-20:0", "Tuesday"),
     # --- a number only in the question is not evidence
     ("Acme has 250 employees.", ["Acme is a company based in Ohio."], "Does Acme have 250 employees?", "250",
      "cardinal", "unsupported", None, "question"),

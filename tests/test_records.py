@@ -275,7 +275,7 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
     (LISTS, "They don't offer WiFi, however, takeout and outdoor seating are available.",
      [("WiFi", "no", "grounded"), ("takeout", "yes", "conflict"), ("outdoor seating", "yes", "grounded")]),
     # a word after a phrase on the next line does not change it
-    (LISTS, "- Parking: garage\n- Doors open at 5 pm", [("Parking", "yes", "grounded"), ("garage", "yes", "conflict")]),
+    (LISTS, "- Parking: garage\n- Doors open at 5 pm", [("garage", "yes", "conflict")]),
     (LISTS, "Reservations are not currently accepted.", [("Reservations", "no", "grounded")]),
     # a denial of parking says nothing of street parking (record_terms.json, _denial_ignores)
     (STREET_ONLY, "It does not have parking facilities available.", [("parking", "no", "grounded")]),
@@ -319,8 +319,20 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
      [("garage", "yes", "grounded"), ("parking", "no", "conflict")]),
     # a list of attributes: "Label: No ..." denies the label
     (NOTHING, "* Outdoor Seating: No outdoor seating available\n* WiFi: Not available\n* Takeout: no",
-     [("Outdoor Seating", "no", "grounded"), ("WiFi", "no", "grounded"), ("Takeout", "no", "grounded")]),
+     [("outdoor seating", "no", "grounded"), ("WiFi", "no", "grounded"), ("Takeout", "no", "grounded")]),
     (NOTHING, "* WiFi: Yes, free for customers", [("WiFi", "yes", "conflict")]),
+    (NOTHING, "- **WiFi:** Not available\n- **Takeout**: Yes", [("WiFi", "no", "grounded"), ("Takeout", "yes", "conflict")]),
+    # ...a value that is no bare yes or no says what it says, not the label
+    (NOTHING, "* WiFi: No charge for customers", []),
+    (NOTHING, "* Reservations: Not required, walk-ins welcome\n* Outdoor Seating: Not specified", []),
+    (LOT_ONLY, "- Parking: No garage; a lot is available", [("garage", "no", "grounded")]),
+    (NOTHING_PARKING, "* Business Parking: No validated parking, garage, or valet available",
+     [("validated parking", "no", "grounded"), ("garage", "no", "grounded"), ("valet", "no", "grounded")]),
+    (LOT_ONLY, "One thing to note about parking: not much is available near the door.",
+     [("parking", "yes", "grounded")]),
+    # a comma before an aside does not end a negated phrase
+    (WIFI_ONLY, "It doesn't take reservations and WiFi, however, is free.",
+     [("reservations", "no", "grounded"), ("WiFi", "yes", "grounded")]),
     # an adverb between the verb and "not"
     (NOTHING, "Wi-Fi is also not available at the venue.", [("Wi-Fi", "no", "grounded")]),
     # validating parking is the validated kind, not parking at all
