@@ -64,9 +64,10 @@ _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 
 # days a time range is not said of: "with extended hours on Fridays and Saturdays", "except Sundays"
 _OTHER_DAYS = re.compile(r"\b(?:with\s+(?:extended|longer|later|shorter|reduced|earlier|different|special)\s+hours|"
                          r"except(?:\s+for)?|other\s+than|but\s+not)\s+((?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun|week)"
-                         r"[a-z]*\.?(?:\s*(?:,|and|plus|&|or|-|–|to|through)\s*)?)+)", re.I)
+                         r"[a-z]*\.?(?:\s*(?:,|and|plus|&|or|-|–|to|through)\s*)*)+)", re.I)
 # where the exceptions of a time range end: another clause ("; delivery is offered every day except Friday")
-_OTHER_DAYS_END = re.compile(r";|,\s*and\b|\bwhile\b|[.!?](?=\s|$)", re.I)
+_OTHER_DAYS_END = re.compile(r";|,\s*and\b(?!\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)|\bwhile\b|[.!?](?=\s|$)",
+                             re.I)
 
 
 def _hours_clauses(text: str, separators: str) -> List[str]:
@@ -190,7 +191,8 @@ class NumericGrounder:
         a day given its own hours elsewhere in the sentence is an exception to a wider range
         ("5 to 7 pm on weekdays, while on Wednesdays 11 am to 3 pm")."""
         doc = spans[0].doc if spans else None
-        times = [i for i, s in enumerate(spans) if s.label_ == "time"]
+        # clock times with a value ("hours" tagged TIME by an NER is none, and no boundary either)
+        times = [i for i, s in enumerate(spans) if s.label_ == "time" and (s._.claim or {}).get("normalisable", True)]
         if doc is None or not times:
             return {}
         has_sents = doc.has_annotation("SENT_START")

@@ -67,12 +67,14 @@ _NEGATED_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|se
 # a label at the start of a line of an attribute list ("* WiFi: Not available", "- **Takeout:** Yes",
 # "* Business Parking: No validated parking, ..."; up to two words before the term):
 # what comes before it on its line, the colon after it, and a bare yes or no as its value
-_LABEL_LEAD = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*(?:[A-Za-z][\w-]*[ \t]+){0,2}$")
+_LABEL_LEAD = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
+                         r"(?:(?!(?:no|not|never|without)\b)[A-Za-z][\w-]*[ \t]+){0,2}$", re.I)
 _LABEL_COLON = re.compile(r"^(?:[ \t]+(?:services?|options?|availability))?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*")
-_VALUE_END = r"[ \t]*(?:[.,;!(]|$)"
+_VALUE_END = r"[ \t]*(?:[.,;!(\-–—]|$)"
 _LABEL_NO = re.compile(rf"(?:no|none|unavailable|false|n/a|not\s+(?:available|offered|provided|accepted|allowed)){_VALUE_END}",
                        re.I | re.M)
-_LABEL_YES = re.compile(rf"(?:yes|available|offered|provided|accepted|true|free|paid){_VALUE_END}", re.I | re.M)
+_LABEL_YES = re.compile(rf"(?:yes|available|offered|provided|accepted|true|free|paid)(?:[ \t]+for[ \t]+free)?{_VALUE_END}",
+                        re.I | re.M)
 _PLURAL = {"are", "were", "have"}
 # What may stand between two items of one list: "outdoor seating or WiFi", "WiFi, outdoor
 # seating, or reservations", "garage, street, validated, or valet parking" (items that are no
@@ -98,17 +100,13 @@ _VERB_NEGATION = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+(?:[\
 _NOMINAL_SUBJECT = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:the|its|their|this|that|a)\s+(?:lack|absence)\s+of\s+"
                               r"(?:[\w-]+\s+){0,2}$", re.I)
 _PHRASE_END = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}"
-                         r"(?:\s*(?:[.;:!?)]|$|,(?!\s*(?:which|who|that)\b)(?!\s*(?:however|though|too|also|in\s+fact|"
-                         r"of\s+course|by\s+the\s+way|on\s+the\s+other\s+hand)\s*,))|\s+(?:and|or|nor|but)\b)", re.I)
-# (a comma before an aside, "WiFi, however, is free", or a relative clause, "WiFi, which is free, ...",
-# does not end the phrase)
+                         r"(?:\s*(?:[.,;:!?)]|$)|\s+(?:and|or|nor|but)\b)", re.I)
 # a list whose first items are no term: "does not provide street, garage, ..." (before
 # "garage"): a verb's negation, the verb, then short items with commas
 _LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
-# commas, a colon (not in a time), "and", contrastive conjunctions and "except" ("no parking except
-# valet": valet is not denied)
-_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|:(?!\d)|\b(?:and|but|while|although|though|however|whereas|yet|except)\b",
+# commas, "and", contrastive conjunctions and "except" ("no parking except valet": valet is not denied)
+_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet|except)\b",
                      re.I)
 _WORDS_BEFORE = 4  # how far back a negation may stand ("does not offer free outdoor seating")
 _TRUE = {"true", "yes", "free", "paid", "1", "full_bar", "beer_and_wine", "available"}
@@ -424,15 +422,17 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             if any(taken[m.start():m.end()]):
                 continue  # a longer phrase already claimed this text
             taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+            label = _label_value(answer, m.start(), m.end())
+            if label == "other":
+                continue  # "* Outdoor Seating: No outdoor seating available": the value's words state it
             c_start, c_end = clause_around(answer, m.start(), m.end(), bounds)
             if (path, c_start) in seen:
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
-            label = _label_value(answer, m.start(), m.end())
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
                             "negated": ("after" if label == "no" else None) if label else
                             negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end],
-                            "hedged": label == "other" or (not label and is_hedged(answer, m.start(), m.end(), bounds))
+                            "hedged": not label and is_hedged(answer, m.start(), m.end(), bounds)
                             or (path in scarce and bool(_SCARCE_AFTER.match(answer[m.end():m.end() + 40])))})
     results.sort(key=lambda r: r["start"])
     for r in results:

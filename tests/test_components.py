@@ -163,6 +163,10 @@ CASES = [
     ("It is open daily from 9 am to 5 pm.", [WEEK], None, "9 am to 5 pm", "time", "mismatch", "9:0-20:0", "Tuesday"),
     ("It is open daily from 9 am to 5 pm except for Tuesdays and Fridays.", [WEEK], None, "9 am to 5 pm", "time",
      "grounded", "9:0-17:0", "every day"),
+    ("It is open daily from 9 am to 8 pm except for Mondays, Wednesdays, and Thursdays.", [WEEK], None,
+     "9 am to 8 pm", "time", "mismatch", "9:0-17:0", "Saturday"),
+    ("It is open daily from 9 am to 5 pm, with extended hours on Monday, Tuesday, and Friday.", [WEEK], None,
+     "9 am to 5 pm", "time", "grounded", "9:0-17:0", "every day"),
     # ...only in the range's own clause
     ("It is open daily from 9 am to 5 pm; delivery runs every day except Tuesday.", [WEEK], None, "9 am to 5 pm",
      "time", "mismatch", "9:0-20:0", "Tuesday"),

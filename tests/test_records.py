@@ -330,9 +330,15 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
      [("validated parking", "no", "grounded"), ("garage", "no", "grounded"), ("valet", "no", "grounded")]),
     (LOT_ONLY, "One thing to note about parking: not much is available near the door.",
      [("parking", "yes", "grounded")]),
-    # a comma before an aside does not end a negated phrase
-    (WIFI_ONLY, "It doesn't take reservations and WiFi, however, is free.",
-     [("reservations", "no", "grounded"), ("WiFi", "yes", "grounded")]),
+    (NOTHING, "* Takeout: No - dine-in only\n* WiFi: Available for free", [("Takeout", "no", "grounded"),
+                                                                          ("WiFi", "yes", "conflict")]),
+    (NOTHING, "- No takeout: the restaurant is dine-in only", [("takeout", "no", "grounded")]),
+    (NOTHING, "They don't offer the following: takeout, WiFi, or outdoor seating.",
+     [("takeout", "no", "grounded"), ("WiFi", "no", "grounded"), ("outdoor seating", "no", "grounded")]),
+    (NOTHING, "**WiFi:** The restaurant does not offer WiFi.", [("WiFi", "no", "grounded")]),
+    # a comma after "A and B" ends the phrase a verb's negation covers
+    (NOTHING, "They don't offer WiFi and takeout, which is a shame.",
+     [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
     # an adverb between the verb and "not"
     (NOTHING, "Wi-Fi is also not available at the venue.", [("Wi-Fi", "no", "grounded")]),
     # validating parking is the validated kind, not parking at all
