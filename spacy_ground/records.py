@@ -429,11 +429,14 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             if (path, c_start) in seen:
                 continue  # "outdoor seating on the patio" states one fact
             seen.add((path, c_start))
+            if label:  # "* WiFi: No" / "* WiFi: Yes": the value says it
+                negated, hedged = ("after" if label == "no" else None), False
+            else:
+                negated = negation(answer, m.start(), m.end(), bounds)
+                hedged = is_hedged(answer, m.start(), m.end(), bounds)
+            hedged = hedged or (path in scarce and bool(_SCARCE_AFTER.match(answer[m.end():m.end() + 40])))
             results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
-                            "negated": ("after" if label == "no" else None) if label else
-                            negation(answer, m.start(), m.end(), bounds), "clause": [c_start, c_end],
-                            "hedged": not label and is_hedged(answer, m.start(), m.end(), bounds)
-                            or (path in scarce and bool(_SCARCE_AFTER.match(answer[m.end():m.end() + 40])))})
+                            "negated": negated, "clause": [c_start, c_end], "hedged": hedged})
     results.sort(key=lambda r: r["start"])
     for r in results:
         if r["hedged"]:
