@@ -10,7 +10,9 @@ with a traffic light, or a message when there is nothing to score.
 When a source is a JSON record, the facts the answer states about it ("offers
 outdoor seating", "no WiFi") are checked too (``doc._.record_facts``, see
 records.py; the phrase table is ``record_terms`` in config, the packaged
-``record_terms.json`` by default).
+``record_terms.json`` by default), and so are the days the answer says it opens or
+closes, or opens longer ("open seven days a week", "closed on Mondays", "extended
+hours on weekends"), against the record's weekday hours (hours.py, path ``hours``).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from spacy.tokens import Doc, Span
 
 from .compare import DIFFERS, EQUAL, WEAK_MATCHES, compare, distance
 from .extensions import register_extensions
+from .hours import check_hours_facts
 from .normalize import find_claims
 from .records import check_record_facts, load_terms
 from .dates import WEEKDAYS, weekdays_in
@@ -173,7 +176,10 @@ class NumericGrounder:
                 result = dict(first, reason=f"restates {spans[i - 1].text!r} in other units; "
                                             f"that value: {first['reason']}")
             span._.ground_numeric = result
-        facts = check_record_facts(doc.text, list(sources), self.record_terms) if self.check_records else []
+        facts = []
+        if self.check_records:
+            facts = sorted(check_record_facts(doc.text, list(sources), self.record_terms)
+                           + check_hours_facts(doc.text, list(sources)), key=lambda f: f["start"])
         doc._.record_facts = facts
         doc._.numeric_grounding = self._summary(spans, facts=facts)
         return doc

@@ -75,6 +75,13 @@ def test_negation(text, term, negated):
     ("It has a hipster vibe.", [("hipster", "yes", "unsupported")]),  # the record has no Ambience.hipster
     ("It has live music.", [("live music", "yes", "grounded")]),       # ...but a review mentions it
     ("Orders can be placed online.", []),
+    # parking kinds named by where one parks
+    ("Customers can park on the street.", [("on the street", "yes", "grounded")]),
+    ("Customers can park on-site in a lot or on the street.",
+     [("in a lot", "yes", "conflict"), ("on the street", "yes", "grounded")]),
+    ("Parking is available in a lot but not on the street.",
+     [("Parking", "yes", "grounded"), ("in a lot", "yes", "conflict"), ("on the street", "no", "conflict")]),
+    ("They have improved in a lot of ways.", []),
 ])
 def test_check_record_facts(answer, expected):
     facts = check_record_facts(answer, [json.dumps(RECORD)])
