@@ -17,6 +17,8 @@ hours", null) is unknown. Statements, each judged in its sentence:
   gives one of them a real range; not said of part of a day, a season, a part of the
   business or a visit ("closed on Sundays after 3 pm", "the patio is closed on weekends",
   "found it closed on Tuesday");
+- hours that vary ("the hours vary depending on the day", "varying hours"): a conflict when
+  the record gives the same range on every day it opens (not "hours vary by season");
 - longer, shorter, earlier or later hours on some days ("with extended hours on weekends",
   "slightly shorter hours on Sundays"): a conflict when none of those days opens earlier,
   closes later or stays open longer (or the reverse, and so on) than the median of the
@@ -24,9 +26,10 @@ hours", null) is unknown. Statements, each judged in its sentence:
 
 A statement states nothing when it is negated, hedged, past, wished or asked ("not open
 every day", "may be closed on Mondays", "used to be open daily", "Is it open every day?"),
-when it speaks of something with hours of its own ("happy hour runs daily", "takeout is
-available every day") or of hours that vary ("the hours vary each day"). Without a record
-that has weekday hours, a statement about the days is ``unsupported``.
+or when it speaks of something with hours of its own ("happy hour runs daily", "takeout
+is available every day"); "the hours vary each day" says that the hours vary, not which days
+are open. Without a record that has weekday hours, a statement about the days is
+``unsupported``.
 """
 from __future__ import annotations
 
@@ -81,6 +84,15 @@ _EXCEPTED = re.compile(rf"\b(?:except(?:\s+for)?|other\s+than|apart\s+from|aside
 _STILL_OPEN = re.compile(r"\W*(?:(?:when|where|on\s+which)\s+(?:it|they)\s+(?:is\s+|are\s+)?(?:opens?|closes?|open)\b|"
                          r"(?:it|they)\s+(?:is\s+|are\s+)?(?:opens?|closes?|open)\s+(?:until|till|from|at|\d)|"
                          r"until\b|till\b)", re.I)
+# "hours vary", "varying hours", "hours of operation are varied"
+_VARIES = re.compile(r"\b(?:hours\s+(?:of\s+operation\s+)?(?:that\s+)?(?:vary|varies|varying|varied|differ|differs|"
+                     r"differing)|(?:varying|varied|variable|different|differing)\s+(?:opening\s+|operating\s+|"
+                     r"business\s+)?hours|hours\s+(?:of\s+operation\s+)?(?:are|is)\s+(?:varied|variable|different))\b",
+                     re.I)
+# hours that vary with something other than the day: "hours vary by season", "... on holidays"
+_VARIES_OTHER = re.compile(r"\s+(?:\w+\s+){0,2}?(?:by|with|depending\s+on|during|on|for|around|over)\s+(?:the\s+)?"
+                           r"(?:seasons?|seasonally|holidays?|time\s+of\s+(?:the\s+)?year|locations?|events?|weather)\b"
+                           r"|\s+seasonally\b", re.I)
 _CLOSED = re.compile(rf"\bclosed\s+(?:on\s+|from\s+|every\s+|all\s+day\s+(?:on\s+)?)?(?:the\s+)?({_DAY_LIST})", re.I)
 # what a day's hours must do, against the median of the other days, for each word
 _LENGTH_KIND = {"extended": "longer", "longer": "longer", "late": "longer", "late-night": "longer",
@@ -219,11 +231,11 @@ def _fact(t: _Text, start: int, end: int, claim: str, status: str, value: Any, r
 
 
 def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any]]:
-    """Every statement the answer makes about which days are open, closed, or open longer
-    or shorter, judged against the records' weekday hours (see the module docstring). Each
-    result has start, end, text, path ("hours"), claim ("open" / "closed" / "longer" /
-    "shorter" / "earlier" / "later"), clause, status (grounded / conflict / unsupported), value and reason.
-    Returns [] when no source is a JSON record."""
+    """Every statement the answer makes about which days are open, closed, open longer or
+    shorter, or with varying hours, judged against the records' weekday hours (see the module
+    docstring). Each result has start, end, text, path ("hours"), claim ("open" / "closed" /
+    "longer" / "shorter" / "earlier" / "later" / "varies"), clause, status (grounded /
+    conflict / unsupported), value and reason. Returns [] when no source is a JSON record."""
     if not answer or not sources:
         return []
     records = [r for s in sources for r in parse_records(s)]
@@ -254,6 +266,11 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
             continue  # "closed on Tuesday mornings", "closed Sundays after 3 pm": not the whole day
         take(*m.span())
         results.append(_judge_closed(t, m, sorted(days), week))
+    for m in _VARIES.finditer(answer):
+        if not free(m) or _VARIES_OTHER.match(answer, m.end()) or not _said(t, m.start(), m.end()):
+            continue
+        take(*m.span())
+        results.append(_judge_varies(t, m, week))
     found = sorted(((m, p) for p in (_WEEKDAY_RANGE, _EVERY_DAY) for m in p.finditer(answer)),
                    key=lambda x: x[0].start())
     for m, pattern in found:  # the first statement of a sentence, whichever pattern found it
@@ -312,6 +329,23 @@ def _judge_closed(t: _Text, m: "re.Match[str]", days: List[int], week: Optional[
                      f"{_names([d for d in days if d not in week])} are no clock times")
     return _fact(t, m.start(), m.end(), "closed", "grounded", value,
                  f"'{m.group(0)}' agrees with the record: no opening time for {_names(days)}")
+
+
+def _judge_varies(t: _Text, m: "re.Match[str]", week: Optional[Dict[int, Range]]) -> Dict[str, Any]:
+    """Hours that vary conflict with a record that gives the same range on every day it opens
+    (a closed day is no variation of the hours)."""
+    if week is None:
+        return _no_hours(t, m, "varies")
+    value = _show(week, [d for d in range(7) if d in week])
+    if any(d not in week for d in range(7)):
+        return _fact(t, m.start(), m.end(), "varies", "unsupported", value,
+                     f"says '{m.group(0)}', but the record's hours for some days are no clock times")
+    open_days = [d for d in range(7) if week[d] is not None]
+    if len(open_days) > 1 and len({week[d] for d in open_days}) == 1:
+        shown = next(iter(_show(week, open_days[:1]).values()))
+        return _fact(t, m.start(), m.end(), "varies", "conflict", value,
+                     f"says '{m.group(0)}', but the record gives {shown} on every day it opens ({_names(open_days)})")
+    return _fact(t, m.start(), m.end(), "varies", "grounded", value, f"'{m.group(0)}' agrees with the record's hours")
 
 
 def _differs(r: Range, kind: str, opens: float, closes: float, length: float) -> bool:

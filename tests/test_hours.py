@@ -28,7 +28,7 @@ EVERY = json.dumps({"hours": {d: "9:0-17:0" for d in ("Monday", "Tuesday", "Wedn
      [("open", "grounded", "daily"), ("closed", "grounded", "closed on Mondays and Wednesdays")]),
     # one statement per sentence
     ("The venue operates from Monday to Sunday, with varying hours each day.",
-     [("open", "conflict", "Monday to Sunday")]),
+     [("open", "conflict", "Monday to Sunday"), ("varies", "grounded", "varying hours")]),
     # closed days
     ("It is closed on Mondays.", [("closed", "grounded", "closed on Mondays")]),
     ("It is closed on Wednesdays and Fridays.", [("closed", "conflict", "closed on Wednesdays and Fridays")]),
@@ -120,8 +120,8 @@ EARLY_WEEKENDS = json.dumps({"hours": {d: ("8:0-22:0" if d in ("Saturday", "Sund
     ("It is open Monday to Sunday from 4 pm to 10 pm, except for Wednesday when it closes at 11 pm.", RECORD,
      [("open", "conflict")]),
     # hours that vary by day say nothing of which days are open
-    ("The hours vary each day.", RECORD, []),
-    ("The business has different opening hours each day.", RECORD, []),
+    ("The hours vary each day.", RECORD, [("varies", "grounded")]),
+    ("The business has different opening hours each day.", RECORD, [("varies", "grounded")]),
     ("The business hours for each day are listed in the record.", RECORD, []),
     # the opening word belongs to another clause; hours of something else
     ("The menu changes daily, and the restaurant opens at 5 pm.", RECORD, []),
@@ -199,3 +199,28 @@ def test_second_review_cases(answer, record, expected):
 def test_closed_as_a_value():
     week = weekly_hours([{"hours": {"Monday": "Closed", "Tuesday": "9:0-17:0"}}])
     assert week[0] is None and week[1] == (540.0, 1020.0)
+
+
+SAME_HOURS = json.dumps({"hours": {**{d: "8:0-14:0" for d in ("Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+                                                               "Sunday")}, "Monday": "0:0-0:0"}})
+
+
+@pytest.mark.parametrize("answer,record,expected", [
+    # hours that vary: a conflict when every day the business opens has the same range
+    ("The cafe is open from Tuesday to Sunday, and the hours vary depending on the day.", SAME_HOURS,
+     [("open", "grounded"), ("varies", "conflict")]),
+    ("It has varying hours.", SAME_HOURS, [("varies", "conflict")]),
+    ("The hours of operation are varied.", SAME_HOURS, [("varies", "conflict")]),
+    ("It has varying hours.", RECORD, [("varies", "grounded")]),
+    ("It has varying hours.", ALL_DAYS_BUT_SAT, [("varies", "unsupported")]),
+    ("Its hours do not vary.", SAME_HOURS, []),
+    ("Its hours vary by season.", SAME_HOURS, []),
+    ("The hours may vary on holidays.", SAME_HOURS, []),
+    ("Opening hours vary seasonally.", SAME_HOURS, []),
+    ("Happy hour times vary by day, and it opens at 8.", SAME_HOURS, []),
+])
+def test_varying_hours(answer, record, expected):
+    assert [(f["claim"], f["status"]) for f in check_hours_facts(answer, [record])] == expected
+    conflict = [f for f in check_hours_facts(answer, [record]) if f["status"] == "conflict" and f["claim"] == "varies"]
+    for f in conflict:
+        assert "8:00-14:00 on every day it opens (Tuesday, Wednesday, Thursday, Friday, Saturday and Sunday)" in f["reason"]
