@@ -7,7 +7,9 @@ A record's hours are a mapping of weekday names to ranges ("Monday": "9:0-21:0")
 the mapping leaves out is a day the business is closed, and so is "0:0-0:0" (or "Closed")
 when another day has a real range (it is the same record's way of writing "no hours that
 day"; when every day is "0:0-0:0" nothing is known); a value that is no clock range ("24
-hours", null) is unknown. Statements, each judged in its sentence:
+hours", null) is unknown; a day with several ranges runs from the first opening to the last
+closing. With several records, a statement is grounded when any record's hours agree and a
+conflict only when none does. Statements, each judged in its sentence:
 
 - open on a set of days ("every day", "daily", "seven days a week", "Monday to Sunday",
   "Tuesday through Saturday"), less the days the sentence excepts ("except Mondays",
@@ -36,7 +38,7 @@ from __future__ import annotations
 import bisect
 import re
 from statistics import median
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .dates import WEEKDAYS, find_times, weekdays_in
 from .records import clause_around, clause_bounds, parse_records
@@ -93,6 +95,15 @@ _VARIES = re.compile(r"\b(?:hours\s+(?:of\s+operation\s+)?(?:that\s+)?(?:vary|va
 _VARIES_OTHER = re.compile(r"\s+(?:\w+\s+){0,2}?(?:by|with|depending\s+on|during|on|for|around|over)\s+(?:the\s+)?"
                            r"(?:seasons?|seasonally|holidays?|time\s+of\s+(?:the\s+)?year|locations?|events?|weather)\b"
                            r"|\s+seasonally\b", re.I)
+# days named right after an every-day phrase: "every day from Tuesday to Sunday", "daily except"
+_DAYS_NAMED_AFTER = re.compile(rf"\s*,?\s*(?:from\s+|on\s+|between\s+)?{_DAY}"
+                               rf"(?!(?:\s*(?:,|and|&|or)\s*{_DAY})*\s+(?:excluded|excepted|being)\b)", re.I)
+# days excepted after they are named: "Monday excluded", "with Monday and Wednesday being its days off"
+_EXCEPTED_AFTER = re.compile(rf"\b({_DAY_LIST})\s+(?:excluded|excepted|being\s+(?:its|their|the)\s+days?\s+off)\b",
+                             re.I)
+# a closing on a date, not every week: "closed on Monday, September 1"
+_ON_A_DATE = re.compile(r"\s*,?\s*(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)",
+                        re.I)
 _CLOSED = re.compile(rf"\bclosed\s+(?:on\s+|from\s+|every\s+|all\s+day\s+(?:on\s+)?)?(?:the\s+)?({_DAY_LIST})", re.I)
 # what a day's hours must do, against the median of the other days, for each word
 _LENGTH_KIND = {"extended": "longer", "longer": "longer", "late": "longer", "late-night": "longer",
@@ -114,10 +125,19 @@ _VARYING = re.compile(r"\b(?:(?:var(?:y|ies|ying|ied)|differ\w*|chang\w*|for|lis
 
 def weekly_hours(records: Sequence[Dict[str, Any]]) -> Optional[Dict[int, Range]]:
     """Weekday (0 = Monday) -> (open, close) in minutes, or None for a closed day, from the
-    first record with a mapping of weekday names to hours. A day left out of the mapping, or
-    given as "0:0-0:0", is closed; a day whose value is no clock range ("24 hours", null) is
-    unknown and left out of the result. None when no record has such a mapping or when it
-    gives no real range at all (every day "0:0-0:0": nothing is known)."""
+    first record with a mapping of weekday names to hours that gives a real range (see
+    ``record_weeks``); None when there is none."""
+    weeks = record_weeks(records)
+    return weeks[0] if weeks else None
+
+
+def record_weeks(records: Sequence[Dict[str, Any]]) -> List[Dict[int, Range]]:
+    """The weekday hours of each record that has a mapping of weekday names to hours. A day
+    left out of the mapping, or given as "0:0-0:0" (or "Closed"), is closed; a day whose value
+    is no clock range ("24 hours", null) is unknown and left out; a day with several ranges
+    ("9:0-14:0, 17:0-22:0") runs from the first opening to the last closing. A record that
+    gives no real range at all (every day "0:0-0:0": nothing is known) is left out."""
+    weeks = []
     for record in records:
         table = _hours_table(record)
         if table is None:
@@ -128,14 +148,27 @@ def weekly_hours(records: Sequence[Dict[str, Any]]) -> Optional[Dict[int, Range]
             found = [v for _, _, v in find_times(str(value))] if isinstance(value, str) else []
             ranges = [v for v in found if v.normalisable and v.low is not None]
             if ranges:
-                days[day] = (ranges[0].low, ranges[0].high if ranges[0].high is not None else ranges[0].low)
+                days[day] = (ranges[0].low, ranges[-1].high if ranges[-1].high is not None else ranges[-1].low)
             elif not (found and found[0].note and "closed" in found[0].note) and not (
                     isinstance(value, str) and value.strip().lower() == "closed"):
                 del days[day]  # neither a range nor "0:0-0:0": unknown
-        if not any(days.values()):
-            return None
-        return days
-    return None
+        if any(days.values()):
+            weeks.append(days)
+    return weeks
+
+
+def _across(weeks: Sequence[Dict[int, Range]], judge: Callable[[Optional[Dict[int, Range]]], Dict[str, Any]]
+            ) -> Dict[str, Any]:
+    """One statement judged against several records' hours: grounded when any record agrees,
+    a conflict only when none does (as for other record facts)."""
+    if not weeks:
+        return judge(None)
+    results = [judge(week) for week in weeks]
+    for status in ("grounded", "conflict"):
+        for r in results:
+            if r["status"] == status:
+                return r
+    return results[0]
 
 
 def _hours_table(obj: Any, depth: int = 0) -> Optional[Dict[str, Any]]:
@@ -241,7 +274,7 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
     records = [r for s in sources for r in parse_records(s)]
     if not records:
         return []
-    week = weekly_hours(records)
+    weeks = record_weeks(records)
     t = _Text(answer)
     results: List[Dict[str, Any]] = []
     taken = bytearray(len(answer))  # characters a statement already covers
@@ -258,19 +291,21 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
         if not days or _PART_OF_DAY.match(answer, m.end()) or not _said(t, m.start(), m.end(), whole=False):
             continue
         take(*m.span())
-        results.append(_judge_length(t, m, sorted(days), _LENGTH_KIND[m.group(1).lower()], week))
+        kind = _LENGTH_KIND[m.group(1).lower()]
+        results.append(_across(weeks, lambda w: _judge_length(t, m, sorted(days), kind, w)))
     for m in _CLOSED.finditer(answer):
         days = weekdays_in(m.group(1))
         if not days or not free(m) or _PART_OF_DAY.match(answer, m.end()) or _CLOSED_QUALIFIED.match(answer, m.end()) \
+                or _ON_A_DATE.match(answer, m.end()) \
                 or not _said(t, m.start(), m.end(), about_hours=True, whole=False):
             continue  # "closed on Tuesday mornings", "closed Sundays after 3 pm": not the whole day
         take(*m.span())
-        results.append(_judge_closed(t, m, sorted(days), week))
+        results.append(_across(weeks, lambda w: _judge_closed(t, m, sorted(days), w)))
     for m in _VARIES.finditer(answer):
         if not free(m) or _VARIES_OTHER.match(answer, m.end()) or not _said(t, m.start(), m.end()):
             continue
         take(*m.span())
-        results.append(_judge_varies(t, m, week))
+        results.append(_across(weeks, lambda w: _judge_varies(t, m, w)))
     found = sorted(((m, p) for p in (_WEEKDAY_RANGE, _EVERY_DAY) for m in p.finditer(answer)),
                    key=lambda x: x[0].start())
     for m, pattern in found:  # the first statement of a sentence, whichever pattern found it
@@ -279,16 +314,21 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
             continue  # "from Monday to Sunday, with varying hours each day" says it once
         if _VARYING.search(answer, max(s_start, t.clause(m.start(), m.end())[0], m.start() - 40), m.start()):
             continue  # "hours vary each day", "different hours every day", "hours for each day"
+        if pattern is _EVERY_DAY and _DAYS_NAMED_AFTER.match(answer, m.end()):
+            continue  # "open every day from Tuesday to Sunday": the days named after it say which
         days = set(range(7)) if pattern is _EVERY_DAY else set(weekdays_in(m.group(0)))
         for e in _EXCEPTED.finditer(answer, s_start, s_end):
             take(*e.span())
             if not _STILL_OPEN.match(answer, e.end()):
                 days -= weekdays_in(e.group(1))  # not "except for Friday, when it closes at 11 pm"
+        for e in _EXCEPTED_AFTER.finditer(answer, s_start, s_end):
+            take(*e.span())
+            days -= weekdays_in(e.group(1))  # "every day, Monday excluded"
         opened.add((s_start, s_end))
         if len(days) < 2:
             continue
         take(*m.span())
-        results.append(_judge_open(t, m, sorted(days), week))
+        results.append(_across(weeks, lambda w: _judge_open(t, m, sorted(days), w)))
     results.sort(key=lambda r: r["start"])
     return results
 

@@ -152,6 +152,24 @@ def load_table_list(path: Optional[str], key: str) -> frozenset:
 
 
 @lru_cache(maxsize=8)
+def load_needs_before(path: Optional[str] = None) -> Dict[str, Tuple[str, ...]]:
+    """Record path -> word stems one of which a phrase must hold, or find earlier in its
+    sentence, to state that path (the table's ``_needs_before``: "in a lot" is lot parking
+    only after "park..." as in "customers can park in a lot")."""
+    needs = _table(path).get("_needs_before") or {}
+    return {str(k): tuple(str(x).lower() for x in v) for k, v in needs.items() if isinstance(v, list)}
+
+
+def _has_word_before(answer: str, start: int, end: int, stems: Sequence[str]) -> bool:
+    """Whether answer[start:end], or its sentence up to 80 characters before it, holds a word
+    that starts with one of ``stems``."""
+    left = max(0, start - 80)
+    cut = max((m.end() for m in re.finditer(r"[.!?](?=\s)|\n", answer[left:start])), default=0)
+    before = answer[left + cut:end].lower()
+    return any(re.search(rf"\b{re.escape(stem)}", before) for stem in stems)
+
+
+@lru_cache(maxsize=8)
 def load_denial_ignores(path: Optional[str] = None) -> Dict[str, Tuple[str, ...]]:
     """Sub-keys a denial of a path does not deny (the table's ``_denial_ignores``): "there is
     no parking" says nothing of street parking, which is not the business's."""
@@ -416,11 +434,14 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     taken = bytearray(len(answer))  # characters a longer phrase already claimed
     bounds = clause_bounds(answer)
     scarce = load_table_list(terms, "_scarce_states_nothing")
+    needs = load_needs_before(terms)
     seen: set = set()
     for path, pattern in load_terms(terms):
         for m in pattern.finditer(answer):
             if any(taken[m.start():m.end()]):
                 continue  # a longer phrase already claimed this text
+            if path in needs and not _has_word_before(answer, m.start(), m.end(), needs[path]):
+                continue  # "homeless people on the street" says nothing of parking
             taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
             label = _label_value(answer, m.start(), m.end())
             if label == "other":

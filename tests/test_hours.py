@@ -65,8 +65,10 @@ def test_reasons_name_the_days_and_the_record_hours():
 
 def test_all_days_open():
     facts = check_hours_facts("It is open Monday through Sunday from 9 to 5, and closed on Sundays.", [EVERY])
-    assert [(f["claim"], f["status"]) for f in facts] == [("open", "grounded"), ("closed", "conflict")] or \
-        [(f["claim"], f["status"]) for f in facts] == [("closed", "conflict")]
+    # Sunday is excepted from the range, and its closing conflicts with the record
+    assert [(f["claim"], f["status"]) for f in facts] == [("open", "grounded"), ("closed", "conflict")]
+    facts = check_hours_facts("It is open Monday through Sunday from 9 to 5.", [EVERY])
+    assert [(f["claim"], f["status"]) for f in facts] == [("open", "grounded")]
 
 
 @pytest.mark.parametrize("sources,expected", [
@@ -224,3 +226,44 @@ def test_varying_hours(answer, record, expected):
     conflict = [f for f in check_hours_facts(answer, [record]) if f["status"] == "conflict" and f["claim"] == "varies"]
     for f in conflict:
         assert "8:00-14:00 on every day it opens (Tuesday, Wednesday, Thursday, Friday, Saturday and Sunday)" in f["reason"]
+
+
+@pytest.mark.parametrize("answer,expected", [
+    ("It is closed on Mondays.", [("closed", "unsupported")]),
+    ("It has varying hours.", [("varies", "unsupported")]),
+    ("It has extended hours on weekends.", [("longer", "unsupported")]),
+])
+def test_statements_without_weekday_hours(answer, expected):
+    record = json.dumps({"name": "X", "attributes": {"WiFi": "free"}})
+    assert [(f["claim"], f["status"]) for f in check_hours_facts(answer, [record])] == expected
+
+
+def test_several_records_a_conflict_only_when_none_agrees():
+    every = json.loads(EVERY)
+    answer = "Verde is open every day."
+    for sources in ([RECORD, EVERY], [EVERY, RECORD], [json.dumps([json.loads(RECORD), every])]):
+        assert [f["status"] for f in check_hours_facts(answer, sources)] == ["grounded"]
+    assert [f["status"] for f in check_hours_facts(answer, [RECORD, RECORD])] == ["conflict"]
+
+
+@pytest.mark.parametrize("answer,record,expected", [
+    # days named after "every day" say which
+    ("Verde is open every day from Tuesday to Sunday.", RECORD, [("open", "conflict")]),
+    ("Verde is open every day from Thursday to Sunday.", RECORD, [("open", "grounded")]),
+    ("It is open every day, Monday and Wednesday excluded.", RECORD, [("open", "grounded")]),
+    # a closing on a date is no weekly closing
+    ("Verde is closed on Monday, September 1.", EVERY, []),
+    # every day but one is no set of open days
+    ("It is open Monday and Tuesday, except Tuesday.", EVERY, []),
+    # nothing to compare: every other day is closed or unknown
+    ("It has extended hours on Saturdays.", json.dumps({"hours": {"Saturday": "9:0-22:0"}}), [("longer", "unsupported")]),
+    # a closed day is open less, not longer
+    ("It has extended hours on Mondays.", RECORD, [("longer", "conflict")]),
+    ("It has shorter hours on Mondays.", RECORD, [("shorter", "grounded")]),
+    # a day with two ranges runs from the first opening to the last closing
+    ("It has extended hours on Mondays.",
+     json.dumps({"hours": {"Monday": "9:0-14:0, 17:0-23:0", "Tuesday": "9:0-21:0", "Wednesday": "9:0-21:0"}}),
+     [("longer", "grounded")]),
+])
+def test_final_review_cases(answer, record, expected):
+    assert [(f["claim"], f["status"]) for f in check_hours_facts(answer, [record])] == expected

@@ -82,6 +82,10 @@ def test_negation(text, term, negated):
     ("Parking is available in a lot but not on the street.",
      [("Parking", "yes", "grounded"), ("in a lot", "yes", "conflict"), ("on the street", "no", "conflict")]),
     ("They have improved in a lot of ways.", []),
+    # ... only where the sentence speaks of parking
+    ("Some reviewers mentioned homeless people on the street.", []),
+    ("The restaurant is located on the street corner.", []),
+    ("The restaurant is in a lot shared with other shops.", []),
 ])
 def test_check_record_facts(answer, expected):
     facts = check_record_facts(answer, [json.dumps(RECORD)])
