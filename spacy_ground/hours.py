@@ -157,12 +157,12 @@ def record_weeks(records: Sequence[Dict[str, Any]]) -> List[Dict[int, Range]]:
     return weeks
 
 
-def _across(weeks: Sequence[Dict[int, Range]], judge: Callable[[Optional[Dict[int, Range]]], Dict[str, Any]]
-            ) -> Dict[str, Any]:
+def _across(weeks: Sequence[Dict[int, Range]], t: "_Text", m: "re.Match[str]", claim: str,
+            judge: Callable[[Dict[int, Range]], Dict[str, Any]]) -> Dict[str, Any]:
     """One statement judged against several records' hours: grounded when any record agrees,
-    a conflict only when none does (as for other record facts)."""
+    a conflict only when none does (as for other record facts); unsupported without any."""
     if not weeks:
-        return judge(None)
+        return _no_hours(t, m, claim)
     results = [judge(week) for week in weeks]
     for status in ("grounded", "conflict"):
         for r in results:
@@ -292,7 +292,7 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
             continue
         take(*m.span())
         kind = _LENGTH_KIND[m.group(1).lower()]
-        results.append(_across(weeks, lambda w: _judge_length(t, m, sorted(days), kind, w)))
+        results.append(_across(weeks, t, m, kind, lambda w: _judge_length(t, m, sorted(days), kind, w)))
     for m in _CLOSED.finditer(answer):
         days = weekdays_in(m.group(1))
         if not days or not free(m) or _PART_OF_DAY.match(answer, m.end()) or _CLOSED_QUALIFIED.match(answer, m.end()) \
@@ -300,12 +300,12 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
                 or not _said(t, m.start(), m.end(), about_hours=True, whole=False):
             continue  # "closed on Tuesday mornings", "closed Sundays after 3 pm": not the whole day
         take(*m.span())
-        results.append(_across(weeks, lambda w: _judge_closed(t, m, sorted(days), w)))
+        results.append(_across(weeks, t, m, "closed", lambda w: _judge_closed(t, m, sorted(days), w)))
     for m in _VARIES.finditer(answer):
         if not free(m) or _VARIES_OTHER.match(answer, m.end()) or not _said(t, m.start(), m.end()):
             continue
         take(*m.span())
-        results.append(_across(weeks, lambda w: _judge_varies(t, m, w)))
+        results.append(_across(weeks, t, m, "varies", lambda w: _judge_varies(t, m, w)))
     found = sorted(((m, p) for p in (_WEEKDAY_RANGE, _EVERY_DAY) for m in p.finditer(answer)),
                    key=lambda x: x[0].start())
     for m, pattern in found:  # the first statement of a sentence, whichever pattern found it
@@ -328,7 +328,7 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
         if len(days) < 2:
             continue
         take(*m.span())
-        results.append(_across(weeks, lambda w: _judge_open(t, m, sorted(days), w)))
+        results.append(_across(weeks, t, m, "open", lambda w: _judge_open(t, m, sorted(days), w)))
     results.sort(key=lambda r: r["start"])
     return results
 
@@ -338,9 +338,7 @@ def _no_hours(t: _Text, m: "re.Match[str]", claim: str) -> Dict[str, Any]:
                  f"says '{m.group(0)}', but the record gives no opening hours by weekday")
 
 
-def _judge_open(t: _Text, m: "re.Match[str]", days: List[int], week: Optional[Dict[int, Range]]) -> Dict[str, Any]:
-    if week is None:
-        return _no_hours(t, m, "open")
+def _judge_open(t: _Text, m: "re.Match[str]", days: List[int], week: Dict[int, Range]) -> Dict[str, Any]:
     closed = [d for d in days if d in week and week[d] is None]
     value = _show(week, days)
     if closed:
@@ -354,9 +352,7 @@ def _judge_open(t: _Text, m: "re.Match[str]", days: List[int], week: Optional[Di
                  f"'{m.group(0)}' agrees with the record's hours: open on {_names(days)}")
 
 
-def _judge_closed(t: _Text, m: "re.Match[str]", days: List[int], week: Optional[Dict[int, Range]]) -> Dict[str, Any]:
-    if week is None:
-        return _no_hours(t, m, "closed")
+def _judge_closed(t: _Text, m: "re.Match[str]", days: List[int], week: Dict[int, Range]) -> Dict[str, Any]:
     open_days = [d for d in days if week.get(d) is not None]
     value = _show(week, days)
     if open_days:
@@ -371,11 +367,9 @@ def _judge_closed(t: _Text, m: "re.Match[str]", days: List[int], week: Optional[
                  f"'{m.group(0)}' agrees with the record: no opening time for {_names(days)}")
 
 
-def _judge_varies(t: _Text, m: "re.Match[str]", week: Optional[Dict[int, Range]]) -> Dict[str, Any]:
+def _judge_varies(t: _Text, m: "re.Match[str]", week: Dict[int, Range]) -> Dict[str, Any]:
     """Hours that vary conflict with a record that gives the same range on every day it opens
     (a closed day is no variation of the hours)."""
-    if week is None:
-        return _no_hours(t, m, "varies")
     value = _show(week, [d for d in range(7) if d in week])
     if any(d not in week for d in range(7)):
         return _fact(t, m.start(), m.end(), "varies", "unsupported", value,
@@ -403,9 +397,7 @@ def _differs(r: Range, kind: str, opens: float, closes: float, length: float) ->
 
 
 def _judge_length(t: _Text, m: "re.Match[str]", days: List[int], kind: str,
-                  week: Optional[Dict[int, Range]]) -> Dict[str, Any]:
-    if week is None:
-        return _no_hours(t, m, kind)
+                  week: Dict[int, Range]) -> Dict[str, Any]:
     others = [week[d] for d in range(7) if d not in days and week.get(d) is not None]
     named = [d for d in days if d in week]
     value = _show(week, [d for d in range(7) if d in week])
