@@ -212,17 +212,19 @@ def _said(t: _Text, start: int, end: int, about_hours: bool = False, whole: bool
     text = t.text
     s_start, s_end = t.sentence(start, end)
     c_start, c_end = t.clause(start, end)
-    before_clause = t.clause(c_start - 2, c_start - 1)[0] if c_start - 2 > s_start else c_start
     meals = [m for m in _OPEN_FOR_MEALS.finditer(text, max(s_start, start - 80), start)
              if not text[m.end():start].strip()]
     if "?" in text[end:s_end + 1]:
         return False  # a question
     clause_end = min(s_end, max(c_end, end))
-    if not (about_hours or meals or _OPENING.search(text, max(s_start, before_clause), clause_end)):
-        return False  # the opening word must be in the statement's clause or the one before
-    if not (about_hours or meals or _OPENING.search(text, max(s_start, c_start), clause_end)) \
-            and not _LEAD_OK.fullmatch(text[max(s_start, c_start):start]):
-        return False  # "opens at 11 and offers fresh fish daily": the clause before speaks of something else
+    if not (about_hours or meals or _OPENING.search(text, max(s_start, c_start), clause_end)):
+        # the opening word may stand in the clause before, when this clause only names the
+        # days and times ("operates from 10:30 am to 4 pm, Monday through Saturday"), not in
+        # one about something else ("opens at 11 and offers fresh fish daily")
+        before_clause = t.clause(c_start - 2, c_start - 1)[0] if c_start - 2 > s_start else c_start
+        if not (_OPENING.search(text, max(s_start, before_clause), clause_end)
+                and _LEAD_OK.fullmatch(text[max(s_start, c_start):start])):
+            return False
     near = max(s_start, c_start, start - 60)
     if _common_word(_OTHER_HOURS, text, start if meals else near, min(c_end, end + 30), s_start):
         return False  # "happy hour runs daily", "breakfast is served every day"
