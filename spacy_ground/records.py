@@ -100,7 +100,10 @@ _VERB_NEGATION = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+(?:[\
 _NOMINAL_SUBJECT = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:the|its|their|this|that|a)\s+(?:lack|absence)\s+of\s+"
                               r"(?:[\w-]+\s+){0,2}$", re.I)
 _PHRASE_END = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}"
-                         r"(?:\s*(?:[.,;:!?)]|$)|\s+(?:and|or|nor|but)\b)", re.I)
+                         rf"(?:\s*(?:[.;:!?)]|,(?!(?:\s*{_ASIDE}\s*,)?\s*(?:is|are|was|were|remains?|comes?)\b)|$)"
+                         r"|\s+(?:and|or|nor|but)\b)", re.I)
+# the mention is the subject of its own clause when a verb follows after an aside ("doesn't take
+# reservations and WiFi, however, is free": WiFi is not denied)
 # a list whose first items are no term: "does not provide street, garage, ..." (before
 # "garage"): a verb's negation, the verb, then short items with commas
 _LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
@@ -401,6 +404,21 @@ def _label_value(answer: str, start: int, end: int) -> Optional[str]:
     return "no" if _LABEL_NO.match(value) else "yes" if _LABEL_YES.match(value) else "other"
 
 
+# a heading that denies the list after it on its line ("**Not available:** WiFi, takeout",
+# "- Not offered: reservations or delivery")
+_DENYING_HEADING = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
+                              r"(?:not[ \t]+(?:available|offered|provided|included|accepted)|unavailable|"
+                              r"no|none|missing|lacking)[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
+                              r"(?P<list>[^\n.;!?:]*)$", re.I)
+
+
+def _under_denying_heading(answer: str, start: int) -> bool:
+    """Whether a mention lies in the list after a denying heading on its line ("**Not
+    available:** WiFi, takeout"): every item of that list is denied."""
+    line_start = answer.rfind("\n", 0, start) + 1
+    return bool(_DENYING_HEADING.match(answer[line_start:start]))
+
+
 def _nominal_pair(answer: str, first: Dict[str, Any], second: Dict[str, Any]) -> bool:
     """Whether a negation before ``first`` covers ``second`` after "and": ``second`` ends the
     phrase ("lack of reservation and take-out services", "doesn't provide WiFi and outdoor
@@ -452,6 +470,8 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             seen.add((path, c_start))
             if label:  # "* WiFi: No" / "* WiFi: Yes": the value says it
                 negated, hedged = ("after" if label == "no" else None), False
+            elif _under_denying_heading(answer, m.start()):
+                negated, hedged = "after", False
             else:
                 negated = negation(answer, m.start(), m.end(), bounds)
                 hedged = is_hedged(answer, m.start(), m.end(), bounds)

@@ -93,6 +93,10 @@ _TEMPERATURE = re.compile(r"\s?(?:°|º|degrees?\s+|deg\.?\s*)?\s?([CFcf])(?:ahr
 _BARE_DEGREE = re.compile(r"\s?(?:°|º)(?![\w])")
 
 _G_FORCE = re.compile(r"(?:['’]s\b|-?\s*forces?\b|\s+of\s+(?:force|acceleration)\b)", re.I)
+# after a glued "g": a mobile network ("5g network", "4g/LTE") or a g-force ("pulls 9g")
+_NOT_GRAMS_GLUED = re.compile(r"(?:\s*[/-]\s*LTE\b|\s+(?:networks?|signals?|speeds?|connection|connectivity|"
+                              r"coverage|phones?|mobile|data|internet|service|technology|enabled|capable|"
+                              r"towers?|turns?|loads?)\b|-(?:enabled|capable|ready)\b)", re.I)
 _WORD_AFTER = re.compile(r"\s*(?:-\s*)?(°\s?[CFcf]\b|°|[^\W\d_][\w.\-/²³]*)")
 
 
@@ -204,10 +208,13 @@ def _unit_at(following: str) -> Optional[UnitMatch]:
     low = word.lower().rstrip(".")
     if m.start(1) == 0 and len(word.rstrip(".")) == 1 and word[0] not in "mgl":
         return None  # "3D", "4K", "5G": a name, not a unit
-    if word.rstrip(".") == "g" and m.start(1) > 0:
-        # "450 g of flour": grams after a space on the same line, in lower case ("5G", "Grade 3 G"
-        # and g-forces, "9 g's", "9 g of force", are not)
+    if word.rstrip(".") == "g":
+        # "450 g of flour", "450g of flour": grams in lower case on the same line ("5G", "Grade 3
+        # G", g-forces such as "9 g's", "9 g of force", "pulls 9g" and mobile networks such as
+        # "5g network" are not)
         if "\n" in following[:m.start(1)] or _G_FORCE.match(following[m.end(1):]):
+            return None
+        if m.start(1) == 0 and _NOT_GRAMS_GLUED.match(following[m.end(1):]):
             return None
         return UnitMatch("gram", dimension_of("gram") or "mass", m.end(1) - (len(word) - len(word.rstrip("."))))
     if low in _OWN_SURFACES and (low != "c" or word.endswith(".")):

@@ -446,11 +446,15 @@ QUANTITIES = [
     ("It took 3 hours in total.", "hour", "duration", 3 * 3600, 3),
     ("Use 450 g of flour.", "gram", "mass", 0.45, 450),
     ("Use 225 g.", "gram", "mass", 0.225, 225),
+    ("The burger weighs 450g.", "gram", "mass", 0.45, 450),
+    ("A 12oz steak.", "ounce", "mass", 12 * 0.028349523125, 12),
+    ("It has 30g of protein.", "gram", "mass", 0.03, 30),
 ]
 
 
 @pytest.mark.parametrize("text", ["a 5G network", "Grade 3 G students", "Astronauts feel 3 g's at launch.",
-                                  "Pilots pull 9 g of force.", "f) Population: 12\ng) Area: 5"])
+                                  "Pilots pull 9 g of force.", "f) Population: 12\ng) Area: 5",
+                                  "a 5g network", "4g/LTE coverage", "the 5g-enabled phone", "Pilots pull 9g turns."])
 def test_g_is_grams_only_after_a_space_in_lower_case(text):
     assert all(v.kind != "quantity" for _, _, v in find_claims(text))
 

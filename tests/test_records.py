@@ -285,6 +285,16 @@ STREET_ONLY = {"attributes": {"BusinessParking": {"garage": False, "street": Tru
                                                                       ("outdoor seating", "yes", "grounded")]),
     (LISTS, "They don't offer WiFi, however, takeout and outdoor seating are available.",
      [("WiFi", "no", "grounded"), ("takeout", "yes", "conflict"), ("outdoor seating", "yes", "grounded")]),
+    # a mention followed by its own verb after an aside is the subject of a new clause
+    (LISTS, "It doesn't take reservations and WiFi, however, is free.",
+     [("reservations", "no", "grounded"), ("WiFi", "yes", "conflict")]),
+    (LISTS, "It doesn't take reservations and WiFi, which is a pity.",
+     [("reservations", "no", "grounded"), ("WiFi", "no", "grounded")]),
+    # a heading that denies the list after it on its line
+    (LISTS, "**Not available:** WiFi, takeout", [("WiFi", "no", "grounded"), ("takeout", "no", "grounded")]),
+    (LISTS, "- Not offered: reservations or takeout.\n- Available: WiFi",
+     [("reservations", "no", "grounded"), ("takeout", "no", "grounded"), ("WiFi", "yes", "conflict")]),
+    (LISTS, "Not available: WiFi. They offer takeout.", [("WiFi", "no", "grounded"), ("takeout", "yes", "conflict")]),
     # a word after a phrase on the next line does not change it
     (LISTS, "- Parking: garage\n- Doors open at 5 pm", [("garage", "yes", "conflict")]),
     (LISTS, "Reservations are not currently accepted.", [("Reservations", "no", "grounded")]),
