@@ -49,7 +49,7 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("half", re.compile(rf"\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of(?:\s+(?:fiscal(?:\s+year)?|FY))?\s+({_YEAR})\b", re.I)),
     ("h", re.compile(r"\b(?:H([12])|([12])H)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),
     ("fy", re.compile(r"\b(?:FY|fiscal(?:\s+year)?)\s*'?(\d\d(?:\d\d)?)\b", re.I)),
-    ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|\s*(?:%|percent|million|billion|people))", re.I)),
+    ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|-\d|\s*(?:%|percent|million|billion|people))", re.I)),
     ("year_qual", re.compile(rf"\b(early|mid|late|end\s+of|start\s+of|beginning\s+of)[-\s]+({_YEAR})\b", re.I)),
     ("century", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]00|2000)'?s\b", re.I)),
     ("decade", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]\d0|20\d0)'?s\b", re.I)),
@@ -223,6 +223,8 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         y2 = _year(g[1], base=y1)
         if not y1 < y2 <= y1 + 200:
             return None
+        if len(g[1]) == 2 and y2 >= y1 // 100 * 100 + 100 and y2 - y1 > 10:
+            return None  # "1999-00" runs into the next century; "2024-13" (a month 13?) does not
         lo = date_interval(y1, "year")[0]
         hi = date_interval(y2, "year")[1]
         return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="year",

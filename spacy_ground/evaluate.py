@@ -26,7 +26,7 @@ import numpy
 from spacy.language import Language
 
 from .bench import is_hallucinated, is_labelled, read_jsonl
-from .features import FEATURES, absent_word_counts, answer_features, source_texts
+from .features import FEATURES, FEATURE_SIGNS, absent_word_counts, answer_features, source_texts
 from .sources import source_kind, sources_key
 from .verdict import source_shape
 
@@ -77,6 +77,9 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         # the verdict already computed the features (none for not_checkable answers)
         feats = g.features if g is not None and g.features else answer_features(doc)
         shape = source_shape(rec.get("sources"))
+        # the baseline: the share of the answer's content words in no source (the verdict's
+        # feature leaves out the words of grounded claims)
+        n_absent, n_words = absent_word_counts(doc.text, source_texts(doc))
         # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
         rank_score = None
         if lr is not None:
@@ -86,7 +89,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
             "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),
             "hallucinated": is_hallucinated(rec), "labelled": is_labelled(rec), "spans": rec.get("spans") or [],
             "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "cached": cached,
-            "rank_score": rank_score,
+            "absent_words": n_absent / n_words if n_words else 0.0, "rank_score": rank_score,
             "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
             "action": g.action if g is not None else None,
             "flagged_by_rule": bool(g is not None and g.flagged_by_rule),
@@ -329,11 +332,13 @@ def seed_count(features: Dict[str, float], thresholds: Dict[str, float]) -> int:
 def method_scores(rows: Sequence[Dict[str, Any]], seed: Dict[str, float]) -> Dict[str, List[float]]:
     """Score per answer for each method (higher = more likely hallucinated)."""
     f = [r["features"] for r in rows]
+    # rows stored before the baseline was kept apart from the feature have only the feature
+    absent = [r.get("absent_words", r["features"]["absent_words"]) for r in rows]
     if seed is None:
         seed = seed_thresholds(rows)
     out = {
         "seed four signals": [float(seed_count(x, seed)) for x in f],
-        "absent content words": [x["absent_words"] for x in f],
+        "absent content words": absent,
         "absent numbers": [x["numeric_inconsistency"] for x in f],
         "numeric grounding only": [x["numeric_mismatch"] * 2 + x["numeric_unsupported"] for x in f],
         "entailment only": [1 - x["min_support"] for x in f],
@@ -520,16 +525,18 @@ def _progress(n: int, label: str) -> Callable[[int], None]:
     return show
 
 
-def fit_verdict(rows: Sequence[Dict[str, Any]], l2: float = 1.0, per_shape: bool = True):
+def fit_verdict(rows: Sequence[Dict[str, Any]], l2: float = 1.0, per_shape: bool = True,
+                signs: Optional[Dict[str, int]] = FEATURE_SIGNS):
     """A VerdictModel fit on checked train rows: one logistic regression per source shape
-    (text / record) when ``per_shape``, else one for all. ``record_source`` is left out of
-    per-shape models (it is constant within a shape)."""
+    (text / record) when ``per_shape``, else one for all, each coefficient held to its
+    feature's sign in ``signs`` (``features.FEATURE_SIGNS``; None: free). ``record_source``
+    is left out of per-shape models (it is constant within a shape)."""
     from .verdict import SHAPES, LogisticModel, VerdictModel
 
     def one(group: Sequence[Dict[str, Any]], feats: Sequence[str]) -> LogisticModel:
         X = numpy.array([[r["features"][f] for f in feats] for r in group])
         y = numpy.array([r["hallucinated"] for r in group], dtype="float64")
-        return LogisticModel.fit(X, y, feats, l2=l2)
+        return LogisticModel.fit(X, y, feats, l2=l2, signs=signs)
 
     if not per_shape:
         return VerdictModel({"*": one(rows, FEATURES)})
@@ -569,7 +576,7 @@ def best_point(curve: numpy.ndarray) -> int:
 
 
 def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool = True, folds: int = 5,
-                    repeats: int = 5) -> Dict[str, float]:
+                    repeats: int = 5, signs: Optional[Dict[str, int]] = FEATURE_SIGNS) -> Dict[str, float]:
     """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 there
     (chosen without looking at dev): ``folds``-fold cross-validation repeated over
     ``repeats`` shuffles of the folds; the threshold is the best of the F1 curve averaged
@@ -582,7 +589,7 @@ def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool =
         fold = shuffled_folds(len(rows), folds, seed)
         p = numpy.zeros(len(rows))
         for k in range(folds):
-            model = fit_verdict([r for r, f in zip(rows, fold) if f != k], l2, per_shape)
+            model = fit_verdict([r for r, f in zip(rows, fold) if f != k], l2, per_shape, signs)
             for i in numpy.flatnonzero(fold == k):
                 p[i] = model.score(rows[i]["features"], rows[i]["shape"])
         aurocs.append(auroc(p.tolist(), labels))
@@ -687,11 +694,12 @@ def cmd_fit(args: argparse.Namespace) -> int:
         rows = run(nlp, records, _progress(len(records), "features"))
         print(file=sys.stderr)
     per_shape = not args.one_model
-    model = fit_verdict(rows, args.l2, per_shape)
+    signs = None if args.free_signs else dict(FEATURE_SIGNS)
+    model = fit_verdict(rows, args.l2, per_shape, signs)
     seed = seed_thresholds(rows)
-    cv = cross_validated(rows, args.l2, per_shape)
+    cv = cross_validated(rows, args.l2, per_shape, signs=signs)
     save_model(model, args.output, meta={"train": Path(args.train).name, "part": args.part, "answers": len(rows), "l2": args.l2,
-                                         "per_shape": per_shape, "seed_thresholds": seed,
+                                         "per_shape": per_shape, "signs": signs, "seed_thresholds": seed,
                                          "date": date.today().isoformat(), "cross_validated": cv})
     scores = [model.score(r["features"], r["shape"]) for r in rows]
     train_auc = auroc(scores, [bool(r["hallucinated"]) for r in rows])
@@ -753,6 +761,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("train")
     f.add_argument("output")
     f.add_argument("--l2", type=float, default=1.0)
+    f.add_argument("--free-signs", action="store_true",
+                   help="let every coefficient take either sign (default: each held to features.FEATURE_SIGNS)")
     f.add_argument("--part", default="verdict", choices=["verdict", "adapt", "all"],
                    help="which source-disjoint part of the train file (stages 2 and 3 of the entailment model train on 'adapt')")
     f.add_argument("--features", help="also write the per-answer features (JSONL) here")

@@ -21,6 +21,16 @@ FEATURES = (
     "length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency", "record_source",
     "record_conflict", "record_unsupported", "absent_count",
 )
+# The direction each feature may push the verdict's score (+1: a higher value may only raise
+# the probability of a hallucination, -1: only lower it; 0 or absent: either way). The verdict
+# is fit under these signs (``LogisticModel.fit``), so that more contradiction or less support
+# never makes an answer look better, whatever the correlations between features.
+FEATURE_SIGNS = {
+    "min_support": -1, "mean_support": -1, "max_contradiction": 1, "max_unsupported": 1, "min_evidence": -1,
+    "numeric_mismatch": 1, "numeric_unsupported": 1, "absent_words": 1, "new_names": 1,
+    "unknown_word_rate": 1, "numeric_inconsistency": 1, "record_conflict": 1, "record_unsupported": 1,
+    "absent_count": 1,
+}
 _TOKEN = re.compile(r"[A-Za-z]+|\d+(?:[.,]\d+)?")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
@@ -43,12 +53,18 @@ def is_refusal(answer: str) -> bool:
     sentences = [s for line in _lines(answer) for s in re.split(r"(?<=[.!?])\s+", line) if s.strip()]
     if not sentences:
         return False
-    hits = [bool(_REFUSAL.search(s)) for s in sentences]
-    # every sentence declines, or says nothing checkable: a short heading that ends in ":", or
+    # a declining sentence with a contrast ("does not mention the CEO, but revenue was $9
+    # billion") is judged clause by clause: what follows the contrast states something
+    parts = [p for s in sentences for p in (_CONTRAST.split(s) if _REFUSAL.search(s) else [s]) if p.strip()]
+    hits = [bool(_REFUSAL.search(p)) for p in parts]
+    # every part declines, or says nothing checkable: a short heading that ends in ":", or
     # fewer than four content words and no number outside a list item (an item states something)
-    return any(hits) and all(h or _is_heading(s) or (
-        len(content_words(s)) < 4 and not re.search(r"\d", s) and not _LIST_ITEM.match(s))
-        for h, s in zip(hits, sentences))
+    return any(hits) and all(h or _is_heading(p) or (
+        len(content_words(p)) < 4 and not re.search(r"\d", p) and not _LIST_ITEM.match(p))
+        for h, p in zip(hits, parts))
+
+
+_CONTRAST = re.compile(r"[,;]?\s*\b(?:but|however|although|though|whereas|yet)\b|;", re.I)
 
 
 def _lines(text: str) -> List[str]:
@@ -124,6 +140,18 @@ def absent_word_counts(answer: str, sources: Sequence[str]) -> Tuple[int, int]:
     return len(absent), len(a)
 
 
+def without_grounded_claims(doc: Doc, claims_key: str = "ground_claims") -> str:
+    """The answer text with the claims the numeric check grounded blanked out: "2,850 million
+    dollars" grounded by "$2.85 billion" has no absent words ("million", "dollars"); the
+    words of a claim that is not grounded still count."""
+    text = list(doc.text)
+    for span in doc.spans.get(claims_key, []):
+        result = span._.ground_numeric or {}
+        if result.get("status") == "grounded":
+            text[span.start_char:span.end_char] = " " * (span.end_char - span.start_char)
+    return "".join(text)
+
+
 def new_names(answer: str, sources: Sequence[str]) -> float:
     """Share of capitalised names in the answer that appear in no source."""
     names = {m.group(0) for m in _NAME.finditer(answer)}
@@ -142,7 +170,7 @@ def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[s
     evidence = [s._.evidence[0]["score"] for s in sents if s._.evidence] or [1.0]
     numeric = doc._.numeric_grounding or {}
     facts = doc._.record_facts or []
-    n_absent, n_words = absent_word_counts(doc.text, sources)
+    n_absent, n_words = absent_word_counts(without_grounded_claims(doc), sources)
     f = {
         "min_support": min(support),
         "mean_support": sum(support) / len(support),

@@ -74,7 +74,7 @@ _NUMERIC = re.compile(
     rf"(?:(?P<approx>{_QUAL})\s*)?(?P<between>\b(?:between|from)\s+)?"
     rf"(?P<neg>(?<![\w.,)\]\-–])[-−](?=[$€£\d]))?(?P<cur>{_CUR_BEFORE})?(?P<n1>{_NUMBER})(?P<plus>\+(?![\d]))?(?P<u1>{_PP}|{_PCT})?"
     rf"(?:\s*(?P<sep>-|–|—|\bto\b|\band\b|\bthrough\b)\s*(?P<cur2>{_CUR_BEFORE})?(?P<n2>{_NUMBER}))?"
-    rf"(?P<post>{_PP}|{_PCT}|{_CUR_AFTER})?",
+    rf"(?P<post>{_PP}|{_PCT}|{_CUR_AFTER}(?!\s?[$€£\d]))?",
     re.I,
 )
 _NUM_SPLIT = re.compile(rf"^(?P<num>{_DIGITS}|.+?)(?P<mag>{_MAG})?$", re.I | re.S)
@@ -412,7 +412,7 @@ def find_claims(text: str) -> List[Found]:
                 continue
             s, e, v = item2
         pos = e if e > m.start() else m.start() + 1
-        if not _keep(text, s, e, v, m):
+        if not _keep(text, s, e, v, m) or _glued_to_number(text, s, e):
             continue
         if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx \
                 and not _counts_something(text, e) and not m.group("neg"):
@@ -424,6 +424,15 @@ def find_claims(text: str) -> List[Found]:
 
 
 _YEAR_FOLLOWERS = YEAR_CONTEXT
+
+
+def _glued_to_number(text: str, start: int, end: int) -> bool:
+    """Whether a number is cut out of a longer string of digits: "1,5" (a decimal comma, or a
+    list?), "1e6", "1.5.2", "€3,5 Mio": no claim can be read from a part of it."""
+    before, after = text[max(0, start - 2):start], text[end:end + 2]
+    if before and (before[-1].isdigit() or (len(before) == 2 and before[-1] in ".,eE" and before[0].isdigit())):
+        return True
+    return bool(after) and (after[0].isdigit() or (len(after) == 2 and after[0] in ".," and after[1].isdigit()))
 
 
 # "in 150 words", "3 bullet points": the answer talking about itself, not a claim

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
@@ -72,21 +73,31 @@ class LogisticModel:
 
     @classmethod
     def fit(cls, X: numpy.ndarray, y: numpy.ndarray, features: Sequence[str], l2: float = 1.0,
-            iterations: int = 50) -> "LogisticModel":
+            iterations: int = 50, signs: Optional[Dict[str, int]] = None) -> "LogisticModel":
+        """Fit on ``X`` (answers x ``features``) and labels ``y``. ``signs`` (feature -> +1 / -1)
+        bounds coefficients to that sign (an active-set method: a coefficient with the wrong
+        sign is held at 0, and released when the loss would fall by moving it the allowed way)."""
         mean, std = X.mean(0), X.std(0)
         std[std == 0] = 1.0
         Z = numpy.hstack([(X - mean) / std, numpy.ones((len(X), 1))])
-        w = numpy.zeros(Z.shape[1])
+        sign = numpy.array([float((signs or {}).get(f, 0)) for f in features] + [0.0])
         reg = numpy.full(Z.shape[1], l2)
         reg[-1] = 0.0
-        for _ in range(iterations):
+        held = numpy.zeros(Z.shape[1], dtype=bool)
+        w = numpy.zeros(Z.shape[1])
+        for _ in range(4 * Z.shape[1]):
+            w = _newton(Z, y, reg, ~held, iterations)
+            wrong = (sign * w < -1e-10) & ~held
+            if wrong.any():
+                held |= wrong
+                continue
             p = 1 / (1 + numpy.exp(-Z @ w))
             grad = Z.T @ (p - y) + reg * w
-            hess = (Z * (p * (1 - p))[:, None]).T @ Z + numpy.diag(reg)
-            step = numpy.linalg.solve(hess, grad)
-            w -= step
-            if numpy.abs(step).max() < 1e-8:
+            # a held coefficient whose allowed direction lowers the loss goes free again
+            pull = numpy.where(held, -sign * grad, 0.0)
+            if pull.max() <= 1e-8:
                 break
+            held[int(numpy.argmax(pull))] = False
         return cls(features, mean, std, w[:-1], w[-1])
 
     def predict(self, X: numpy.ndarray) -> numpy.ndarray:
@@ -104,6 +115,25 @@ class LogisticModel:
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "LogisticModel":
         return cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"])
+
+
+def _newton(Z: numpy.ndarray, y: numpy.ndarray, reg: numpy.ndarray, free: numpy.ndarray,
+            iterations: int) -> numpy.ndarray:
+    """L2-regularised logistic regression by Newton's method over the ``free`` columns of
+    ``Z`` (the others held at 0)."""
+    w = numpy.zeros(Z.shape[1])
+    Zf, rf = Z[:, free], reg[free]
+    wf = numpy.zeros(Zf.shape[1])
+    for _ in range(iterations):
+        p = 1 / (1 + numpy.exp(-Zf @ wf))
+        grad = Zf.T @ (p - y) + rf * wf
+        hess = (Zf * (p * (1 - p))[:, None]).T @ Zf + numpy.diag(rf)
+        step = numpy.linalg.solve(hess, grad)
+        wf -= step
+        if numpy.abs(step).max() < 1e-8:
+            break
+    w[free] = wf
+    return w
 
 
 SHAPES = ("text", "record")
@@ -314,6 +344,8 @@ class Verdict:
             return "no sources to check against"
         if not doc.text.strip():
             return "the answer is empty"
+        if not re.search(r"[^\W_]", doc.text):
+            return "the answer has no words or numbers to check"
         if is_refusal(doc.text):
             return "the answer declines to answer (it says the sources do not cover the question)"
         if not sents or not any(s._.evidence for s in sents):

@@ -258,7 +258,14 @@ DATES = [
     # year ranges
     ("The 2012–13 season was long.", "year", "2012/2013", day(2012, 1, 1), day(2013, 12, 31)),
     ("It ran 2012-2013.", "year", "2012/2013", day(2012, 1, 1), day(2013, 12, 31)),
+    ("The 1999-00 season was long.", "year", "1999/2000", day(1999, 1, 1), day(2000, 12, 31)),
+    ("It ran from 1950-75.", "year", "1950/1975", day(1950, 1, 1), day(1975, 12, 31)),
 ]
+
+
+@pytest.mark.parametrize("text", ["It closed on 2024-13-45.", "It closed in 2024-13."])
+def test_no_year_range_into_the_next_century_from_a_bad_date(text):
+    assert all(not (v.iso or "").startswith("2024/") for _, _, v in find_claims(text))
 
 
 @pytest.mark.parametrize("text, granularity, iso, low, high", DATES)
@@ -598,3 +605,15 @@ def test_lone_one_is_not_a_claim():
 
 def test_number_glued_to_letters_is_not_a_claim():
     assert claims("It runs on an A4 chip with 3D sensors.") == []
+
+
+@pytest.mark.parametrize("text", ["The project cost 1,5 million euros.", "It cost 1e6 dollars.", "Sales were €3,5 Mio.",
+                                  "Version 1.5.2 is out.", "The router is at 192.168.1.1 by default."])
+def test_no_claim_from_a_part_of_a_digit_string(text):
+    assert find_claims(text) == []
+
+
+@pytest.mark.parametrize("text, claim", [("It had 1,500 items.", "1,500"), ("It cost $5.The next one", "$5"),
+                                         ("They sold two $500 tickets.", "$500")])
+def test_whole_numbers_next_to_punctuation_stay_claims(text, claim):
+    assert claim in [v.text for _, _, v in find_claims(text)]
