@@ -71,10 +71,19 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
         raise TypeError(f"answer must be a string, not {type(answer).__name__}")
     if question is not None and not isinstance(question, str):
         raise TypeError(f"question must be a string or None, not {type(question).__name__}")
+    if isinstance(sources, (bytes, bytearray)) or (
+            isinstance(sources, (list, tuple)) and any(isinstance(s, (bytes, bytearray)) for s in sources)):
+        raise TypeError("sources must be texts (str) or JSON records, not bytes: decode them first")
     if isinstance(sources, (str, dict)):
         sources = [sources]
+    elif isinstance(sources, (set, frozenset)):
+        raise TypeError("sources must be a list (their order gives the source numbers in reasons), not a set")
     elif sources is not None:
-        sources = list(sources)
+        try:
+            sources = list(sources)
+        except TypeError:
+            raise TypeError(f"sources must be a list of texts or JSON records (or one of them), "
+                            f"not {type(sources).__name__}") from None
     doc = nlp.make_doc(clean_text(answer))
     doc._.ground_sources = sources
     doc._.ground_question = clean_text(question) if question is not None else None

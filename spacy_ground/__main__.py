@@ -20,13 +20,42 @@ STATUS_COLOURS = {"grounded": "32", "mismatch": "31", "unsupported": "33", "not_
 LIGHT_COLOURS = {"green": "32", "amber": "33", "red": "31", "none": "90"}
 
 
+class UserError(Exception):
+    """Bad input from the command line: printed as ``error: ...``, exit status 2."""
+
+
 def _read(path: str) -> str:
+    """A text file's content (``-``: standard input); a byte-order mark is dropped."""
     if path == "-":
         return sys.stdin.read()
     p = Path(path)
     if not p.exists():
-        raise SystemExit(f"error: no such file: {path}")
-    return p.read_text(encoding="utf8")
+        raise UserError(f"no such file: {path}")
+    if p.is_dir():
+        raise UserError(f"{path} is a directory, not a file")
+    try:
+        return p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise UserError(f"{path} is not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
+def _read_record(path: str) -> dict:
+    """``--record``: one JSON object with ``answer`` and optional ``sources``, ``question``."""
+    try:
+        rec = json.loads(_read(path))
+    except json.JSONDecodeError as e:
+        raise UserError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    if not isinstance(rec, dict):
+        raise UserError(f"{path}: expected a JSON object with 'answer' and 'sources', not a {type(rec).__name__}")
+    return rec
+
+
+def _record_sources(rec: dict) -> list:
+    """A record's sources as a list: one text or one JSON record is one source."""
+    sources = rec.get("sources")
+    if sources is None:
+        return []
+    return list(sources) if isinstance(sources, list) else [sources]
 
 
 def _paint(text: str, code: str, colour: bool) -> str:
@@ -80,6 +109,15 @@ def to_record(doc) -> dict:
     }
 
 
+def _load(loader, *args):
+    """A pipeline from ``loader``; a missing or unreadable config or pipeline folder is a
+    UserError."""
+    try:
+        return loader(*args)
+    except (OSError, ValueError) as e:
+        raise UserError(f"cannot load the pipeline: {e}") from None
+
+
 def _two_pipelines(args: argparse.Namespace) -> bool:
     """Whether more than one of --config, --pipeline and --ner is given (said on stderr)."""
     given = [f"--{k}" for k in ("config", "pipeline", "ner") if getattr(args, k, None)]
@@ -96,14 +134,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     if _two_pipelines(args):
         return 2
 
-    rec = json.loads(_read(args.record)) if args.record else {}
-    answer = _read(args.answer) if args.answer else rec.get("answer")
-    if not isinstance(answer, str):
-        print("error: check needs --answer, or --record with an 'answer'", file=sys.stderr)
+    try:
+        rec = _read_record(args.record) if args.record else {}
+        answer = _read(args.answer) if args.answer else rec.get("answer")
+        if not isinstance(answer, str):
+            raise UserError("check needs --answer, or --record with an 'answer'")
+        sources: List = [_read(p) for p in args.source or []] + _record_sources(rec)
+        question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
+        if question is not None and not isinstance(question, str):
+            raise UserError(f"the question must be a text, not {type(question).__name__}")
+        nlp = _load(load_pipeline, args.config, args.pipeline)
+    except UserError as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
-    sources: List = [_read(p) for p in args.source or []] + list(rec.get("sources") or [])
-    question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
-    nlp = load_pipeline(args.config, args.pipeline)
     doc = spacy_ground.check(nlp, answer, sources=sources, question=question)
     if args.json:
         print(json.dumps(to_record(doc), ensure_ascii=False, indent=2))
@@ -161,10 +204,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 2
     try:
         records = list(read_jsonl(args.data))
-    except ValueError as e:
+        if not records:
+            raise ValueError(f"{args.data}: no answers in the file")
+        if args.output and Path(args.output).is_dir():
+            raise ValueError(f"--output {args.output} is a directory; give a file name")
+        nlp = _load(bench_pipeline, args)
+    except FileNotFoundError:
+        print(f"error: no such file: {args.data}", file=sys.stderr)
+        return 2
+    except (ValueError, UserError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    nlp = bench_pipeline(args)
     answer_level = "ground_verdict" in nlp.pipe_names
     # claim metrics time the claim and numeric checks alone
     with nlp.select_pipes(disable=[n for n in ("ground_align", "ground_entail", "ground_verdict") if n in nlp.pipe_names]):

@@ -17,6 +17,7 @@
 """
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import statistics
@@ -57,18 +58,66 @@ def _inside(core: Tuple[int, int], spans: Sequence[Dict[str, Any]]) -> bool:
 
 
 def read_jsonl(path: str | Path) -> Iterator[Dict[str, Any]]:
-    """Records of a JSONL file; a malformed line raises ValueError naming its line number."""
-    with open(path, encoding="utf8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}:{n}: not valid JSON ({e.msg})") from None
-            if not isinstance(rec, dict) or not isinstance(rec.get("answer"), str):
-                raise ValueError(f"{path}:{n}: expected an object with a string 'answer'")
-            yield rec
+    """Records of a JSONL file (``.gz`` read as gzip; a byte-order mark is skipped). A
+    malformed line raises ValueError naming its line number: not a JSON object with a string
+    ``answer``, or a field of the wrong type (``question`` not a string, ``sources`` not a
+    list, string or object, a ``hallucinated`` label that is no boolean, 0/1 or
+    "true"/"false", ``spans`` that are not a list of in-range character offsets). Labels given
+    as 0/1 or "true"/"false" are read as booleans."""
+    opener = gzip.open if str(path).endswith(".gz") else open
+    try:
+        f = opener(path, "rt", encoding="utf-8-sig")
+    except IsADirectoryError:
+        raise ValueError(f"{path}: is a directory, not a JSONL file") from None
+    with f:
+        try:
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise ValueError(f"{path}:{n}: not valid JSON ({e.msg} at column {e.colno})") from None
+                if not isinstance(rec, dict) or not isinstance(rec.get("answer"), str):
+                    raise ValueError(f"{path}:{n}: expected an object with a string 'answer'")
+                problem = _field_problem(rec)
+                if problem:
+                    raise ValueError(f"{path}:{n}: {problem}")
+                yield rec
+        except (UnicodeDecodeError, gzip.BadGzipFile, EOFError) as e:
+            raise ValueError(f"{path}: not a UTF-8 JSONL file (or a gzip of one): {e}") from None
+
+
+_TRUE_LABELS = {1: True, 0: False, "true": True, "false": False}
+
+
+def _field_problem(rec: Dict[str, Any]) -> Optional[str]:
+    """What is wrong with a record's optional fields, or None (labels given as 0/1 or
+    "true"/"false" are turned into booleans in place)."""
+    question = rec.get("question")
+    if question is not None and not isinstance(question, str):
+        return f"'question' must be a string, not {type(question).__name__}"
+    sources = rec.get("sources")
+    if sources is not None and not isinstance(sources, (list, str, dict)):
+        return f"'sources' must be a list of texts (or one text or record), not {type(sources).__name__}"
+    flag = rec.get("hallucinated")
+    if flag is not None and not isinstance(flag, bool):
+        key = flag.strip().lower() if isinstance(flag, str) else flag if isinstance(flag, int) else None
+        if key not in _TRUE_LABELS:
+            return f"'hallucinated' must be true or false (or 1/0), not {flag!r}"
+        rec["hallucinated"] = _TRUE_LABELS[key]
+    spans = rec.get("spans")
+    if spans is None:
+        return None
+    if not isinstance(spans, list):
+        return f"'spans' must be a list, not {type(spans).__name__}"
+    for sp in spans:
+        if not isinstance(sp, dict) or not all(isinstance(sp.get(k), int) and not isinstance(sp.get(k), bool)
+                                               for k in ("start", "end")):
+            return f"each span needs integer 'start' and 'end', not {sp!r}"
+        if not 0 <= sp["start"] <= sp["end"] <= len(rec["answer"]):
+            return (f"span {sp['start']}-{sp['end']} lies outside the answer (0-{len(rec['answer'])} characters)")
+    return None
 
 
 def is_labelled(rec: Dict[str, Any]) -> bool:
@@ -127,9 +176,12 @@ def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]],
             if not labelled:
                 continue  # counts and speed only: an unlabelled answer is neither clean nor hallucinated
             c["labelled"] += 1
-            c["flagged"] += len(flagged)
-            c["flagged_in_span"] += sum(_inside(core, spans) for core in cores)
-            c["flagged_overlap"] += sum(_overlaps(s.start_char, s.end_char, spans) for s in flagged)
+            if spans or not is_hallucinated(rec):
+                # precision needs to know where the hallucination is: a hallucinated answer
+                # without spans (HaluEval) says only that it is somewhere
+                c["flagged"] += len(flagged)
+                c["flagged_in_span"] += sum(_inside(core, spans) for core in cores)
+                c["flagged_overlap"] += sum(_overlaps(s.start_char, s.end_char, spans) for s in flagged)
             c["numeric_spans"] += len(numeric_spans)
             c["numeric_spans_hit"] += sum(any(_inside(core, [sp]) for core in cores) for sp in numeric_spans)
             c["numeric_spans_overlap"] += sum(

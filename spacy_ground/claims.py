@@ -27,17 +27,29 @@ from .values import ClaimValue
 Found = Tuple[int, int, ClaimValue]
 
 
+class ClaimsScorer:
+    """Span P/R/F of ``doc.spans[spans_key]`` against gold spans under the same key (a class,
+    not a closure, so that a pipeline holding it pickles)."""
+
+    def __init__(self, spans_key: str = "ground_claims"):
+        self.spans_key = spans_key
+
+    def __call__(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        return Scorer.score_spans(examples, attr=f"spans_{self.spans_key}", getter=_spans_of,
+                                  has_annotation=self._has_annotation, labeled=True, allow_overlap=True)
+
+    def _has_annotation(self, doc: Doc) -> bool:
+        return self.spans_key in doc.spans
+
+
+def _spans_of(doc: Doc, attr: str) -> List[Span]:
+    return list(doc.spans.get(attr[len("spans_"):], []))
+
+
 @registry.scorers("spacy_ground.claims_scorer.v1")
 def make_claims_scorer(spans_key: str = "ground_claims") -> Callable[..., Dict[str, Any]]:
     """Span scorer for ``doc.spans[spans_key]`` against gold spans under the same key."""
-
-    def score(examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
-        return Scorer.score_spans(
-            examples, attr=f"spans_{spans_key}",
-            getter=lambda doc, attr: doc.spans.get(attr[len("spans_"):], []),
-            has_annotation=lambda doc: spans_key in doc.spans, labeled=True, allow_overlap=True)
-
-    return score
+    return ClaimsScorer(spans_key)
 
 
 @Language.factory(
@@ -70,6 +82,9 @@ class ClaimTagger:
                  ner_labels: Sequence[str] = ("MONEY", "PERCENT", "DATE", "TIME", "QUANTITY", "CARDINAL"),
                  source_skip_pipes: Sequence[str] = (), source_cache_size: int = 64,
                  max_source_chars: int = 2_000_000, scorer: Optional[Callable] = None):
+        for key, value, least in (("source_cache_size", source_cache_size, 0), ("max_source_chars", max_source_chars, 1)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"ground_claims: {key} must be an integer >= {least}, not {value!r}")
         unknown = [label for label in ner_labels if label not in NER_KINDS]
         if unknown:
             raise ValueError(f"ground_claims: unknown ner_labels {unknown}; choose from {sorted(NER_KINDS)}")

@@ -22,6 +22,8 @@ trained weights ship in the package as safetensors (no pickle) and are saved wit
 """
 from __future__ import annotations
 
+import functools
+
 import shutil
 import tempfile
 from pathlib import Path
@@ -86,7 +88,13 @@ def inference_only(module):
     module back to ``train()`` after every call; with answers checked from several threads
     that would switch dropout on in the middle of another thread's forward pass."""
     module.eval()
-    module.train = lambda mode=True: module  # the instance attribute shadows nn.Module.train
+    module.train = functools.partial(_stay_in_eval, module)  # the instance attribute shadows nn.Module.train
+    return module
+
+
+def _stay_in_eval(module, mode: bool = True):
+    """``train()`` of an inference-only module: it stays as it is (a function, not a lambda,
+    so that the module pickles)."""
     return module
 
 

@@ -8,6 +8,8 @@ so the shipped model stays small. No pickle, no hub, no remote code.
 """
 from __future__ import annotations
 
+import functools
+
 import json
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Union
@@ -125,21 +127,39 @@ def cross_encoder_model(torch_model: CrossEncoder, tokenizer, max_length: int = 
     """The cross-encoder as a thinc ``Model[List[Tuple[str, str]], Floats2d]`` (spaCy's
     model machinery): (evidence, sentence) pairs in, (supported, unsupported,
     contradicted) probabilities out. Tokenisation happens in the input conversion."""
-    from thinc.api import ArgsKwargs, PyTorchWrapper_v2, torch2xp
+    from thinc.api import PyTorchWrapper_v2
 
-    def convert_inputs(model, pairs, is_train):
-        enc = encode_pairs(tokenizer, [p[0] for p in pairs], [p[1] for p in pairs], max_length)
-        enc = enc.to(module_device(model.shims[0]._model))  # where thinc put the module (a GPU after require_gpu)
-        return ArgsKwargs(args=(), kwargs=dict(enc)), lambda d_inputs: []
-
-    def convert_outputs(model, inputs_outputs, is_train):
-        _, logits = inputs_outputs
-        probs = torch.softmax(logits, dim=-1)
-        return torch2xp(probs), lambda dY: ArgsKwargs(args=(logits,), kwargs={"grad_tensors": None})
-
-    model = PyTorchWrapper_v2(torch_model, convert_inputs=convert_inputs, convert_outputs=convert_outputs)
+    # module-level functions (not closures), so that a pipeline holding the model pickles
+    convert_inputs = functools.partial(_convert_inputs, tokenizer, max_length)
+    model = PyTorchWrapper_v2(torch_model, convert_inputs=convert_inputs, convert_outputs=_convert_outputs)
     model.attrs["max_length"] = max_length
     return model
+
+
+def _no_input_gradient(d_inputs):
+    return []
+
+
+def _convert_inputs(tokenizer, max_length: int, model, pairs, is_train):
+    from thinc.api import ArgsKwargs
+
+    enc = encode_pairs(tokenizer, [p[0] for p in pairs], [p[1] for p in pairs], max_length)
+    enc = enc.to(module_device(model.shims[0]._model))  # where thinc put the module (a GPU after require_gpu)
+    return ArgsKwargs(args=(), kwargs=dict(enc)), _no_input_gradient
+
+
+def _convert_outputs(model, inputs_outputs, is_train):
+    from thinc.api import ArgsKwargs, torch2xp
+
+    _, logits = inputs_outputs
+    probs = torch.softmax(logits, dim=-1)
+    return torch2xp(probs), functools.partial(_logits_gradient, logits)
+
+
+def _logits_gradient(logits, dY):
+    from thinc.api import ArgsKwargs
+
+    return ArgsKwargs(args=(logits,), kwargs={"grad_tensors": None})
 
 
 def set_torch_module(model, module: CrossEncoder) -> None:

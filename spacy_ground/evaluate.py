@@ -431,6 +431,11 @@ def markdown(metrics: Dict[str, Any]) -> str:
                      + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
                      + f" | {res.get('not_checkable', 0)}"
                      + f" | {'-' if sf is None else f'{sf:.2f}'} | {'-' if aps is None else f'{aps:.1f}'} |")
+    one_label = [name for name, res in metrics.items()
+                 if res.get("labelled", res["answers"]) and res.get("hallucinated") in (0, res.get("labelled", res["answers"]))]
+    if one_label:
+        lines += ["", f"AUROC, the best F1 and the bootstrap intervals are undefined where every labelled answer has the "
+                  f"same label ({', '.join(one_label)}): '-'; P / R / F1 at the threshold still count the flags."]
     unlabelled = {name: res for name, res in metrics.items() if res.get("labelled", res["answers"]) < res["answers"]}
     if unlabelled:
         lines += ["", "Answers without a label ('hallucinated' or 'spans') count in the speed, the not-checkable "
@@ -575,16 +580,35 @@ def best_point(curve: numpy.ndarray) -> int:
     return int(ties[len(ties) // 2])
 
 
+def ruled_by_features(rows: Sequence[Dict[str, Any]], contradiction_threshold: float = 0.98) -> numpy.ndarray:
+    """Whether ``ground_verdict``'s rules flag each answer whatever its score (a mismatched
+    number or record fact, a sentence contradicted at ``contradiction_threshold``), read from
+    its features."""
+    return numpy.array([bool(r["features"].get("numeric_mismatch", 0) > 0 or r["features"].get("record_conflict", 0) > 0
+                             or r["features"].get("max_contradiction", 0) >= contradiction_threshold)
+                        for r in rows], dtype=bool)
+
+
 def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool = True, folds: int = 5,
-                    repeats: int = 5, signs: Optional[Dict[str, int]] = FEATURE_SIGNS) -> Dict[str, float]:
-    """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 there
-    (chosen without looking at dev): ``folds``-fold cross-validation repeated over
-    ``repeats`` shuffles of the folds; the threshold is the best of the F1 curve averaged
-    over the repeats (0.01 to 0.99), steadier than one shuffle's best."""
+                    repeats: int = 5, signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
+                    tune_rows: Optional[Sequence[Dict[str, Any]]] = None) -> Dict[str, float]:
+    """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 as
+    the pipeline flags (a score at or above it, or a rule): ``folds``-fold cross-validation
+    repeated over ``repeats`` shuffles of the folds, the threshold the best of the F1 curve
+    averaged over the repeats (0.01 to 0.99). With ``tune_rows`` (checked dev answers: tuning
+    on dev is allowed, on nothing else) the curve is that of the train folds' predictions and
+    the tune answers' scores by the model fit on all of train, pooled: more answers, a
+    steadier choice on a flat curve. The train-only choice is reported too."""
     labels = [bool(r["hallucinated"]) for r in rows]
     y = numpy.asarray(labels, dtype=bool)
     grid = numpy.asarray(FLAG_THRESHOLDS)
-    aurocs, curves, preds = [], [], []
+    ruled = ruled_by_features(rows)
+    if tune_rows:
+        full = fit_verdict(rows, l2, per_shape, signs)
+        p_tune = numpy.array([full.score(r["features"], r["shape"]) for r in tune_rows])
+        y_tune = numpy.array([bool(r["hallucinated"]) for r in tune_rows], dtype=bool)
+        ruled_tune = ruled_by_features(tune_rows)
+    aurocs, curves, train_curves, preds = [], [], [], []
     for seed in range(repeats):
         fold = shuffled_folds(len(rows), folds, seed)
         p = numpy.zeros(len(rows))
@@ -593,12 +617,19 @@ def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool =
             for i in numpy.flatnonzero(fold == k):
                 p[i] = model.score(rows[i]["features"], rows[i]["shape"])
         aurocs.append(auroc(p.tolist(), labels))
-        curves.append(f1_curve(p, y, grid))
+        train_curves.append(f1_curve(p, y, grid, ruled))
+        if tune_rows:
+            curves.append(f1_curve(numpy.concatenate([p, p_tune]), numpy.concatenate([y, y_tune]), grid,
+                                   numpy.concatenate([ruled, ruled_tune])))
         preds.append(p)
-    curve = numpy.mean(curves, axis=0)
+    train_curve = numpy.mean(train_curves, axis=0)
+    j = best_point(train_curve)
+    curve = numpy.mean(curves, axis=0) if tune_rows else train_curve
     i = best_point(curve)
     out = {"auroc": float(numpy.mean(aurocs)), "f1_threshold": float(grid[i]), "f1": float(curve[i]),
-           "folds": folds, "repeats": repeats}
+           "folds": folds, "repeats": repeats, "f1_threshold_train_only": float(grid[j]),
+           "f1_train_only": float(train_curve[j]),
+           "threshold_tuned_on": f"train folds + {len(tune_rows)} tune answers" if tune_rows else "train folds"}
     mean = numpy.mean(preds, axis=0).tolist()
     span = best_sentence_threshold(rows, mean, out["f1_threshold"])
     if span is not None:
@@ -693,11 +724,25 @@ def cmd_fit(args: argparse.Namespace) -> int:
         nlp = full_pipeline(with_verdict=False, entail=args.entail, overrides=parse_overrides(args.set))
         rows = run(nlp, records, _progress(len(records), "features"))
         print(file=sys.stderr)
+    tune_rows = None
+    if args.tune_on:  # dev answers for the flag threshold: stored features, or a data file to check
+        first = next((json.loads(line) for line in open(args.tune_on, encoding="utf8") if line.strip()), {})
+        if "features" in first:
+            tune_rows = [json.loads(line) for line in open(args.tune_on, encoding="utf8") if line.strip()]
+            tune_rows = [r for r in tune_rows if r.get("labelled", True)]
+        else:
+            if args.from_features:
+                raise SystemExit("--from-features takes --tune-on as stored features (evaluate run --features)")
+            tune = [r for r in read_jsonl(args.tune_on) if is_labelled(r)]
+            tune_rows = run(nlp, tune, _progress(len(tune), "tune features"))
+            print(file=sys.stderr)
     per_shape = not args.one_model
     signs = None if args.free_signs else dict(FEATURE_SIGNS)
     model = fit_verdict(rows, args.l2, per_shape, signs)
     seed = seed_thresholds(rows)
-    cv = cross_validated(rows, args.l2, per_shape, signs=signs)
+    cv = cross_validated(rows, args.l2, per_shape, signs=signs, tune_rows=tune_rows)
+    if tune_rows:
+        cv["tune_on"] = Path(args.tune_on).name
     save_model(model, args.output, meta={"train": Path(args.train).name, "part": args.part, "answers": len(rows), "l2": args.l2,
                                          "per_shape": per_shape, "signs": signs, "seed_thresholds": seed,
                                          "date": date.today().isoformat(), "cross_validated": cv})
@@ -705,7 +750,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
     train_auc = auroc(scores, [bool(r["hallucinated"]) for r in rows])
     print(f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; {cv['folds']}-fold AUROC {cv['auroc']:.3f} "
           f"(mean of {cv['repeats']} shuffles), "
-          f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f})"
+          f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f} on {cv['threshold_tuned_on']}; "
+          f"train folds alone: {cv['f1_threshold_train_only']:.2f}, F1 {cv['f1_train_only']:.3f})"
           + (f"; span-F1-best sentence_threshold {cv['sentence_threshold']:.2f} (sentence span F1 "
              f"{cv['sentence_span_f1']:.3f})" if "sentence_threshold" in cv else "")
           + ("; by kind of sources " + ", ".join(f"{k} {t:.2f} ({cv['sentence_span_f1_by_source'][k]:.3f})"
@@ -761,6 +807,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("train")
     f.add_argument("output")
     f.add_argument("--l2", type=float, default=1.0)
+    f.add_argument("--tune-on", help="labelled dev answers (a data JSONL, or features from evaluate run --features) "
+                                     "pooled with the train folds to choose flag_threshold (tune on dev only)")
     f.add_argument("--free-signs", action="store_true",
                    help="let every coefficient take either sign (default: each held to features.FEATURE_SIGNS)")
     f.add_argument("--part", default="verdict", choices=["verdict", "adapt", "all"],

@@ -430,9 +430,24 @@ def _glued_to_number(text: str, start: int, end: int) -> bool:
     """Whether a number is cut out of a longer string of digits: "1,5" (a decimal comma, or a
     list?), "1e6", "1.5.2", "€3,5 Mio": no claim can be read from a part of it."""
     before, after = text[max(0, start - 2):start], text[end:end + 2]
-    if before and (before[-1].isdigit() or (len(before) == 2 and before[-1] in ".,eE" and before[0].isdigit())):
-        return True
-    return bool(after) and (after[0].isdigit() or (len(after) == 2 and after[0] in ".," and after[1].isdigit()))
+    cut_before = bool(before) and (before[-1].isdigit() or (len(before) == 2 and before[-1] in ".,eE"
+                                                            and before[0].isdigit()))
+    cut_after = bool(after) and (after[0].isdigit() or (len(after) == 2 and after[0] in ".," and after[1].isdigit()))
+    if not (cut_before or cut_after):
+        return False
+    if (not cut_before or before[-1] == ",") and (not cut_after or after[0] == ","):
+        # "boxes 1,2,3 and 5": a list of three numbers or more, each a claim of its own
+        i, j = start, end
+        while i > 0 and (text[i - 1].isdigit() or text[i - 1] == ","):
+            i -= 1
+        while j < len(text) and (text[j].isdigit() or text[j] == ","):
+            j += 1
+        if _COMMA_LIST.fullmatch(text[i:j].strip(",")):
+            return False
+    return True
+
+
+_COMMA_LIST = re.compile(r"\d{1,3}(?:,\d{1,3}){2,}")
 
 
 # "in 150 words", "3 bullet points": the answer talking about itself, not a claim

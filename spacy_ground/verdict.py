@@ -34,7 +34,7 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
         "claims_key": "ground_claims",
         "spans_key": "ground_unsupported",
         "model": "",  # "" = the model shipped in the package
-        "flag_threshold": 0.38,  # F1-best on 5-fold train predictions, averaged over 5 shuffles (evaluate fit)
+        "flag_threshold": 0.36,  # F1-best on 5-fold train predictions, averaged over 5 shuffles (evaluate fit)
         "block_threshold": 0.8,
         "require_entailment": True,
         "flag_on_mismatch": True,
@@ -180,10 +180,16 @@ class VerdictModel:
 
 class Grounding:
     """Read-only view of a verdict record: ``score``, ``verdict``, ``action``, ``reasons``,
-    ``sentences``, ``claims``, ``to_dict()``; prints a summary and renders as HTML."""
+    ``sentences``, ``claims``, ``to_dict()``; prints a summary and renders as HTML (in a
+    notebook: the answer with its flagged spans marked and the evidence on hover, as
+    ``spacy_ground.render``)."""
 
-    def __init__(self, record: Dict[str, Any]):
+    def __init__(self, record: Dict[str, Any], doc: Optional[Doc] = None):
         self._r = record
+        self._doc = doc  # for the HTML view; not pickled
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {"_r": self._r, "_doc": None}
 
     score = property(lambda self: self._r["score"])
     verdict = property(lambda self: self._r["verdict"])
@@ -213,6 +219,10 @@ class Grounding:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
+        if self._doc is not None:
+            from .render import render_markup
+
+            return render_markup(self._doc)
         items = "".join(f"<li>{html.escape(r)}</li>" for r in self.reasons)
         score = "n/a" if self.score is None else f"{self.score:.2f}"
         return (f"<div class='spacy-ground'><b>{html.escape(self.verdict)}</b> "
@@ -228,8 +238,13 @@ class Verdict:
                  flag_on_mismatch: bool = True, sentence_threshold: float = 0.75,
                  sentence_threshold_by_source: Optional[Dict[str, float]] = None, spans_if_flagged: bool = True,
                  flag_on_contradiction: bool = True, contradiction_threshold: float = 0.98):
+        for key, value in (("flag_threshold", flag_threshold), ("block_threshold", block_threshold),
+                           ("contradiction_threshold", contradiction_threshold)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(f"ground_verdict: {key} must be a number, not {value!r}")
         if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
-            raise ValueError("ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1")
+            raise ValueError(f"ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1 "
+                             f"(flag_threshold = {flag_threshold!r}, block_threshold = {block_threshold!r})")
         by_source = dict(sentence_threshold_by_source or {})
         for key, value in [("sentence_threshold", sentence_threshold)] + [
                 (f"sentence_threshold_by_source[{k!r}]", v) for k, v in by_source.items()]:
@@ -294,9 +309,15 @@ class Verdict:
         return data
 
     def __call__(self, doc: Doc) -> Doc:
-        if self.require_entailment and not {"ground_align", "ground_entail"} <= set(self.nlp.pipe_names):
+        names = self.nlp.pipe_names
+        if self.require_entailment and not {"ground_align", "ground_entail"} <= set(names):
             raise ValueError("ground_verdict needs ground_align and ground_entail before it (or set "
                              "require_entailment = false to score without sentence entailment)")
+        if self.name in names:
+            late = [n for n in ("ground_claims", "ground_align", "ground_entail", "ground_numeric")
+                    if n in names and names.index(n) > names.index(self.name)]
+            if late:
+                raise ValueError(f"'{self.name}' must come after {', '.join(late)} in the pipeline ({names})")
         sents = list(doc.spans.get(self.sentences_key, []))
         claims = list(doc.spans.get(self.claims_key, []))
         sentence_rows = [self._sentence_row(s) for s in sents]
@@ -454,7 +475,7 @@ def _contradicts(claims: Sequence[Dict], facts: Sequence[Dict]) -> bool:
 
 def grounding_getter(doc: Doc) -> Optional[Grounding]:
     record = doc._.ground_record
-    return Grounding(record) if record is not None else None
+    return Grounding(record, doc) if record is not None else None
 
 
 def save_model(model: Union[LogisticModel, VerdictModel], path: Union[str, Path], meta: Optional[Dict[str, Any]] = None) -> None:

@@ -4,6 +4,7 @@ import json
 import math
 
 import pytest
+import spacy
 
 import spacy_ground
 
@@ -79,6 +80,25 @@ def test_non_strings_raise_a_clear_type_error(nlp, answer, sources, question):
         spacy_ground.check(nlp, answer, sources, question)
 
 
+@pytest.mark.parametrize("sources, message", [
+    (5, "must be a list"), (b"Revenue was $5.", "not bytes"), ([b"Revenue was $5."], "not bytes"),
+    ({"Revenue was $5."}, "not a set"),
+])
+def test_bad_sources_raise_a_clear_type_error(nlp, sources, message):
+    with pytest.raises(TypeError, match=message):
+        spacy_ground.check(nlp, "Revenue was $5.", sources)
+
+
+def test_verdict_before_the_other_components_is_a_clear_error():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("ground_verdict", config={"require_entailment": False})
+    nlp.add_pipe("ground_claims")
+    nlp.add_pipe("ground_numeric")
+    with pytest.raises(ValueError, match="must come after ground_claims, ground_numeric"):
+        spacy_ground.check(nlp, "Revenue was $5.", ["Revenue was $5."])
+
+
 def test_cli_rejects_a_record_without_an_answer(tmp_path, capsys):
     from spacy_ground.__main__ import main
 
@@ -86,3 +106,16 @@ def test_cli_rejects_a_record_without_an_answer(tmp_path, capsys):
     rec.write_text(json.dumps({"answer": None, "sources": [SOURCE]}))
     assert main(["check", "--record", str(rec)]) == 2
     assert "error" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("pipe, config, message", [
+    ("ground_verdict", {"flag_threshold": "0.3", "require_entailment": False}, "flag_threshold must be a number"),
+    ("ground_verdict", {"flag_threshold": 0.9, "block_threshold": 0.5, "require_entailment": False},
+     "flag_threshold = 0.9, block_threshold = 0.5"),
+    ("ground_claims", {"max_source_chars": -1}, "max_source_chars must be an integer >= 1"),
+    ("ground_claims", {"source_cache_size": -5}, "source_cache_size must be an integer >= 0"),
+])
+def test_bad_component_settings_are_refused_when_added(pipe, config, message):
+    nlp = spacy.blank("en")
+    with pytest.raises(ValueError, match=message):
+        nlp.add_pipe(pipe, config=config)

@@ -132,3 +132,100 @@ def test_help_for_every_command(command, capsys):
         main(command + ["--help"])
     assert e.value.code == 0
     assert "usage:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"question": 42}, "'question' must be a string"),
+    ({"sources": 5}, "'sources' must be a list"),
+    ({"hallucinated": "maybe"}, "'hallucinated' must be true or false"),
+    ({"spans": "none"}, "'spans' must be a list"),
+    ({"spans": [{"begin": 1}]}, "integer 'start' and 'end'"),
+    ({"spans": [{"start": "3", "end": "9"}]}, "integer 'start' and 'end'"),
+    ({"spans": [{"start": 5, "end": 100000}]}, "outside the answer"),
+    ({"spans": [{"start": 9, "end": 3}]}, "outside the answer"),
+])
+def test_bench_refuses_a_bad_field_before_the_run_and_names_its_line(tmp_path, capsys, change, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(RECORDS[0]) + "\n" + json.dumps({**RECORDS[1], **change}) + "\n")
+    assert main(["bench", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "bad.jsonl:2" in err and message in err
+
+
+def test_bench_reads_labels_written_as_numbers_or_words(tmp_path):
+    from spacy_ground.bench import read_jsonl
+
+    path = tmp_path / "labels.jsonl"
+    path.write_text("\n".join(json.dumps({**RECORDS[i], "hallucinated": v})
+                              for i, v in ((0, 0), (1, 1), (0, "false"), (1, "True"))) + "\n")
+    assert [r["hallucinated"] for r in read_jsonl(path)] == [False, True, False, True]
+
+
+def test_bench_reads_gzip_and_a_byte_order_mark(tmp_path):
+    import gzip
+
+    from spacy_ground.bench import read_jsonl
+
+    text = "\n".join(json.dumps(r) for r in RECORDS) + "\n"
+    (tmp_path / "d.jsonl.gz").write_bytes(gzip.compress(text.encode("utf8")))
+    (tmp_path / "bom.jsonl").write_bytes(b"\xef\xbb\xbf" + text.encode("utf8"))
+    assert len(list(read_jsonl(tmp_path / "d.jsonl.gz"))) == len(list(read_jsonl(tmp_path / "bom.jsonl"))) == 3
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p, "no such file"),
+    (lambda p: (p.mkdir(), p)[1], "is a directory"),
+    (lambda p: (p.write_text("\n  \n"), p)[1], "no answers"),
+])
+def test_bench_file_errors_are_clear(tmp_path, capsys, make, message):
+    path = make(tmp_path / "d.jsonl")
+    assert main(["bench", str(path), "--quiet"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bench_output_that_is_a_directory_is_refused_before_the_run(data, tmp_path, capsys):
+    assert main(["bench", str(data), "--quiet", "--output", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("write, message", [
+    (lambda p: p.mkdir(), "is a directory"),
+    (lambda p: p.write_bytes(b"x\xe9 y"), "not UTF-8"),
+])
+def test_check_file_errors_are_clear(tmp_path, capsys, write, message):
+    path = tmp_path / "a.txt"
+    write(path)
+    assert main(["check", "--answer", str(path), "--source", f"{EXAMPLES}/filing.txt"]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content, message", [("{not json", "not valid JSON"), ("[1, 2]", "expected a JSON object")])
+def test_check_bad_record_is_a_clear_error(tmp_path, capsys, content, message):
+    rec = tmp_path / "rec.json"
+    rec.write_text(content)
+    assert main(["check", "--record", str(rec)]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sources", ["Revenue was $2,847 million.", {"revenue": "$2,847 million"}])
+def test_check_record_with_one_source_not_in_a_list(tmp_path, capsys, sources):
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps({"answer": "Revenue was $2.85 billion.", "sources": sources}))
+    assert main(["check", "--record", str(rec), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [c["grounding"]["status"] for c in out["claims"]] == ["grounded"]
+
+
+def test_check_missing_config_is_a_clear_error(capsys):
+    assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", f"{EXAMPLES}/filing.txt",
+                 "--config", "no/such.cfg"]) == 2
+    assert "cannot load the pipeline" in capsys.readouterr().err
+
+
+def test_bench_says_why_auroc_is_undefined_when_every_answer_has_one_label(tmp_path, capsys):
+    path = tmp_path / "clean.jsonl"
+    path.write_text(json.dumps(RECORDS[0]) + "\n" + json.dumps({**RECORDS[0], "id": "a2"}) + "\n")
+    out = tmp_path / "m.json"
+    assert main(["bench", str(path), "--quiet", "--output", str(out)]) == 0
+    assert "undefined where every labelled answer has the same label (toy/all)" in capsys.readouterr().out
+    json.loads(out.read_text(), parse_constant=lambda c: pytest.fail(f"{c} in the JSON"))

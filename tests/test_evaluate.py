@@ -68,7 +68,7 @@ def test_calibration_error():
 def test_cross_validated_threshold_comes_from_train_folds():
     import numpy
 
-    from spacy_ground.evaluate import cross_validated, fit_verdict
+    from spacy_ground.evaluate import cross_validated, fit_verdict, ruled_by_features
     from spacy_ground.features import FEATURES
 
     rng = numpy.random.default_rng(1)
@@ -95,10 +95,27 @@ def test_cross_validated_threshold_comes_from_train_folds():
         for i in numpy.flatnonzero(fold == k):
             p[i] = m.score(rows[i]["features"], rows[i]["shape"])
     y = numpy.array([r["hallucinated"] for r in rows])
-    f1 = {round(t, 2): 2 * (y & (p >= t)).sum() / ((p >= t).sum() + y.sum()) for t in numpy.arange(0.01, 1.0, 0.01)}
+    ruled = ruled_by_features(rows)  # answers the rules flag whatever their score count as flagged
+
+    def f1_at(p, y, ruled):
+        return {round(t, 2): 2 * (y & ((p >= t) | ruled)).sum() / (((p >= t) | ruled).sum() + y.sum())
+                for t in numpy.arange(0.01, 1.0, 0.01)}
+
+    f1 = f1_at(p, y, ruled)
     assert one["f1"] == pytest.approx(max(f1.values()))
     assert f1[one["f1_threshold"]] == pytest.approx(one["f1"])
+    assert one["f1_threshold_train_only"] == one["f1_threshold"] and one["threshold_tuned_on"] == "train folds"
     assert one["auroc"] == pytest.approx(auroc(p.tolist(), y.tolist()))
+    # tuned on dev too: the curve of the train folds' and the dev answers' scores pooled
+    dev = rows[:100]
+    tuned = cross_validated(rows, l2=1.0, repeats=1, tune_rows=dev)
+    full = fit_verdict(rows)
+    pd = numpy.array([full.score(r["features"], r["shape"]) for r in dev])
+    pooled = f1_at(numpy.concatenate([p, pd]), numpy.concatenate([y, y[:100]]),
+                   numpy.concatenate([ruled, ruled[:100]]))
+    assert tuned["f1"] == pytest.approx(max(pooled.values())) and pooled[tuned["f1_threshold"]] == pytest.approx(tuned["f1"])
+    assert tuned["f1_threshold_train_only"] == one["f1_threshold"] and tuned["auroc"] == one["auroc"]
+    assert tuned["threshold_tuned_on"] == "train folds + 100 tune answers"
     model = fit_verdict(rows, per_shape=True)
     assert set(model.models) == {"text", "record"}
     text, record = model.models["text"], model.models["record"]

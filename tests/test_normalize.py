@@ -614,6 +614,7 @@ def test_no_claim_from_a_part_of_a_digit_string(text):
 
 
 @pytest.mark.parametrize("text, claim", [("It had 1,500 items.", "1,500"), ("It cost $5.The next one", "$5"),
-                                         ("They sold two $500 tickets.", "$500")])
+                                         ("They sold two $500 tickets.", "$500"),
+                                         ("It goes in boxes 1,2,3, and 5.", "2")])
 def test_whole_numbers_next_to_punctuation_stay_claims(text, claim):
     assert claim in [v.text for _, _, v in find_claims(text)]

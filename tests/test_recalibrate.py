@@ -77,7 +77,8 @@ def test_recalibrate_saves_a_pipeline_that_loads_with_its_report(labelled, tmp_p
     out = tmp_path / "recalibrated"
     assert main(["recalibrate", str(labelled), str(out), "--quiet"]) == 0
     printed = capsys.readouterr().out
-    assert "recalibrated on 30 answers (15 hallucinated)" in printed and "flag_threshold 0.38 ->" in printed
+    shipped = spacy.util.load_config(spacy_ground.DEFAULT_CONFIG)["components"]["ground_verdict"]["flag_threshold"]
+    assert "recalibrated on 30 answers (15 hallucinated)" in printed and f"flag_threshold {shipped:g} ->" in printed
     report = json.loads((out / "recalibration.json").read_text())
     nlp = spacy.load(out)
     verdict = nlp.get_pipe("ground_verdict")

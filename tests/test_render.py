@@ -146,3 +146,14 @@ def test_page_in_headless_chromium(doc, tmp_path):
     assert len(with_class(p, "sg-sent")) == 3 and with_class(p, "sg-fact") and with_class(p, "sg-claim")
     active = with_class(p, "sg-active")
     assert any("-near-1-" in a["id"] for a in active)  # the $2,847 million in source 2
+
+
+def test_grounding_renders_the_marked_answer_in_a_notebook(doc):
+    import pickle
+
+    p = parse(doc._.grounding._repr_html_())
+    assert len(with_class(p, "sg-sent")) == 3 and with_class(p, "sg-claim") and with_class(p, "sg-evidence")
+    assert with_class(p, "sg-head")[0]["data-action"] == doc._.grounding.action
+    # a pickled verdict keeps its data, not the Doc: it shows the summary
+    g = pickle.loads(pickle.dumps(doc._.grounding))
+    assert g.to_dict() == doc._.grounding.to_dict() and "<div class='spacy-ground'>" in g._repr_html_()

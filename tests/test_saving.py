@@ -44,3 +44,25 @@ def test_configs_default_cfg_builds_the_pipeline():
     assert nlp.pipe_names == ["sentencizer", "ground_claims", "ground_align", "ground_entail", "ground_numeric",
                               "ground_verdict"]
     assert cfg["components"]["ground_entail"]["model"]["@architectures"] == "spacy_ground.CrossEncoder.v1"
+
+
+def test_a_rules_pipeline_pickles():
+    import pickle
+
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    again = pickle.loads(pickle.dumps(nlp))
+    doc = spacy_ground.check(again, "It cost $5 million.", sources=["It cost $5 million."])
+    assert doc._.numeric_grounding["n_grounded"] == 1
+    assert again.get_pipe("ground_claims").scorer.spans_key == "ground_claims"
+
+
+def test_an_inference_only_module_pickles_and_stays_in_eval_mode():
+    import pickle
+
+    import torch
+
+    from spacy_ground.entail import inference_only
+
+    module = pickle.loads(pickle.dumps(inference_only(torch.nn.Sequential(torch.nn.Dropout(0.5)))))
+    module.train()
+    assert not module.training

@@ -107,8 +107,8 @@ E.FEATURES = BASE
 
 fit, predict = LogisticModel.fit.__func__, LogisticModel.predict
 for q in (0.0, 0.01, 0.025):
-    def clipped_fit(cls, X, y, features, l2=1.0, iterations=50, q=q):
-        m = fit(cls, X, y, features, l2, iterations)
+    def clipped_fit(cls, X, y, features, l2=1.0, iterations=50, signs=None, q=q):
+        m = fit(cls, X, y, features, l2, iterations, signs)
         m.lo, m.hi = numpy.quantile(X, q, axis=0), numpy.quantile(X, 1 - q, axis=0)
         return m
 
