@@ -140,6 +140,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not isinstance(answer, str):
             raise UserError("check needs --answer, or --record with an 'answer'")
         sources: List = [_read(p) for p in args.source or []] + _record_sources(rec)
+        if args.question_file and args.question:
+            raise UserError("give --question or --question-file, not both")
         question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
         if question is not None and not isinstance(question, str):
             raise UserError(f"the question must be a text, not {type(question).__name__}")

@@ -53,23 +53,44 @@ def evidence_text(evidence: Sequence[Dict[str, Any]], k: int) -> str:
     return " ".join(readable_line(e["text"].strip()) for e in top)
 
 
-def flatten_json(obj: Any, prefix: str = "") -> List[str]:
-    """Flatten a JSON value to ``path: value`` lines (lists also get a count line)."""
+MAX_JSON_DEPTH = 32  # deeper values are not read (a line says so): no recursion without end
+
+
+def flatten_json(obj: Any, prefix: str = "", depth: int = 0) -> List[str]:
+    """Flatten a JSON value to ``path: value`` lines (lists also get a count line); a value
+    nested deeper than ``MAX_JSON_DEPTH`` becomes one line saying so."""
     lines: List[str] = []
-    if isinstance(obj, dict):
+    if depth >= MAX_JSON_DEPTH and isinstance(obj, (dict, list)) and obj:
+        lines.append(f"{prefix or 'value'}: (nested deeper than {MAX_JSON_DEPTH} levels, not read)")
+    elif isinstance(obj, dict):
         for key, value in obj.items():
-            lines.extend(flatten_json(value, f"{prefix}.{key}" if prefix else str(key)))
+            lines.extend(flatten_json(value, f"{prefix}.{key}" if prefix else str(key), depth + 1))
     elif isinstance(obj, list):
         if obj and any(isinstance(x, (dict, list)) for x in obj):
             if all(isinstance(x, dict) for x in obj):
                 lines.append(f"{prefix or 'items'} count: {len(obj)}")
             for i, value in enumerate(obj):
-                lines.extend(flatten_json(value, f"{prefix}[{i}]"))
+                lines.extend(flatten_json(value, f"{prefix}[{i}]", depth + 1))
         else:
             lines.append(f"{prefix}: {', '.join(_scalar(x) for x in obj)}" if prefix else ", ".join(_scalar(x) for x in obj))
     else:
         lines.append(f"{prefix}: {_scalar(obj)}" if prefix else _scalar(obj))
     return lines
+
+
+def within_depth(obj: Any, depth: int = 0) -> Any:
+    """A JSON value cut at ``MAX_JSON_DEPTH`` levels (a deeper value becomes a string saying
+    so), so that no later step (repr, hashing, flattening) recurses without end; values
+    within the limit are returned as they are."""
+    if not isinstance(obj, (dict, list)) or not obj:
+        return obj
+    if depth >= MAX_JSON_DEPTH:
+        return f"(nested deeper than {MAX_JSON_DEPTH} levels, not read)"
+    if isinstance(obj, dict):
+        items = {k: within_depth(v, depth + 1) for k, v in obj.items()}
+        return obj if all(items[k] is v for k, v in obj.items()) else items
+    cut = [within_depth(v, depth + 1) for v in obj]
+    return obj if all(a is b for a, b in zip(cut, obj)) else cut
 
 
 def _scalar(x: Any) -> str:

@@ -119,3 +119,12 @@ def test_bad_component_settings_are_refused_when_added(pipe, config, message):
     nlp = spacy.blank("en")
     with pytest.raises(ValueError, match=message):
         nlp.add_pipe(pipe, config=config)
+
+
+def test_a_record_nested_deeper_than_it_reads_is_no_crash():
+    deep = {"revenue": "$5 million"}
+    for _ in range(2000):
+        deep = {"x": deep}
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    doc = spacy_ground.check(nlp, "Revenue was $5 million.", [deep, {"name": "Finch"}])
+    assert doc._.numeric_grounding["n_claims"] == 1

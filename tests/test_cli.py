@@ -229,3 +229,11 @@ def test_bench_says_why_auroc_is_undefined_when_every_answer_has_one_label(tmp_p
     assert main(["bench", str(path), "--quiet", "--output", str(out)]) == 0
     assert "undefined where every labelled answer has the same label (toy/all)" in capsys.readouterr().out
     json.loads(out.read_text(), parse_constant=lambda c: pytest.fail(f"{c} in the JSON"))
+
+
+def test_check_question_given_twice_is_a_clear_error(tmp_path, capsys):
+    q = tmp_path / "q.txt"
+    q.write_text("What was revenue?")
+    assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", f"{EXAMPLES}/filing.txt",
+                 "--question", "Other?", "--question-file", str(q)]) == 2
+    assert "not both" in capsys.readouterr().err
