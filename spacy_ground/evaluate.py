@@ -584,9 +584,9 @@ def ruled_by_features(rows: Sequence[Dict[str, Any]], contradiction_threshold: f
     """Whether ``ground_verdict``'s rules flag each answer whatever its score (a mismatched
     number or record fact, a sentence contradicted at ``contradiction_threshold``), read from
     its features."""
-    return numpy.array([bool(r["features"].get("numeric_mismatch", 0) > 0 or r["features"].get("record_conflict", 0) > 0
-                             or r["features"].get("max_contradiction", 0) >= contradiction_threshold)
-                        for r in rows], dtype=bool)
+    features = [r.get("features") or {} for r in rows]
+    return numpy.array([bool(f.get("numeric_mismatch", 0) > 0 or f.get("record_conflict", 0) > 0
+                             or f.get("max_contradiction", 0) >= contradiction_threshold) for f in features], dtype=bool)
 
 
 def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool = True, folds: int = 5,
@@ -659,16 +659,12 @@ def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[flo
     if not any(r.get("spans") for r in rows) or not any(r.get("sentences") for r in rows):
         return None
 
-    def flagged(r: Dict[str, Any], score: float) -> bool:
-        f = r.get("features") or {}
-        return (score >= flag_threshold or f.get("numeric_mismatch", 0) > 0 or f.get("record_conflict", 0) > 0
-                or f.get("max_contradiction", 0) >= contradiction_threshold)
-
+    flagged = [score >= flag_threshold or rule for score, rule in zip(scores, ruled_by_features(rows, contradiction_threshold))]
     best: Optional[Dict[str, float]] = None
     for t in grid:
         pred = [{"spans": r.get("spans") or [],
-                 "pred_spans": [(s[0], s[1]) for s in r.get("sentences") or [] if s[2] >= t] if flagged(r, score) else []}
-                for r, score in zip(rows, scores)]
+                 "pred_spans": [(s[0], s[1]) for s in r.get("sentences") or [] if s[2] >= t] if flag else []}
+                for r, flag in zip(rows, flagged)]
         f1 = (span_f1(pred) or {}).get("f1", 0.0)
         if best is None or f1 > best["f1"]:
             best = {"threshold": t, "f1": f1}
