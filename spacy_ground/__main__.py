@@ -316,9 +316,15 @@ def _resample_count(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m spacy_ground", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m spacy_ground",
+                                     description="Check LLM answers against their sources (check), measure the "
+                                                 "detector on labelled answers (bench), fit it to your own "
+                                                 "labelled answers (recalibrate).")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("check", help="check one answer against its sources")
+    p = sub.add_parser("check", help="check one answer against its sources",
+                       description="Check one answer against its sources. Give the answer with --answer or "
+                                   "--record (one of them is required); sources with --source (repeatable) or "
+                                   "in the record.")
     p.add_argument("--answer", help="file with the answer text ('-' for standard input)")
     p.add_argument("--source", action="append", help="file with a source (text or JSON record); repeatable")
     p.add_argument("--record", help="a JSON object in the data format with 'answer', 'sources', 'question'")
@@ -326,10 +332,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--question-file", help="a file holding the question")
     p.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     p.add_argument("--pipeline", help="a saved pipeline folder (e.g. from recalibrate) instead of the default one")
-    p.add_argument("--json", action="store_true", help="print the JSON record instead of the report")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object (answer, grounding: the to_dict() record, numeric_grounding, "
+                        "claims) instead of the report")
     p.set_defaults(func=cmd_check)
     b = sub.add_parser("bench", help="claim- and answer-level metrics (with baselines) on a JSONL file in the shared data format")
-    b.add_argument("data", help="JSONL file (id, task, question, sources, answer, hallucinated, spans)")
+    b.add_argument("data", help="JSONL file, or .jsonl.gz (id, task, question, sources, answer, hallucinated: "
+                                "true/false or 1/0, spans: character offsets)")
     b.add_argument("--output", help="write the metrics as JSON here")
     b.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     b.add_argument("--pipeline", help="a saved pipeline folder (e.g. from recalibrate) instead of the default one")

@@ -237,3 +237,10 @@ def test_check_question_given_twice_is_a_clear_error(tmp_path, capsys):
     assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", f"{EXAMPLES}/filing.txt",
                  "--question", "Other?", "--question-file", str(q)]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_check_help_says_what_is_required(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--answer or --record (one of them is required)" in out and "``" not in out
