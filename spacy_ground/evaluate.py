@@ -722,14 +722,13 @@ def cmd_fit(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     tune_rows = None
     if args.tune_on:  # dev answers for the flag threshold: stored features, or a data file to check
-        first = next((json.loads(line) for line in open(args.tune_on, encoding="utf8") if line.strip()), {})
-        if "features" in first:
-            tune_rows = [json.loads(line) for line in open(args.tune_on, encoding="utf8") if line.strip()]
-            tune_rows = [r for r in tune_rows if r.get("labelled", True)]
+        stored = [json.loads(line) for line in open(args.tune_on, encoding="utf8") if line.strip()]
+        if stored and "features" in stored[0]:
+            tune_rows = [r for r in stored if r.get("labelled", True)]
         else:
             if args.from_features:
                 raise SystemExit("--from-features takes --tune-on as stored features (evaluate run --features)")
-            tune = [r for r in read_jsonl(args.tune_on) if is_labelled(r)]
+            tune = [r for r in read_jsonl(args.tune_on) if is_labelled(r)]  # checks each line's fields
             tune_rows = run(nlp, tune, _progress(len(tune), "tune features"))
             print(file=sys.stderr)
     per_shape = not args.one_model

@@ -53,24 +53,23 @@ def evidence_text(evidence: Sequence[Dict[str, Any]], k: int) -> str:
     return " ".join(readable_line(e["text"].strip()) for e in top)
 
 
-MAX_JSON_DEPTH = 32  # deeper values are not read (a line says so): no recursion without end
+MAX_JSON_DEPTH = 32  # deeper values are not read (``within_depth``): no recursion without end
+TOO_DEEP = f"(nested deeper than {MAX_JSON_DEPTH} levels, not read)"
 
 
-def flatten_json(obj: Any, prefix: str = "", depth: int = 0) -> List[str]:
-    """Flatten a JSON value to ``path: value`` lines (lists also get a count line); a value
-    nested deeper than ``MAX_JSON_DEPTH`` becomes one line saying so."""
+def flatten_json(obj: Any, prefix: str = "") -> List[str]:
+    """Flatten a JSON value to ``path: value`` lines (lists also get a count line); cut it
+    with ``within_depth`` first when its depth is not known."""
     lines: List[str] = []
-    if depth >= MAX_JSON_DEPTH and isinstance(obj, (dict, list)) and obj:
-        lines.append(f"{prefix or 'value'}: (nested deeper than {MAX_JSON_DEPTH} levels, not read)")
-    elif isinstance(obj, dict):
+    if isinstance(obj, dict):
         for key, value in obj.items():
-            lines.extend(flatten_json(value, f"{prefix}.{key}" if prefix else str(key), depth + 1))
+            lines.extend(flatten_json(value, f"{prefix}.{key}" if prefix else str(key)))
     elif isinstance(obj, list):
         if obj and any(isinstance(x, (dict, list)) for x in obj):
             if all(isinstance(x, dict) for x in obj):
                 lines.append(f"{prefix or 'items'} count: {len(obj)}")
             for i, value in enumerate(obj):
-                lines.extend(flatten_json(value, f"{prefix}[{i}]", depth + 1))
+                lines.extend(flatten_json(value, f"{prefix}[{i}]"))
         else:
             lines.append(f"{prefix}: {', '.join(_scalar(x) for x in obj)}" if prefix else ", ".join(_scalar(x) for x in obj))
     else:
@@ -85,7 +84,7 @@ def within_depth(obj: Any, depth: int = 0) -> Any:
     if not isinstance(obj, (dict, list)) or not obj:
         return obj
     if depth >= MAX_JSON_DEPTH:
-        return f"(nested deeper than {MAX_JSON_DEPTH} levels, not read)"
+        return TOO_DEEP
     if isinstance(obj, dict):
         items = {k: within_depth(v, depth + 1) for k, v in obj.items()}
         return obj if all(items[k] is v for k, v in obj.items()) else items
@@ -172,7 +171,7 @@ def source_text(source: Any) -> str:
 def _source_text(source: Any) -> str:
     record = json_record(source)
     if record is not None:
-        return "\n".join(flatten_json(record))
+        return "\n".join(flatten_json(within_depth(record)))
     if source is None:
         return ""
     if not isinstance(source, str):
