@@ -180,11 +180,10 @@ def bench_pipeline(args: argparse.Namespace):
         if not any(name in nlp.pipe_names for name in ("parser", "senter", "sentencizer")):
             nlp.add_pipe("sentencizer", first=True)
         nlp.add_pipe("ground_claims")
+        nlp.add_pipe("ground_numeric")
         if not args.claims_only:
             nlp.add_pipe("ground_align")
             nlp.add_pipe("ground_entail")
-        nlp.add_pipe("ground_numeric")
-        if not args.claims_only:
             nlp.add_pipe("ground_verdict")
         return nlp
     exclude = spacy_ground.CLAIMS_ONLY if args.claims_only else ()

@@ -179,3 +179,28 @@ def distance(a: ClaimValue, s: ClaimValue) -> float:
     if a.kind == "time" and s.kind == "time":
         return min(abs(x - y) for x in (a.low, a.high) for y in (s.low, s.high))
     return abs(a.value - s.value) / max(abs(a.value), 1e-9)
+
+
+def _close(x: Optional[float], y: Optional[float]) -> bool:
+    if x is None or y is None:
+        return x is y
+    return abs(x - y) <= _EPS * max(1.0, abs(x), abs(y))
+
+
+def same_value(answer: ClaimValue, source: ClaimValue) -> bool:
+    """Whether two claims state the very same value, perhaps written differently ("9 pm" and
+    "21:00", "$2.85 billion" and "2,850 million dollars"): same kind, unit family, date
+    granularity and point value, and the same bounds when either is a range or qualified
+    ("about", "over"). Looser matches that ``compare`` accepts ("a million" for 600,000,
+    "March 2001" for "3/15/2001") are not the same value."""
+    if (answer.kind, answer.dimension, answer.granularity, answer.is_range, bool(answer.approx)) != \
+            (source.kind, source.dimension, source.granularity, source.is_range, bool(source.approx)):
+        return False
+    if answer.kind in ("money", "percent", "quantity") and answer.unit != source.unit \
+            and (answer.kind != "quantity" or answer.dimension is None):
+        return False
+    if answer.kind == "money" and answer.currency != source.currency:
+        return False
+    if not _close(answer.value, source.value):
+        return False
+    return not (answer.is_range or answer.approx) or (_close(answer.low, source.low) and _close(answer.high, source.high))

@@ -9,10 +9,17 @@ being the top-k source sentences ``ground_align`` found, and sets
 own and the one that supports the sentence most is kept, unless another contradicts it
 more strongly; the lower-ranked ones are read only when the top one gives less than
 ``enough_support``; with ``"concat"`` they are read together
-as one premise and ``i`` is 0). ``evidence_k_by_source`` sets ``evidence_k`` per kind of
+as one premise and ``i`` is 0; ``"read_as"``: the sentence as the model read it, when that
+differs from its text, see below). ``evidence_k_by_source`` sets ``evidence_k`` per kind of
 sources (``{"passages": 3}``: an answer drawn from several retrieved passages is read
 against its top 3 evidence sentences at once, one from a single document or a JSON
 record against its best one).
+
+With ``grounded_values_as_sources`` (the default), each claim of the sentence that
+``ground_numeric`` (placed before this component) grounded is read written as its source
+writes it: "opens at 9 pm" against "opens at 21:00" is read as "opens at 21:00". The
+numeric check knows the two are the same value; the cross-encoder, reading text, would
+call the sentence contradicted.
 
 The model is a thinc ``Model`` built by the registered architecture
 ``spacy_ground.CrossEncoder.v1`` (a torch module behind thinc's PyTorchWrapper), set
@@ -58,8 +65,8 @@ def build_cross_encoder(weights: str = "", max_length: int = 256,
     """The trained cross-encoder as a thinc model. ``weights``: a safetensors file of
     trained tensors ("" = the one shipped in the package); ``quantize``: dynamic int8
     (the default: about twice as fast on CPU at the same accuracy, see BENCHMARKS.md;
-    activations are scaled per batch, so a score depends slightly on the other pairs of
-    its answer, never on another answer's)."""
+    activations are scaled per forward pass, which is why ``ground_entail`` reads one pair
+    at a time by default)."""
     from .entail_model import cross_encoder_model, load_tokenizer
 
     if quantize and on_gpu():
@@ -125,16 +132,38 @@ def _load_torch(path: Path, quantize: bool):
         "evidence_k_by_source": {"passages": 3},  # as the shipped model was trained (stage 3)
         "evidence_mode": "concat",
         "enough_support": 1.0,
-        "batch_size": 4,  # pairs of one answer, sorted by length: small batches pad less
+        "claims_key": "ground_claims",
+        "grounded_values_as_sources": True,
+        "batch_size": 1,  # one pair per forward pass: a sentence's probabilities depend on its own pair only
     },
 )
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
                        evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
-                       batch_size: int) -> "Entailer":
+                       claims_key: str, grounded_values_as_sources: bool, batch_size: int) -> "Entailer":
     check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
                     evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
-                    enough_support=enough_support, batch_size=batch_size)
+                    enough_support=enough_support, claims_key=claims_key,
+                    grounded_values_as_sources=grounded_values_as_sources, batch_size=batch_size)
+
+
+def read_as(sent, claims: Sequence[Any]) -> str:
+    """The sentence as the cross-encoder reads it: each of ``claims`` (claim spans) inside it
+    that ``ground_numeric`` grounded by the very same value (``nearest["same_value"]``) is
+    written as the source writes that value."""
+    text, base, pos, out = sent.text, sent.start_char, 0, []
+    for claim in sorted(claims, key=lambda c: c.start_char):
+        if claim.start_char < base + pos or claim.end_char > sent.end_char:
+            continue  # outside the sentence, or overlapping a claim already rewritten
+        result = claim._.ground_numeric or {}
+        nearest = (result.get("nearest") or {}) if result.get("status") == "grounded" else {}
+        source_text = nearest.get("text") if nearest.get("same_value") else None
+        if not source_text or source_text.lower() == claim.text.lower() \
+                or (claim._.claim or {}).get("text") != claim.text:
+            continue  # written alike, or the span holds more than the claim ("5'11" for 5)
+        out += [text[pos:claim.start_char - base], source_text]
+        pos = claim.end_char - base
+    return ("".join(out) + text[pos:]).strip()
 
 
 def check_aligner_keeps_enough(nlp: Language, sentences_key: str, evidence_k: int,
@@ -176,7 +205,8 @@ class Entailer:
 
     def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
                  evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
-                 evidence_mode: str = "concat", enough_support: float = 1.0, batch_size: int = 4):
+                 evidence_mode: str = "concat", enough_support: float = 1.0, claims_key: str = "ground_claims",
+                 grounded_values_as_sources: bool = True, batch_size: int = 1):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         evidence_k_by_source = dict(evidence_k_by_source or {})
@@ -192,6 +222,7 @@ class Entailer:
             raise ValueError("ground_entail: enough_support (the cascade) applies to evidence_mode = 'best' only; "
                              f"with {evidence_mode!r} leave it at 1.0")
         register_extensions()
+        self.nlp = nlp
         self.name = name
         self.model = model
         self._weights: Optional[bytes] = None  # the weights' safetensors bytes, once read
@@ -200,6 +231,8 @@ class Entailer:
         self.evidence_k_by_source = evidence_k_by_source
         self.evidence_mode = evidence_mode
         self.enough_support = float(enough_support)
+        self.claims_key = claims_key
+        self.grounded_values_as_sources = bool(grounded_values_as_sources)
         self.batch_size = batch_size
 
     @property
@@ -215,8 +248,29 @@ class Entailer:
         """One answer at a time: its pairs are batched together, never with another
         answer's, so a score does not depend on what else is in the stream (padding to
         a longer neighbour changes the last bits of the floats)."""
+        self._check_order()
         for doc in stream:
             yield from self._process([doc])
+
+    def _check_order(self) -> None:
+        """Warn (once) when ``grounded_values_as_sources`` cannot work: the component that
+        grounds the claims under ``claims_key`` runs after this one."""
+        if not self.grounded_values_as_sources or getattr(self, "_order_checked", False):
+            return
+        import warnings
+
+        self._order_checked = True
+        names = self.nlp.pipe_names
+        if self.name not in names:
+            return
+        for name in names[names.index(self.name) + 1:]:
+            pipe = self.nlp.get_pipe(name)
+            claims_component = getattr(pipe, "claims_component", None)
+            if type(pipe).__name__ == "NumericGrounder" and claims_component in names \
+                    and getattr(self.nlp.get_pipe(claims_component), "spans_key", None) == self.claims_key:
+                warnings.warn(f"ground_entail: {name!r} runs after {self.name!r}, so grounded values cannot be "
+                              f"read as the sources write them; put {name!r} before {self.name!r} or set "
+                              f"components.{self.name}.grounded_values_as_sources = false", UserWarning, stacklevel=3)
 
     def pairs(self, doc: Doc, ranks: Optional[range] = None) -> List[Tuple[Any, int, Tuple[str, str]]]:
         """(sentence span, evidence index, (premise, sentence)) for each answer sentence with
@@ -225,6 +279,7 @@ class Entailer:
         k = self.evidence_k_for(doc)
         out = []
         seen = set()
+        claims = list(doc.spans.get(self.claims_key, [])) if self.grounded_values_as_sources else []
         for sent in doc.spans.get(self.sentences_key, []):
             if (sent.start_char, sent.end_char) in seen:  # a repeated span shares its extension values
                 continue
@@ -233,7 +288,7 @@ class Entailer:
             if not evidence:
                 sent._.entailment = None  # nothing to judge against
                 continue
-            hypothesis = sent.text.strip()
+            hypothesis = read_as(sent, claims) if claims else sent.text.strip()
             if self.evidence_mode == "best":
                 for i in ranks if ranks is not None else range(k):
                     if i < min(len(evidence), k):
@@ -276,13 +331,17 @@ class Entailer:
             probs = self.predict([pair for _, _, pair in found])
         # one Doc at a time (see pipe), so a sentence is known by its character offsets
         read: Dict[Tuple[int, int], Tuple[Any, List[Tuple[int, List[float]]]]] = {}
-        for (sent, i, _), p in sorted(zip(found, probs), key=lambda t: t[0][1]):
+        hypotheses: Dict[Tuple[int, int], str] = {}
+        for (sent, i, (_, hypothesis)), p in sorted(zip(found, probs), key=lambda t: t[0][1]):
             read.setdefault((sent.start_char, sent.end_char), (sent, []))[1].append((i, [float(x) for x in p]))
-        for sent, premises in read.values():
+            hypotheses[(sent.start_char, sent.end_char)] = hypothesis
+        for key, (sent, premises) in read.items():
             i, p = judge(premises)
             result: Dict[str, Any] = dict(zip(LABELS, p))
             result["label"] = LABELS[max(range(len(LABELS)), key=lambda k: p[k])]
             result["evidence"] = i
+            if hypotheses[key] != sent.text.strip():
+                result["read_as"] = hypotheses[key]
             if self.evidence_mode == "best":  # the probabilities of each premise read, in evidence order
                 result["per_evidence"] = [q for _, q in premises]
             sent._.entailment = result

@@ -22,7 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .compare import DIFFERS, EQUAL, WEAK_MATCHES, compare, distance
+from .compare import DIFFERS, EQUAL, WEAK_MATCHES, compare, distance, same_value
 from .extensions import register_extensions
 from .hours import check_hours_facts
 from .normalize import find_claims
@@ -175,6 +175,8 @@ class NumericGrounder:
                 first = spans[i - 1]._.ground_numeric
                 result = dict(first, reason=f"restates {spans[i - 1].text!r} in other units; "
                                             f"that value: {first['reason']}")
+                if result.get("nearest"):
+                    result["nearest"] = dict(result["nearest"], same_value=False)  # grounded through the value before it
             span._.ground_numeric = result
         facts = []
         if self.check_records:
@@ -255,7 +257,7 @@ class NumericGrounder:
             matched.append(equal[0])
         if not matched:
             return None
-        return _result("grounded", "the hours match the sources on every day named", index, matched[0])
+        return _result("grounded", "the hours match the sources on every day named", index, matched[0], value)
 
     def ground(self, value: ClaimValue, index: SourceIndex, overlap: Sequence[float],
                question_claims: Sequence[ClaimValue] = (), days: frozenset = frozenset(),
@@ -292,7 +294,7 @@ class NumericGrounder:
                 else:
                     strong = item if strong is None or item[0] > strong[0] else strong
         if strong is not None:
-            return _result("grounded", strong[2] or "the sources state this value", index, strong[1])
+            return _result("grounded", strong[2] or "the sources state this value", index, strong[1], value)
         if other_hours:
             return _result("unsupported", "said of a happy hour, whose hours the sources do not give")
         # 2. a name the question uses ("Form 1040", "Windows 10") is the question's, not a
@@ -300,7 +302,7 @@ class NumericGrounder:
         #    an amount the question asks about still can: "Was the budget $40 million?")
         if name and any(compare(value, q).result == EQUAL for q in question_claims):
             if weak is not None:
-                return _result("grounded", weak[2] or "the sources state this value", index, weak[1])
+                return _result("grounded", weak[2] or "the sources state this value", index, weak[1], value)
             return _result("unsupported", "this value appears only in the question, not in the sources")
         # 3. a differing value of the same kind in the closest evidence is a mismatch
         ranked = sorted((i for i, o in enumerate(overlap) if o >= self.min_overlap), key=lambda i: (-overlap[i], i))
@@ -324,7 +326,7 @@ class NumericGrounder:
             reason = f"the closest evidence says {claim.value.text!r}" + (f" ({note})" if note else "")
             return _result("mismatch", reason, index, claim)
         if weak is not None:
-            return _result("grounded", weak[2] or "the sources state this value", index, weak[1])
+            return _result("grounded", weak[2] or "the sources state this value", index, weak[1], value)
         if any(compare(value, q).result == EQUAL for q in question_claims):
             return _result("unsupported", "this value appears only in the question, not in the sources")
         # nothing comparable nearby; name the nearest comparable value anywhere, if any
@@ -499,13 +501,16 @@ def _names_a_thing(span: Span) -> bool:
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,
-            claim: Optional[SourceClaim] = None) -> Dict[str, Any]:
+            claim: Optional[SourceClaim] = None, answer: Optional[ClaimValue] = None) -> Dict[str, Any]:
     out: Dict[str, Any] = {"status": status, "reason": reason, "nearest": None, "evidence": None}
     if index is not None and claim is not None:
         sent = index.sentences[claim.sentence]
         out["nearest"] = {"text": claim.value.text, "kind": claim.value.kind, "value": claim.value.value,
                           "iso": claim.value.iso, "source": claim.source, "start": claim.start, "end": claim.end}
         out["evidence"] = {"source": sent.source, "start": sent.start, "end": sent.end, "text": sent.text}
+        if answer is not None and status == "grounded":
+            # the very value the source states, perhaps written differently ("9 pm" / "21:00")
+            out["nearest"]["same_value"] = same_value(answer, claim.value)
     return out
 
 

@@ -178,6 +178,13 @@ class VerdictModel:
         return cls({"*": LogisticModel.from_dict(d)})
 
 
+def _read_as(sentence: Dict[str, Any]) -> str:
+    """' (read as ...)' when the cross-encoder read the sentence with grounded values written
+    as the sources write them (``ground_entail``'s ``read_as``), else ''."""
+    read = (sentence.get("entailment") or {}).get("read_as")
+    return f" (read as {read!r})" if read else ""
+
+
 class Grounding:
     """Read-only view of a verdict record: ``score``, ``verdict``, ``action``, ``reasons``,
     ``sentences``, ``claims``, ``to_dict()``; prints a summary and renders as HTML (in a
@@ -414,13 +421,13 @@ class Verdict:
         for s in strong:
             ev = s["evidence"]["text"].strip() if s["evidence"] else "none"
             reasons.append(f"contradicted by the sources ({s['entailment']['contradicted']:.2f}): "
-                           f"{s['text'].strip()!r}; evidence: {ev!r}")
+                           f"{s['text'].strip()!r}{_read_as(s)}; evidence: {ev!r}")
         if checked:
             worst = min(checked, key=lambda s: s["entailment"]["supported"])
             ev = worst["evidence"]["text"].strip() if worst["evidence"] else "none"
             if not any(worst is s for s in strong):
                 reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported): "
-                               f"{worst['text'].strip()!r}; best evidence: {ev!r}")
+                               f"{worst['text'].strip()!r}{_read_as(worst)}; best evidence: {ev!r}")
         for c in claims:
             if c["status"] == "mismatch":
                 near = c["nearest"]["text"] if c["nearest"] else "?"

@@ -14,14 +14,14 @@ SOURCES = [
 @pytest.fixture(scope="module")
 def nlp_lexical():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 2})
+    nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False, "top_k": 2})
     return nlp
 
 
 @pytest.fixture(scope="module")
 def nlp_hybrid():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims")
+    nlp.add_pipe("ground_align", after="ground_numeric")
     return nlp
 
 

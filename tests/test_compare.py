@@ -162,3 +162,36 @@ def test_distance_orders_nearest_first(answer, near, far):
 
 def test_distance_without_values_is_infinite():
     assert distance(claim("last year"), claim("2019")) == float("inf")
+
+
+# same_value: the very value the source states, written differently (the cross-encoder then
+# reads the answer's claim written as the source writes it); looser matches that compare()
+# grounds are not the same value
+SAME_VALUE_ROWS = [
+    ("2,850 million dollars", "$2.85 billion", True),
+    ("9 pm", "21:00", True),
+    ("3 March 2024", "2024-03-03", True),
+    ("12 percent", "12%", True),
+    ("1.2 km", "1,200 metres", True),
+    ("2 kg", "2,000 grams", True),
+    ("three", "3", True),
+    ("about 30 minutes", "approximately 30 minutes", True),
+    ("from 11:30 am to 8 pm", "11:30-20:00", True),
+    ("$2.85 billion", "$2,847 million", False),  # grounded by stated precision, not the same number
+    ("a million", "600,000", False),
+    ("March 2001", "March 15, 2001", False),  # less precise than the source
+    ("9 minutes", "about 9 minutes", False),  # the source hedges
+    ("over 100", "120", False),
+    ("12%", "12 percentage points", False),
+    ("€5 million", "$5 million", False),
+    ("3 years", "3", False),  # a count of years against a bare number
+    ("$5-7 million", "$6 million", False),
+]
+
+
+@pytest.mark.parametrize("answer, source, expected", SAME_VALUE_ROWS)
+def test_same_value(answer, source, expected):
+    from spacy_ground.compare import same_value
+
+    assert same_value(claim(answer), claim(source)) is expected
+    assert same_value(claim(source), claim(answer)) is expected

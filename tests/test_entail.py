@@ -11,7 +11,7 @@ from spacy_ground.entail import EMBEDDED_MODEL
 @pytest.fixture(scope="module")
 def nlp():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
+    nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
     nlp.add_pipe("ground_entail", after="ground_align")
     return nlp
 
@@ -112,7 +112,7 @@ FLOAT32 = {"model": {"@architectures": "spacy_ground.CrossEncoder.v1", "quantize
 @pytest.fixture(scope="module")
 def best3():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
+    nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False, "top_k": 3})
     nlp.add_pipe("ground_entail", after="ground_align", config={"evidence_k": 3, "evidence_mode": "best", **FLOAT32})
     return nlp
 
@@ -121,7 +121,7 @@ def best3():
 def test_cascade_reads_lower_ranked_evidence_only_for_weakly_supported_sentences(best3, enough):
     full = best3
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
+    nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False, "top_k": 3})
     nlp.add_pipe("ground_entail", after="ground_align",
                  config={"evidence_k": 3, "evidence_mode": "best", "enough_support": enough, **FLOAT32})
     answer = "The museum in Paris opened in 1998. It has a rose garden planted by the king. Tickets cost 12 euros."
@@ -290,7 +290,7 @@ def test_source_kind(sources, kind):
 
 def test_evidence_k_by_source_reads_passages_with_more_evidence():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False, "top_k": 3})
+    nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False, "top_k": 3})
     entail = nlp.add_pipe("ground_entail", after="ground_align", config={"evidence_k_by_source": {"passages": 3}})
     read = []
     _scripted(entail, {"": [0.8, 0.1, 0.1]})
@@ -364,3 +364,52 @@ def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_pat
     assert again.get_pipe("ground_entail").evidence_k_by_source == {"passages": 1}
     assert again.get_pipe("ground_verdict").sentence_threshold_by_source == {"document": 0.6, "passages": 0.45,
                                                                              "record": 0.7}
+
+
+def test_int8_probabilities_of_a_sentence_do_not_depend_on_its_neighbours():
+    # dynamic int8 scales activations per forward pass: read together (batch_size 4), a
+    # sentence's probabilities move with the other sentences of its answer; read one pair
+    # at a time (the default) they depend on the (evidence, sentence) pair only
+    sources = ["The museum opened in Paris in 1998 and is open every day. Adult tickets cost 12 euros; "
+               "children enter free. The garden was planted in 2004 by the city of Paris after a long debate."]
+    first = "The museum opened in Paris in 1998."
+    others = " Tickets for adults cost 15 euros and children pay 5 euros at the door on weekends. " \
+             "The garden, planted by the king in 1750, is the largest rose garden in the whole of Europe."
+
+    def probs(nlp, answer):
+        doc = spacy_ground.check(nlp, answer, sources)
+        return doc.spans["ground_sentences"][0]._.entailment
+
+    nlp = spacy_ground.load()
+    assert nlp.get_pipe("ground_entail").batch_size == 1
+    alone, together = probs(nlp, first), probs(nlp, first + others)
+    assert alone["evidence"] == together["evidence"]
+    for k in ("supported", "unsupported", "contradicted"):
+        assert alone[k] == together[k]
+
+
+def test_grounded_values_are_read_as_the_sources_write_them():
+    nlp = spacy_ground.load()
+    sources = ["The store opens at 21:00 every day. In 2023, revenue was $2.85 billion."]
+    doc = spacy_ground.check(nlp, "The store opens at 9 pm. Revenue was 2,850 million dollars in 2023.", sources)
+    first, second = [s._.entailment for s in doc.spans["ground_sentences"]]
+    assert first["read_as"] == "The store opens at 21:00."
+    assert second["read_as"] == "Revenue was $2.85 billion in 2023."
+    assert first["label"] == second["label"] == "supported"
+    assert doc._.grounding.verdict == "supported" and doc._.grounding.action == "pass"
+    # a value that differs, or one grounded only loosely, is read as the answer writes it
+    doc = spacy_ground.check(nlp, "The store opens at 8 pm. Revenue was about $3 billion in 2023.", sources)
+    assert all("read_as" not in s._.entailment for s in doc.spans["ground_sentences"])
+    off = spacy_ground.load(overrides={"components.ground_entail.grounded_values_as_sources": False})
+    doc = spacy_ground.check(off, "The store opens at 9 pm.", sources)
+    assert "read_as" not in doc.spans["ground_sentences"][0]._.entailment
+
+
+def test_grounded_values_need_ground_numeric_first():
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
+    nlp.add_pipe("ground_entail", after="ground_align")
+    assert nlp.pipe_names.index("ground_numeric") > nlp.pipe_names.index("ground_entail")
+    with pytest.warns(UserWarning, match="'ground_numeric' runs after 'ground_entail'"):
+        doc = spacy_ground.check(nlp, "The store opens at 9 pm.", ["The store opens at 21:00 every day."])
+    assert "read_as" not in doc.spans["ground_sentences"][0]._.entailment

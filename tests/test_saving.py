@@ -41,7 +41,7 @@ def test_thresholds_and_k_overridden_at_load_time(tmp_path):
 def test_configs_default_cfg_builds_the_pipeline():
     cfg = load_config(Path(__file__).parent.parent / "configs" / "default.cfg")
     nlp = load_model_from_config(cfg, auto_fill=True)
-    assert nlp.pipe_names == ["sentencizer", "ground_claims", "ground_align", "ground_entail", "ground_numeric",
+    assert nlp.pipe_names == ["sentencizer", "ground_claims", "ground_numeric", "ground_align", "ground_entail",
                               "ground_verdict"]
     assert cfg["components"]["ground_entail"]["model"]["@architectures"] == "spacy_ground.CrossEncoder.v1"
 

@@ -22,7 +22,7 @@ def toy_model():
 @pytest.fixture(scope="module")
 def nlp():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
+    nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
     nlp.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8,
                                                       "require_entailment": False})
     nlp.get_pipe("ground_verdict").set_model(toy_model())
@@ -51,7 +51,7 @@ def test_mismatched_number_is_contradicted_with_a_reason(nlp):
 @pytest.mark.parametrize("flag_on_mismatch, action", [(False, "pass"), (True, "flag")])
 def test_thresholds_change_the_action_without_refitting(flag_on_mismatch, action):
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
+    nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
     nlp.add_pipe("ground_verdict", config={"flag_threshold": 0.95, "block_threshold": 0.99,
                                            "require_entailment": False, "flag_on_mismatch": flag_on_mismatch})
     nlp.get_pipe("ground_verdict").set_model(toy_model())
@@ -152,7 +152,7 @@ def test_logistic_fit_separates_a_simple_signal():
 def test_verdict_model_travels_in_bytes(nlp):
     data = nlp.get_pipe("ground_verdict").to_bytes()
     other = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    other.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})
+    other.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
     other.add_pipe("ground_verdict", config={"require_entailment": False, "model": "/nonexistent.json"})
     other.get_pipe("ground_verdict").from_bytes(data)
     a = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score
