@@ -6,6 +6,7 @@ value ("equal"), contradicts it as a value of the same kind and unit family
 """
 from __future__ import annotations
 
+import math
 from typing import NamedTuple, Optional
 
 from .values import ClaimValue, YEAR_CONTEXT
@@ -184,17 +185,28 @@ def distance(a: ClaimValue, s: ClaimValue) -> float:
 def _close(x: Optional[float], y: Optional[float]) -> bool:
     if x is None or y is None:
         return x is y
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return x == y  # an open bound ("over 5 million") equals only the same open bound
     return abs(x - y) <= _EPS * max(1.0, abs(x), abs(y))
+
+
+def _direction(qualifier: Optional[str]) -> Optional[str]:
+    """Which way a qualifier widens a value: "above" ("over"), "below" ("up to"), "about"."""
+    if not qualifier:
+        return None
+    return "above" if qualifier in _ABOVE else "below" if qualifier in _BELOW else "about"
 
 
 def same_value(answer: ClaimValue, source: ClaimValue) -> bool:
     """Whether two claims state the very same value, perhaps written differently ("9 pm" and
     "21:00", "$2.85 billion" and "2,850 million dollars"): same kind, unit family, date
     granularity and point value, and the same bounds when either is a range or qualified
-    ("about", "over"). Looser matches that ``compare`` accepts ("a million" for 600,000,
+    ("about", "over", "up to": the same way). Looser matches that ``compare`` accepts ("a million" for 600,000,
     "March 2001" for "3/15/2001") are not the same value."""
-    if (answer.kind, answer.dimension, answer.granularity, answer.is_range, bool(answer.approx)) != \
-            (source.kind, source.dimension, source.granularity, source.is_range, bool(source.approx)):
+    if not (answer.normalisable and source.normalisable) or answer.value is None or source.value is None:
+        return False
+    if (answer.kind, answer.dimension, answer.granularity, answer.is_range, _direction(answer.approx)) != \
+            (source.kind, source.dimension, source.granularity, source.is_range, _direction(source.approx)):
         return False
     if answer.kind in ("money", "percent", "quantity") and answer.unit != source.unit \
             and (answer.kind != "quantity" or answer.dimension is None):

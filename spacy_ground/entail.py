@@ -147,23 +147,46 @@ def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: st
                     grounded_values_as_sources=grounded_values_as_sources, batch_size=batch_size)
 
 
-def read_as(sent, claims: Sequence[Any]) -> str:
+def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
     """The sentence as the cross-encoder reads it: each of ``claims`` (claim spans) inside it
     that ``ground_numeric`` grounded by the very same value (``nearest["same_value"]``) is
-    written as the source writes that value."""
+    written as the source writes that value, unless the ``premise`` holds a value of the same
+    kind that differs from it ("opens at 9 pm" against "opens at 22:00, the bar next door at
+    21:00" stays as written). Bare numbers ("three", "3)") and numbers joined to words
+    ("four-point-five") stay as written."""
+    from .compare import DIFFERS, compare
+    from .normalize import find_claims
+    from .values import ClaimValue
+
     text, base, pos, out = sent.text, sent.start_char, 0, []
+    in_premise: Optional[List[ClaimValue]] = None
     for claim in sorted(claims, key=lambda c: c.start_char):
         if claim.start_char < base + pos or claim.end_char > sent.end_char:
             continue  # outside the sentence, or overlapping a claim already rewritten
-        result = claim._.ground_numeric or {}
+        result, value = claim._.ground_numeric or {}, claim._.claim or {}
         nearest = (result.get("nearest") or {}) if result.get("status") == "grounded" else {}
         source_text = nearest.get("text") if nearest.get("same_value") else None
-        if not source_text or source_text.lower() == claim.text.lower() \
-                or (claim._.claim or {}).get("text") != claim.text:
-            continue  # written alike, or the span holds more than the claim ("5'11" for 5)
+        if not source_text or source_text.lower() == claim.text.lower() or value.get("text") != claim.text \
+                or value.get("kind") == "cardinal" or _joined_to_words(claim):
+            continue  # written alike, the span holds more than the claim ("5'11" for 5), a bare number
+        if in_premise is None:
+            in_premise = [v for _, _, v in find_claims(premise)] if premise else []
+        answer_value = ClaimValue.from_dict(value)
+        if any(compare(answer_value, v).result == DIFFERS for v in in_premise):
+            continue  # the evidence says something else too: let the model read the answer's words
+        if claim.start_char > base and source_text[:1].isupper() and source_text[1:2].islower():
+            source_text = source_text[0].lower() + source_text[1:]  # "Around 5 million" mid-sentence
         out += [text[pos:claim.start_char - base], source_text]
         pos = claim.end_char - base
     return ("".join(out) + text[pos:]).strip()
+
+
+def _joined_to_words(span) -> bool:
+    """Whether a claim span is glued to the words around it ("four-point-five-star")."""
+    text = span.doc.text
+    before = text[span.start_char - 1] if span.start_char > 0 else " "
+    after = text[span.end_char] if span.end_char < len(text) else " "
+    return before == "-" or before.isalnum() or after == "-" or after.isalnum()
 
 
 def check_aligner_keeps_enough(nlp: Language, sentences_key: str, evidence_k: int,
@@ -288,7 +311,7 @@ class Entailer:
             if not evidence:
                 sent._.entailment = None  # nothing to judge against
                 continue
-            hypothesis = read_as(sent, claims) if claims else sent.text.strip()
+            hypothesis = read_as(sent, claims, evidence_text(evidence, k)) if claims else sent.text.strip()
             if self.evidence_mode == "best":
                 for i in ranks if ranks is not None else range(k):
                     if i < min(len(evidence), k):

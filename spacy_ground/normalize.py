@@ -414,6 +414,7 @@ def find_claims(text: str) -> List[Found]:
         pos = e if e > m.start() else m.start() + 1
         if not _keep(text, s, e, v, m) or _glued_to_number(text, s, e):
             continue
+        s, v = _share_of(text, s, e, v)
         if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx \
                 and not _counts_something(text, e) and not m.group("neg"):
             v = replace(dates.year_claim(v.text, int(v.value)), head=None)  # "in 2019"; "2000 people" stays a count
@@ -424,6 +425,30 @@ def find_claims(text: str) -> List[Found]:
 
 
 _YEAR_FOLLOWERS = YEAR_CONTEXT
+_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "eight": 8, "nine": 9}
+_DENOMINATORS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                 "ninth": 9, "tenth": 10}
+_SHARE_BEFORE = re.compile(r"\b(?:(?P<half>half)|(?P<num>" + "|".join(_NUMERATORS) + r")[ \t-](?P<den>"
+                           + "|".join(_DENOMINATORS) + r")s?[ \t]+of)[ \t]+$", re.I)
+
+
+def _share_of(text: str, start: int, end: int, v: ClaimValue) -> Tuple[int, ClaimValue]:
+    """"half a million", "three quarters of a billion dollars": a claim that starts with "a" or
+    "an" after a fraction is that share of it (the claim then starts at the fraction)."""
+    if not re.match(r"an?\s", v.text, re.I):
+        return start, v
+    m = _SHARE_BEFORE.search(text, max(0, start - 40), start)
+    if m is None:
+        return start, v
+    share = 0.5 if m.group("half") else _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
+
+    def scaled(x: Optional[float]) -> Optional[float]:
+        return None if x is None or not math.isfinite(x) else x * share
+
+    return m.start(), replace(v, text=text[m.start():end], value=scaled(v.value), low=scaled(v.low),
+                              high=scaled(v.high), number=scaled(v.number), number_step=scaled(v.number_step),
+                              precision=v.precision * share)
 
 
 def _glued_to_number(text: str, start: int, end: int) -> bool:
@@ -455,6 +480,10 @@ _META_HEADS = {"word", "sentence", "paragraph", "bullet", "passage", "character"
 
 
 _COUNT_NOUNS = {"people", "men", "women", "children", "staff", "personnel", "police", "cattle", "sheep", "fish"}
+# a number that is the numerator of a fraction: "two-thirds", "three quarters of the vote"
+# ("three quarters in a row" counts quarters of a year, a claim like any other)
+_DENOMINATOR = r"(?:halves|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b"
+_NUMERATOR_OF = re.compile(rf"(?:-{_DENOMINATOR}|[ \t]+{_DENOMINATOR}(?=[ \t]+of\b))", re.I)
 
 
 def _counts_something(text: str, end: int) -> bool:
@@ -477,7 +506,7 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
     if v.kind == "quantity" and v.unit == "day" and re.match(r"\s+a\s+week\b", text[e : e + 8]):
         return False  # "seven days a week" speaks of weekdays, checked with the hours
     if v.kind == "cardinal":
-        if v.head in _META_HEADS:
+        if v.head in _META_HEADS or _NUMERATOR_OF.match(text, e):
             return False
         if n1 in ("one", "a", "an", "zero") and not v.is_range:
             return False

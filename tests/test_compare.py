@@ -27,6 +27,8 @@ ROWS = [
     ("€5 million", "$5 million", D, D),
     ("$5", "5 euros", D, D),
     ("£12", "£12", E, E),
+    ("half a billion dollars", "$500 million", E, E),
+    ("half a billion dollars", "$2 billion", D, D),
     # --- cardinals: exact counts, approximations, ranges, spelled-out numbers
     ("3,000 shares", "3,004 shares", D, D),
     ("3,004 shares", "3,004 shares", E, E),
@@ -186,6 +188,13 @@ SAME_VALUE_ROWS = [
     ("€5 million", "$5 million", False),
     ("3 years", "3", False),  # a count of years against a bare number
     ("$5-7 million", "$6 million", False),
+    ("over 500", "more than 500", True),  # the same open bound
+    ("over 5 million", "about 5 million", False),  # an open bound is not an approximation
+    ("at least $5 million", "about $5 million", False),
+    ("nearly 500", "less than 500", False),  # both below 500, but "nearly" is close to it
+    ("up to 5 km", "about 5 km", False),
+    ("over 5 million", "under 5 million", False),
+    ("3/4/2024", "5/6/2024", False),
 ]
 
 

@@ -405,6 +405,26 @@ def test_grounded_values_are_read_as_the_sources_write_them():
     assert "read_as" not in doc.spans["ground_sentences"][0]._.entailment
 
 
+@pytest.mark.parametrize("answer, source", [
+    # the same value said of something else in the evidence: the model reads the answer's words
+    ("The store opens at 9 pm.", "The store opens at 22:00, and the bar next door at 21:00."),
+    ("The CEO was born on 3 March 1970.", "The CEO was born on 1970-05-04; the founder was born on 1970-03-03."),
+    # bare numbers and numbers joined to words stay as written
+    ("There are three rooms.", "There are 3 rooms."),
+    ("It has a four-point-five-star rating.", "Rating: 4 stars."),
+])
+def test_grounded_values_stay_as_written_where_a_rewrite_could_mislead(answer, source):
+    nlp = spacy_ground.load()
+    doc = spacy_ground.check(nlp, answer, [source])
+    assert "read_as" not in doc.spans["ground_sentences"][0]._.entailment
+
+
+def test_a_wrong_time_grounded_by_another_entity_is_still_flagged():
+    doc = spacy_ground.check(spacy_ground.load(), "The store opens at 9 pm.",
+                             ["The store opens at 22:00, and the bar next door at 21:00."])
+    assert doc._.grounding.verdict == "contradicted" and doc._.grounding.action != "pass"
+
+
 def test_grounded_values_need_ground_numeric_first():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_claims", config={"use_embeddings": False})

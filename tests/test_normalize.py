@@ -618,3 +618,29 @@ def test_no_claim_from_a_part_of_a_digit_string(text):
                                          ("It goes in boxes 1,2,3, and 5.", "2")])
 def test_whole_numbers_next_to_punctuation_stay_claims(text, claim):
     assert claim in [v.text for _, _, v in find_claims(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Three quarters of residents voted.", []),  # a fraction, not 3
+    ("About two-thirds of voters agreed.", []),
+    ("Two thirds of the 300 members came.", ["300"]),
+    ("One fifth of the budget went to roads.", []),
+    ("It sold three quarters of a million copies.", ["three quarters of a million"]),
+    ("It took three quarters to recover.", ["three"]),  # counts quarters of a year
+    ("The team won 3 games.", ["3"]),
+])
+def test_the_numerator_of_a_fraction_is_not_a_count(text, expected):
+    assert [v.text for _, _, v in find_claims(text)] == expected
+
+
+@pytest.mark.parametrize("text, claim, value", [
+    ("They raised half a billion dollars.", "half a billion dollars", 5e8),  # not $1 billion
+    ("Half a million people came.", "Half a million", 5e5),
+    ("It sold three quarters of a million copies.", "three quarters of a million", 7.5e5),
+    ("a quarter of a million dollars", "a quarter of a million dollars", 2.5e5),
+    ("Buy half a dozen eggs.", "half a dozen", 6),
+    ("Half of 300 members came.", "300", 300),  # the share is not said of "300"
+])
+def test_a_share_of_a_round_number(text, claim, value):
+    found = [(v.text, v.value) for _, _, v in find_claims(text)]
+    assert found == [(claim, pytest.approx(value))]

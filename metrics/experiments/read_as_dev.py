@@ -3,34 +3,32 @@ write them (``read_as``), per task, with examples.
 
     python metrics/experiments/read_as_dev.py assets/ragtruth_dev.jsonl [EXAMPLES]
 
-Runs the rules only (claims and numeric grounding), so it takes about a minute on 2 cores.
+Runs the default pipeline up to ground_entail (about a minute for dev on 2 cores).
 """
 import collections
 import sys
 
 import spacy_ground as sg
 from spacy_ground.bench import read_jsonl
-from spacy_ground.entail import read_as
 
 
 def main(path: str, examples: int = 12) -> None:
-    nlp = sg.load(exclude=sg.CLAIMS_ONLY)
+    nlp = sg.load(exclude=["ground_verdict"])
     sentences = answers = total = 0
     by_task = collections.Counter()
     shown = []
     for r in read_jsonl(path):
         doc = nlp(sg.make_doc(nlp, r["answer"], r["sources"], r.get("question")))
-        claims = list(doc.spans["ground_claims"])
         changed = False
-        for sent in doc.sents:
+        for sent in doc.spans["ground_sentences"]:
             total += 1
-            text = read_as(sent, claims)
-            if text != sent.text.strip():
+            read = (sent._.entailment or {}).get("read_as")
+            if read:
                 sentences += 1
                 changed = True
                 by_task[r.get("task")] += 1
                 if len(shown) < examples:
-                    shown.append((r.get("task"), sent.text.strip(), text))
+                    shown.append((r.get("task"), sent.text.strip(), read))
         answers += changed
     print(f"{sentences} of {total} sentences read differently, in {answers} answers; by task: {dict(by_task)}")
     for task, before, after in shown:
