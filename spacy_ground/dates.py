@@ -279,7 +279,7 @@ def _month_is_month(m: "re.Match[str]", text: str) -> bool:
 
 
 # ---------------------------------------------------------------- clock times
-_AMPM = r"(?:[ap]\.\s?m\.|[ap]\.?\s?m(?![a-z])|AM|PM)"
+_AMPM = r"(?:[ap]\.\s?m\.|(?:[ap]\.?\s?m|AM|PM)(?![a-z]))"
 _CLOCK = (rf"(?:(?:[01]?\d|2[0-4]):[0-5]?\d(?::[0-5]\d)?(?:\s?{_AMPM})?|(?:1[0-2]|0?[1-9])\.[0-5]\d\s?{_AMPM}"
           rf"|(?:1[0-2]|0?[1-9])\s?{_AMPM}|\b(?:noon|midday|midnight)\b)")
 _TIME_RANGE = re.compile(

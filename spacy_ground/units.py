@@ -71,7 +71,7 @@ _NOT_UNITS = set(STOP_WORDS) | {
     "pound", "pounds", "ton", "tons", "star", "stars", "g", "ly", "au", "ua", "day", "days",
     "year", "years", "month", "months", "week", "weeks", "minute", "minutes", "hour", "hours",
     "second", "seconds", "decade", "decades", "century", "centuries", "cup", "cups", "barrel",
-    "barrels", "calorie", "calories", "st", "nd", "rd", "th",
+    "barrels", "calorie", "calories", "st", "nd", "rd", "th", "quarter", "quarters",
 }
 # Duration and a few everyday units are listed here so the fast path recognises them.
 _OWN_SURFACES: Dict[str, str] = {

@@ -627,6 +627,7 @@ def test_whole_numbers_next_to_punctuation_stay_claims(text, claim):
     ("One fifth of the budget went to roads.", []),
     ("It sold three quarters of a million copies.", ["three quarters of a million"]),
     ("It took three quarters to recover.", ["three"]),  # counts quarters of a year
+    ("Revenue grew for three quarters in a row.", ["three"]),  # not three inches
     ("The team won 3 games.", ["3"]),
 ])
 def test_the_numerator_of_a_fraction_is_not_a_count(text, expected):
@@ -644,3 +645,14 @@ def test_the_numerator_of_a_fraction_is_not_a_count(text, expected):
 def test_a_share_of_a_round_number(text, claim, value):
     found = [(v.text, v.value) for _, _, v in find_claims(text)]
     assert found == [(claim, pytest.approx(value))]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("1 in 4 Americans has it.", [("1", "cardinal"), ("4", "cardinal")]),  # not "4 Am", a time
+    ("5 PMs attended.", [("5", "cardinal")]),
+    ("Open 9 AM to 5 PM.", [("9 AM to 5 PM", "time")]),
+    ("It opens at 11AM.", [("11AM", "time")]),
+    ("It starts at 4 a.m. sharp.", [("4 a.m.", "time")]),
+])
+def test_am_and_pm_are_whole_words(text, expected):
+    assert [(v.text, v.kind) for _, _, v in find_claims(text)] == expected
