@@ -185,37 +185,39 @@ def _read_as(sentence: Dict[str, Any]) -> str:
     return f" (read as {read!r})" if read else ""
 
 
-class Grounding:
-    """Read-only view of a verdict record: ``score``, ``verdict``, ``action``, ``reasons``,
-    ``sentences``, ``claims``, ``to_dict()``; prints a summary and renders as HTML (in a
-    notebook: the answer with its flagged spans marked and the evidence on hover, as
-    ``spacy_ground.render``)."""
+class Grounding(dict):
+    """The verdict record (a dict, as ``doc._.ground_record`` holds it, so ``json.dumps`` and
+    ``doc.to_json(underscore=["grounding"])`` take it) with attributes: ``score``, ``verdict``,
+    ``action``, ``reasons``, ``sentences``, ``claims``, ``to_dict()``; prints a summary and
+    renders as HTML (in a notebook: the answer with its flagged spans marked and the evidence
+    on hover, as ``spacy_ground.render``)."""
 
     def __init__(self, record: Dict[str, Any], doc: Optional[Doc] = None):
-        self._r = record
+        super().__init__(record)
         self._doc = doc  # for the HTML view; not pickled
 
-    def __getstate__(self) -> Dict[str, Any]:
-        return {"_r": self._r, "_doc": None}
+    def __reduce__(self):
+        return (Grounding, (dict(self),))
 
-    score = property(lambda self: self._r["score"])
-    verdict = property(lambda self: self._r["verdict"])
-    action = property(lambda self: self._r["action"])
-    reasons = property(lambda self: self._r["reasons"])
-    sentences = property(lambda self: self._r["sentences"])
-    claims = property(lambda self: self._r["claims"])
-    facts = property(lambda self: self._r.get("facts", []))
-    features = property(lambda self: self._r.get("features", {}))
+    score = property(lambda self: self["score"])
+    verdict = property(lambda self: self["verdict"])
+    action = property(lambda self: self["action"])
+    reasons = property(lambda self: self["reasons"])
+    sentences = property(lambda self: self["sentences"])
+    claims = property(lambda self: self["claims"])
+    facts = property(lambda self: self.get("facts", []))
+    features = property(lambda self: self.get("features", {}))
     # what the sources are (record / passages / document) and the 1 - support from which a
     # sentence of this answer became a flagged span: both depend on the kind of sources
-    sources_kind = property(lambda self: self._r.get("sources_kind"))
-    sentence_threshold = property(lambda self: self._r.get("sentence_threshold"))
+    sources_kind = property(lambda self: self.get("sources_kind"))
+    sentence_threshold = property(lambda self: self.get("sentence_threshold"))
     # whether a rule (a mismatched number or record fact, a strongly contradicted sentence)
     # flags the answer whatever its score
-    flagged_by_rule = property(lambda self: self._r.get("flagged_by_rule", False))
+    flagged_by_rule = property(lambda self: self.get("flagged_by_rule", False))
 
     def to_dict(self) -> Dict[str, Any]:
-        return json.loads(json.dumps(self._r))
+        """A deep copy as plain JSON data."""
+        return json.loads(json.dumps(self))
 
     def __str__(self) -> str:
         score = "n/a" if self.score is None else f"{self.score:.2f}"

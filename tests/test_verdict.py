@@ -115,6 +115,18 @@ def test_record_is_plain_data_and_round_trips(nlp):
     assert back._.grounding.to_dict() == record
 
 
+def test_grounding_is_the_record_as_a_dict(nlp):
+    import pickle
+
+    doc = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
+    g = doc._.grounding
+    assert isinstance(g, dict) and g == doc._.ground_record and g["verdict"] == g.verdict
+    data = doc.to_json(underscore=["grounding"])  # spaCy's own serialisation takes it
+    assert json.loads(json.dumps(data))["_"]["grounding"] == g.to_dict()
+    back = pickle.loads(pickle.dumps(g))
+    assert back == g and back.score == g.score and str(back) == str(g)
+
+
 def test_model_saved_with_the_pipeline(nlp, tmp_path):
     nlp.to_disk(tmp_path / "p")
     assert (tmp_path / "p" / "ground_verdict" / "verdict.json").exists()
