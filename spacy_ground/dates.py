@@ -10,6 +10,7 @@ from __future__ import annotations
 import calendar
 import datetime as _dt
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import List, Optional, Tuple
 
@@ -235,8 +236,15 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         start = int(g[1])
         lo = _dt.date(start, 1, 1).toordinal()
         hi = _dt.date(start + 99, 12, 31).toordinal()
-        return _narrow(ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="century",
-                                  iso=f"{start:04d}s", precision=hi - lo + 1), g[0])
+        century = _narrow(ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="century",
+                                     iso=f"{start:04d}s", precision=hi - lo + 1), g[0])
+        decade = _narrow(_date(text, start, "decade"), g[0])
+        if century is None or decade is None:
+            return century
+        # "the 2000s", "the mid-1900s": the decade or the century; a date in either is not refuted
+        lo, hi = min(century.low, decade.low), max(century.high, decade.high)
+        return replace(century, value=decade.value, low=lo, high=hi, precision=hi - lo + 1,
+                       note="the decade or the century")
     if kind == "decade":
         return _narrow(_date(text, int(g[1]), "decade"), g[0])
     if kind == "relative":
@@ -334,6 +342,7 @@ def _meridiem(text: str) -> Optional[str]:
     return m.group(0).strip()[0].lower() if m else None
 
 
+_RATIO_AFTER = re.compile(r"\s*(?:ratio|odds|aspect\s+ratio|split|mix)\b", re.I)  # "a 1:10 ratio"
 _RATIO = re.compile(r"\b(?:ratio|odds|aspect|score[sd]?|scale|won|lost|beat|defeated)\b[^.]{0,6}$", re.I)
 
 
@@ -344,12 +353,12 @@ def find_times(text: str) -> List[Found]:
         t1, t2 = m.group("t1"), m.group("t2")
         if t2 is None and ":" not in t1 and _meridiem(t1) is None and t1.lower() not in ("noon", "midday", "midnight"):
             continue
-        if _RATIO.search(text[max(0, m.start() - 12) : m.start()]) or (
+        if _RATIO.search(text[max(0, m.start() - 12) : m.start()]) or _RATIO_AFTER.match(text, m.end()) or (
                 t2 is None and _meridiem(t1) is None and re.fullmatch(r"\d{1,2}:\d", t1)):
             continue  # "a 16:9 ratio", "3:1 odds": not clock times
         if t2 is not None and re.fullmatch(r"\d{1,2}", t2.strip()) and not (
-                _meridiem(t1) or t1.lower() in ("noon", "midday")):
-            continue  # "9 to 5" alone is too vague; "noon to 2", "10 am to 2" are times
+                _meridiem(t1) or t1.lower() in ("noon", "midday") or ":" in t1):
+            continue  # "9 to 5" alone is too vague; "noon to 2", "10 am to 2", "8:30-5" are times
         if t2 is not None and re.search(r"\band\b", text[m.end("t1"):m.start("t2")], re.I) and \
                 not m.group(0).lower().startswith("between"):
             # "at 8.30 pm and 10.30 am": two times, not a range

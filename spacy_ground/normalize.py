@@ -66,13 +66,13 @@ _MAG = r"(?:\s*(?:thousand|million|billion|trillion)\b|\s?(?:bn|mn|mln|bln|tn)\b
 _NUMBER = rf"(?:{_FRACTION}|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
 _CUR_BEFORE = r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩)\s?|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
 _QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
-_PCT = r"\s?(?:%|per\s?cent\b|percent\b|pct\b|percentage\b(?!\s+points?))"
+_PCT = r"(?:\s?%|[\s-]?(?:per\s?cent\b|percent\b|pct\b|percentage\b(?!\s+points?)))"
 _PP = r"\s?(?:percentage[-\s]points?\b|pct\.?\s+points?\b|pp\b|ppts?\b|basis\s+points?\b|bps\b)"
 _CUR_AFTER = r"\s?(?:€|£|\$|(?:" + "|".join(CURRENCY_CODES) + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b)"
 
 _NUMERIC = re.compile(
     rf"(?:(?P<approx>{_QUAL})\s*)?(?P<between>\b(?:between|from)\s+)?"
-    rf"(?P<neg>(?<![\w.,)\]\-–])[-−](?=[$€£\d]))?(?P<cur>{_CUR_BEFORE})?(?P<n1>{_NUMBER})(?P<plus>\+(?![\d]))?(?P<u1>{_PP}|{_PCT})?"
+    rf"(?P<neg>(?<![\w.,)\]\-–])[-−](?=[$€£\d])|(?<!\d\s)\bminus\s+(?=[$€£\d]))?(?P<cur>{_CUR_BEFORE})?(?P<n1>{_NUMBER})(?P<plus>\+(?![\d]))?(?P<u1>{_PP}|{_PCT})?"
     rf"(?:\s*(?P<sep>-|–|—|\bto\b|\band\b|\bthrough\b)\s*(?P<cur2>{_CUR_BEFORE})?(?P<n2>{_NUMBER}))?"
     rf"(?P<post>{_PP}|{_PCT}|{_CUR_AFTER}(?!\s?[$€£\d]))?",
     re.I,
@@ -226,6 +226,10 @@ def _is_year(value: float, num_text: str) -> bool:
     return re.fullmatch(r"\d{4}", num_text.strip()) is not None and 1600 <= value <= 2100
 
 
+_SCORE_BEFORE = re.compile(r"\b(?:won|win|wins|winning|lost|lose|loses|losing|beat|beats|beating|defeated|defeating|"
+                           r"drew|tied|trailed|trailing|led|leading|edged|score[sd]?|scoreline)\s+(?:\w+\s+){0,3}$",
+                           re.I)
+_SCORE_AFTER = re.compile(r"\s+(?:win|victory|loss|defeat|draw|lead|scoreline|home\s+win|away\s+win)\b", re.I)
 _CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|grow(?:s|n|ing)?|increas\w*|decreas\w*"
                      r"|drop\w*|climb\w*|jump\w*|declin\w*|went|go(?:es|ne)?|up|down|cut|rais\w*|lower\w*|boost\w*"
                      r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
@@ -252,6 +256,11 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         # "by 1.5 percentage points to 14%": a change and a level, not a range
         end = m.end("u1")
         n2, post = None, u1
+    elif n2 is not None and sep in ("-", "–", "—") and not m.group("between") and (
+            _SCORE_BEFORE.search(text[max(0, m.start() - 30):m.start()]) or _SCORE_AFTER.match(text, m.end())):
+        # "lost 1-3", "a 3-1 win": a score, two numbers, not a range of possible values
+        end = m.end("n1")
+        n2, post = None, ""
     elif n2 is not None and sep == "and" and not m.group("between"):
         # "5 and 7 people" is two numbers, not a range: keep the first one only
         end = m.end("n1") if not u1 else m.end("u1")
@@ -384,6 +393,10 @@ def find_claims(text: str) -> List[Found]:
             continue
         found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
+    for s, e, v in _compound_measures(text):
+        if not any(taken[s:e]):
+            found.append((s, e, v))
+            taken[s:e] = b"\x01" * (e - s)
     for m in _PHONE.finditer(text):  # phone numbers are not claims
         if not any(taken[m.start() : m.end()]):
             taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
@@ -498,6 +511,45 @@ def _counts_something(text: str, end: int) -> bool:
         word.lower().endswith("s") and not word.lower().endswith("ss") and word.lower() not in STOP_WORDS)
 
 
+_NAMED_NUMBER = re.compile(r"(?:401|403|457)\s?\(?[kb]\)?", re.I)  # retirement plans
+_NAME_K = re.compile(r"\d{1,2}K")  # "4K", "8K", "5K", "10K" as names of a resolution or a race
+_NAME_K_AFTER = re.compile(r"[\s-]+(?:monitors?|tvs?|televisions?|videos?|displays?|resolution|screens?|cameras?|"
+                           r"content|streaming|hdr|uhd|ultra|gaming|runs?|races?|walks?|fun\s+run)\b", re.I)
+
+
+_FEET_INCHES = re.compile(
+    r"(?<![\d.,])(?P<a>\d{1,2})\s*(?:feet|foot|ft\.?|'|’|′)\s*(?:and\s+)?(?P<b>\d{1,2}(?:\.\d)?)"
+    r"(?:\s*(?:inches|inch|in\b|\"|”|″|''))?(?![\d'’′])", re.I)
+_POUNDS_OUNCES = re.compile(
+    r"(?<![\d.,])(?P<a>\d{1,3})\s*(?:pounds?|lbs?\.?)\s*(?:and\s+)?(?P<b>\d{1,2}(?:\.\d)?)\s*(?:ounces?|oz)\b",
+    re.I)
+
+
+def _compound_measures(text: str) -> List[Found]:
+    """"5 feet 11 inches", "5'11\"", "7 lb 8 oz": one length or mass, not two numbers."""
+    out: List[Found] = []
+    for pattern, big, small, per, unit, dimension in ((_FEET_INCHES, 0.3048, 0.0254, 12, "inch", "length"),
+                                                     (_POUNDS_OUNCES, 0.45359237, 0.028349523125, 16, "ounce",
+                                                      "mass")):
+        for m in pattern.finditer(text):
+            a, b = int(m.group("a")), float(m.group("b"))
+            if b >= per or (pattern is _FEET_INCHES and not re.search(r"[a-z\"”″]|''", m.group(0)[len(m.group("a")):], re.I)
+                            and not 3 <= a <= 8):
+                continue  # "5'13", or "12'6" without a word: not a height
+            value = a * big + b * small
+            out.append((m.start(), m.end(), ClaimValue(
+                kind="quantity", text=m.group(0), value=value, low=value - small / 2, high=value + small / 2,
+                unit=unit, dimension=dimension, precision=small)))
+    return out
+
+
+def _second_score(text: str, s: int) -> bool:
+    """The second number of a score ("lost 1-3"), which follows a hyphen."""
+    m = re.search(r"(\d+)[-–—]$", text[max(0, s - 6):s])
+    return bool(m) and bool(_SCORE_BEFORE.search(text[max(0, s - 36):s - len(m.group(0))])
+                            or _SCORE_AFTER.match(text, s + len(re.match(r"\d+", text[s:]).group(0))))
+
+
 def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
     n1 = m.group("n1").strip().lower()
     before = text[max(0, s - 12) : s].lower()
@@ -508,6 +560,9 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
     if v.kind == "cardinal":
         if v.head in _META_HEADS or _NUMERATOR_OF.match(text, e):
             return False
+        if _NAMED_NUMBER.fullmatch(text, s, min(len(text), e + 3)) or _NAMED_NUMBER.fullmatch(text, s, e) \
+                or (_NAME_K.fullmatch(text, s, e) and _NAME_K_AFTER.match(text, e)):
+            return False  # "your 401k", "a 401(k) plan", "a 4K monitor", "a 5K run": names
         if n1 in ("one", "a", "an", "zero") and not v.is_range:
             return False
         if _structural(text, s):
@@ -517,7 +572,7 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
         if text[line_start:s].strip(" *-•\t") == "" and re.match(r"\d{1,2}[.)](\s|$)", text[s : e + 2]):
             return False
         # parts of identifiers: "COVID-19", "A4", "3D", "item_7"
-        if s > 0 and (text[s - 1].isalpha() or text[s - 1] in "-_/#@["):
+        if s > 0 and (text[s - 1].isalpha() or text[s - 1] in "-_/#@[") and not _second_score(text, s):
             return False
         if e < len(text) and (text[e].isalpha() or text[e] in "_@"):
             return False

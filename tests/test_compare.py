@@ -28,6 +28,12 @@ ROWS = [
     ("$5", "5 euros", D, D),
     ("£12", "£12", E, E),
     ("half a billion dollars", "$500 million", E, E),
+    ("5 feet 11 inches", "180 cm", E, E),
+    ("5 feet 11 inches", "170 cm", D, D),
+    ("the mid-2000s", "2005", E, I),  # the decade or the century: either is not refuted
+    ("the late 2000s", "2008", E, I),
+    ("the 2000s", "1995", D, D),
+    ("minus 5 degrees", "-5 degrees", E, E),
     ("half a billion dollars", "$2 billion", D, D),
     # --- cardinals: exact counts, approximations, ranges, spelled-out numbers
     ("3,000 shares", "3,004 shares", D, D),

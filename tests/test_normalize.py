@@ -656,3 +656,27 @@ def test_a_share_of_a_round_number(text, claim, value):
 ])
 def test_am_and_pm_are_whole_words(text, expected):
     assert [(v.text, v.kind) for _, _, v in find_claims(text)] == expected
+
+
+# parse bugs found by a helper review (2026-11-30): each a wrong claim in an everyday answer
+@pytest.mark.parametrize("text, expected", [
+    ("He is 5 feet 11 inches tall.", [("5 feet 11 inches", "quantity", 1.8034)]),
+    ("He is 5'11\" tall.", [("5'11\"", "quantity", 1.8034)]),
+    ("He is 6 ft 2 in.", [("6 ft 2 in", "quantity", 1.8796)]),
+    ("The baby weighed 7 lb 8 oz.", [("7 lb 8 oz", "quantity", 3.4019)]),
+    ("It was minus 12 degrees.", [("minus 12 degrees", "quantity", -12.0)]),
+    ("a 5-percent rise", [("5-percent", "percent", 5.0)]),
+    ("They lost 1-3 to Chelsea.", [("1", "cardinal", 1.0), ("3", "cardinal", 3.0)]),  # a score, not a range
+    ("a 3-1 win", [("3", "cardinal", 3.0), ("1", "cardinal", 1.0)]),
+    ("It rose 3-5% in a year.", [("3-5%", "percent", 3.0)]),  # a range stays a range
+    ("Max out your 401k.", []),
+    ("Open a 401(k) plan.", []),
+    ("It has a 4K monitor.", []),
+    ("She ran a 5K race.", []),
+    ("Walk 10K steps a day.", [("10K", "cardinal", 10000.0)]),
+    ("Mix them in a 1:10 ratio.", [("1", "cardinal", 1.0), ("10", "cardinal", 10.0)]),  # not 01:10
+    ("We are open 8:30-5 on weekdays.", [("8:30-5", "time", 510.0)]),  # not 8 and 30
+])
+def test_everyday_numbers_read_right(text, expected):
+    found = [(v.text, v.kind, round(v.value, 4)) for _, _, v in find_claims(text)]
+    assert found == [(t, k, pytest.approx(x, abs=1e-3)) for t, k, x in expected]
