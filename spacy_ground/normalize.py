@@ -257,8 +257,9 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         end = m.end("u1")
         n2, post = None, u1
     elif n2 is not None and sep in ("-", "–", "—") and not m.group("between") and (
-            _SCORE_BEFORE.search(text[max(0, m.start() - 30):m.start()]) or _SCORE_AFTER.match(text, m.end())):
-        # "lost 1-3", "a 3-1 win": a score, two numbers, not a range of possible values
+            _SCORE_BEFORE.search(text[max(0, m.start() - 30):m.start()]) or _SCORE_AFTER.match(text, m.end())
+            or _descending(n1, n2)):
+        # "lost 1-3", "a 3-1 win", "beat them 81-61": a score, two numbers, not a range of values
         end = m.end("n1")
         n2, post = None, ""
     elif n2 is not None and sep == "and" and not m.group("between"):
@@ -543,11 +544,20 @@ def _compound_measures(text: str) -> List[Found]:
     return out
 
 
+def _descending(n1: str, n2: str) -> bool:
+    """"81-61": two whole numbers, the second smaller, so not a range (a score, a record)."""
+    return bool(re.fullmatch(r"\d{1,3}", n1.strip()) and re.fullmatch(r"\d{1,3}", n2.strip())) \
+        and int(n2) < int(n1)
+
+
 def _second_score(text: str, s: int) -> bool:
-    """The second number of a score ("lost 1-3"), which follows a hyphen."""
-    m = re.search(r"(\d+)[-–—]$", text[max(0, s - 6):s])
-    return bool(m) and bool(_SCORE_BEFORE.search(text[max(0, s - 36):s - len(m.group(0))])
-                            or _SCORE_AFTER.match(text, s + len(re.match(r"\d+", text[s:]).group(0))))
+    """The second number of a score ("lost 1-3", "81-61"), which follows a hyphen."""
+    m = re.search(r"(?<![\d.,])(\d+)[-–—]$", text[max(0, s - 6):s])
+    if not m:
+        return False
+    own = re.match(r"\d+", text[s:]).group(0)
+    return bool(_SCORE_BEFORE.search(text[max(0, s - 36):s - len(m.group(0))])
+                or _SCORE_AFTER.match(text, s + len(own)) or _descending(m.group(1), own))
 
 
 def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:

@@ -680,3 +680,13 @@ def test_am_and_pm_are_whole_words(text, expected):
 def test_everyday_numbers_read_right(text, expected):
     found = [(v.text, v.kind, round(v.value, 4)) for _, _, v in find_claims(text)]
     assert found == [(t, k, pytest.approx(x, abs=1e-3)) for t, k, x in expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The Blue Devils dominated Michigan State 81-61.", ["81", "61"]),  # descending: a score, not a range
+    ("They have a 10-4 record.", ["10", "4"]),
+    ("Pages 10-20 cover it.", ["10-20"]),
+    ("For ages 5-12.", ["5-12"]),
+])
+def test_a_descending_pair_is_two_numbers(text, expected):
+    assert [v.text for _, _, v in find_claims(text)] == expected
