@@ -42,8 +42,11 @@ from spacy.util import ensure_path, registry
 from thinc.api import Config, Model
 from thinc.types import Floats2d
 
+from .compare import DIFFERS, compare
 from .extensions import register_extensions
+from .normalize import find_claims
 from .sources import check_source_kinds, evidence_text, source_kind
+from .values import ClaimValue
 
 MODEL_FILE = "entail.safetensors"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
@@ -154,10 +157,6 @@ def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
     kind that differs from it ("opens at 9 pm" against "opens at 22:00, the bar next door at
     21:00" stays as written). Bare numbers ("three", "3)") and numbers joined to words
     ("four-point-five") stay as written."""
-    from .compare import DIFFERS, compare
-    from .normalize import find_claims
-    from .values import ClaimValue
-
     text, base, pos, out = sent.text, sent.start_char, 0, []
     in_premise: Optional[List[ClaimValue]] = None
     for claim in sorted(claims, key=lambda c: c.start_char):
@@ -256,6 +255,7 @@ class Entailer:
         self.enough_support = float(enough_support)
         self.claims_key = claims_key
         self.grounded_values_as_sources = bool(grounded_values_as_sources)
+        self._order_checked = False  # _check_order warns once
         self.batch_size = batch_size
 
     @property
@@ -278,7 +278,7 @@ class Entailer:
     def _check_order(self) -> None:
         """Warn (once) when ``grounded_values_as_sources`` cannot work: the component that
         grounds the claims under ``claims_key`` runs after this one."""
-        if not self.grounded_values_as_sources or getattr(self, "_order_checked", False):
+        if not self.grounded_values_as_sources or self._order_checked:
             return
         import warnings
 
