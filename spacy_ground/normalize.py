@@ -529,15 +529,14 @@ _POUNDS_OUNCES = re.compile(
 def _compound_measures(text: str) -> List[Found]:
     """"5 feet 11 inches", "5'11\"", "7 lb 8 oz": one length or mass, not two numbers."""
     out: List[Found] = []
-    for pattern, big, small, per, unit, dimension in ((_FEET_INCHES, 0.3048, 0.0254, 12, "inch", "length"),
-                                                     (_POUNDS_OUNCES, 0.45359237, 0.028349523125, 16, "ounce",
-                                                      "mass")):
+    for pattern, unit, per in ((_FEET_INCHES, "inch", 12), (_POUNDS_OUNCES, "ounce", 16)):
         for m in pattern.finditer(text):
             a, b = int(m.group("a")), float(m.group("b"))
-            if b >= per or (pattern is _FEET_INCHES and not re.search(r"[a-z\"”″]|''", m.group(0)[len(m.group("a")):], re.I)
-                            and not 3 <= a <= 8):
+            worded = re.search(r"[a-z\"”″]|''", m.group(0)[len(m.group("a")):], re.I)
+            if b >= per or (pattern is _FEET_INCHES and not worded and not 3 <= a <= 8):
                 continue  # "5'13", or "12'6" without a word: not a height
-            value = a * big + b * small
+            value, dimension = units.to_base(a * per + b, unit)
+            small = units.scale_to_base(1.0, unit)
             out.append((m.start(), m.end(), ClaimValue(
                 kind="quantity", text=m.group(0), value=value, low=value - small / 2, high=value + small / 2,
                 unit=unit, dimension=dimension, precision=small)))
