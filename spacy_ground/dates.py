@@ -35,7 +35,7 @@ _YEAR = r"(?:1[6-9]\d\d|20\d\d|2100)"
 _ORD = r"(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)"
 
 _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
-    ("iso", re.compile(rf"(?<![\d-])({_YEAR})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[ T]\d\d:\d\d(?::\d\d)?)?(?!\d)")),
+    ("iso", re.compile(rf"(?<![\d/-])({_YEAR})(?:-(0[1-9]|1[0-2])-|/(0[1-9]|1[0-2])/)(0[1-9]|[12]\d|3[01])(?:[ T]\d\d:\d\d(?::\d\d)?)?(?!\d)")),
     ("iso_month", re.compile(rf"(?<![\d-])({_YEAR})-(0[1-9]|1[0-2])(?![\d-])")),
     ("md_range", re.compile(rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY}),?\s+({_YEAR})\b", re.I)),
     ("dm_range", re.compile(rf"\b({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
@@ -49,6 +49,7 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("qtr", re.compile(r"\b(?:Q([1-4])|([1-4])Q)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)", re.I)),
     ("half", re.compile(rf"\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of(?:\s+(?:fiscal(?:\s+year)?|FY))?\s+({_YEAR})\b", re.I)),
     ("h", re.compile(r"\b(?:H([12])|([12])H)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),
+    ("season", re.compile(rf"(?<![\d/$£€.,])({_YEAR})/(\d\d|{_YEAR})(?![\d/%])")),  # "the 2019/20 season"
     ("fy", re.compile(r"\b(?:FY|fiscal(?:\s+year)?)\s*'?(\d\d(?:\d\d)?)\b", re.I)),
     ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|-\d|\s*(?:%|percent|million|billion|people))", re.I)),
     ("year_qual", re.compile(rf"\b(early|mid|late|end\s+of|start\s+of|beginning\s+of)[-\s]+({_YEAR})\b", re.I)),
@@ -169,7 +170,7 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
     text = m.group(0)
     g = m.groups()
     if kind == "iso":
-        return _date(text, int(g[0]), "day", int(g[1]), int(g[2]))
+        return _date(text, int(g[0]), "day", int(g[1] or g[2]), int(g[3]))  # 2024-03-05 or 2024/03/05
     if kind == "iso_month":
         return _date(text, int(g[0]), "month", int(g[1]))
     if kind in ("md_range", "dm_range"):
@@ -219,6 +220,13 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         return _date(text, _year(g[2]), "half", int(g[0] or g[1]))
     if kind == "fy":
         return _date(text, _year(g[0]), "year", note="fiscal year (calendar year assumed)")
+    if kind == "season":
+        y1 = int(g[0])
+        if _year(g[1], base=y1) != y1 + 1:
+            return None  # "2019/05" is no season
+        lo, hi = date_interval(y1, "year")[0], date_interval(y1 + 1, "year")[1]
+        return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="year",
+                          is_range=True, iso=f"{y1:04d}/{y1 + 1:04d}", precision=366.0)
     if kind == "year_range":
         y1 = int(g[0])
         y2 = _year(g[1], base=y1)

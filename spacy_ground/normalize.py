@@ -32,10 +32,12 @@ SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "tril
 MAGNITUDES = {
     "thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mln": 1e6, "m": 1e6,
     "billion": 1e9, "bn": 1e9, "bln": 1e9, "b": 1e9, "trillion": 1e12, "tn": 1e12, "t": 1e12,
+    "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7,  # Indian English
 }
 CURRENCY_SYMBOLS = {
     "us$": "USD", "$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD", "ca$": "CAD", "nz$": "NZD",
     "hk$": "HKD", "s$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW",
+    "rs": "INR", "rs.": "INR",
 }
 CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "INR", "AUD", "CAD", "CHF", "HKD", "SGD", "NZD", "SEK", "NOK", "DKK", "KRW")
 CURRENCY_WORDS = {
@@ -62,9 +64,9 @@ _WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "b
 _SPELLED = (rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
             rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
             rf"|(?:a\s+)?dozen)")
-_MAG = r"(?:\s*(?:thousand|million|billion|trillion)\b|\s?(?:bn|mn|mln|bln|tn)\b|(?:k|m|b|t)(?![\w]))"
-_NUMBER = rf"(?:{_FRACTION}|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
-_CUR_BEFORE = r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩)\s?|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
+_MAG = r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn)\b|(?:k|m|b|t)(?![\w]))"
+_NUMBER = rf"(?:{_FRACTION}(?:\s+(?:thousand|million|billion|trillion)\b)?|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
+_CUR_BEFORE = r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\bRs\.?(?=\s?\d))\s?|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
 _QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
 _PCT = r"(?:\s?%|[\s-]?(?:per\s?cent\b|percent\b|pct\b|percentage\b(?!\s+points?)))"
 _PP = r"\s?(?:percentage[-\s]points?\b|pct\.?\s+points?\b|pp\b|ppts?\b|basis\s+points?\b|bps\b)"
@@ -233,6 +235,14 @@ _SCORE_AFTER = re.compile(r"\s+(?:win|victory|loss|defeat|draw|lead|scoreline|ho
 _CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|grow(?:s|n|ing)?|increas\w*|decreas\w*"
                      r"|drop\w*|climb\w*|jump\w*|declin\w*|went|go(?:es|ne)?|up|down|cut|rais\w*|lower\w*|boost\w*"
                      r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
+_RATED = re.compile(r"(\d|10)/(5|10)")  # a rating written as a fraction: "4/5 stars", "rated 8/10"
+_RATING_BEFORE = re.compile(r"\b(?:rated|rating|ratings|rates|score[sd]?|gave\s+it|gives\s+it|reviews?)\W+(?:\w+\W+){0,2}$",
+                            re.I)
+# "costs 20 pounds", "a fine of 500 pounds", "paid 5 million pounds": pounds sterling, not mass
+_POUNDS_AS_MONEY = re.compile(r"\b(?:costs?|costing|priced?|prices|pay|pays|paid|paying|spen[dt]|spending|worth|fees?|"
+                              r"fined?|salary|salaries|wages?|earn(?:s|ed|ing)?|charged?|charges|sold\s+for|"
+                              r"bought\s+for|tickets?|budget|funding|grant|bonus|donated|raised|prize|compensation|"
+                              r"pounds?\s+sterling)\b[^.!?]{0,24}$", re.I)
 _VAGUE = re.compile(r"\b(?:several|a\s+few|few|many|some|tens\s+of|hundreds\s+of|thousands\s+of)\s*$", re.I)
 
 
@@ -276,6 +286,8 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     currency = _currency(cur_text) or (_currency(unit_text) if unit_text and not re.search("%|per|pct|point|pp|bps", unit_text, re.I) else None)
     money = currency is not None
     p1 = parse_number(n1, money_context=money)
+    if p1 is None and _RATED.fullmatch(n1.strip()):
+        p1 = (float(_RATED.fullmatch(n1.strip()).group(1)), 1.0, False)  # "5/5 stars", "10/10"
     if p1 is None:
         # "5m" without a currency: the number is 5, the "m" a unit (metres...)
         inner = re.match(rf"{_DIGITS}", n1)
@@ -325,6 +337,8 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     else:
         kind, unit, dimension = "cardinal", None, None
     head = None
+    if kind == "cardinal" and _RATED.fullmatch(n1.strip()) and _RATING_BEFORE.search(text[max(0, start - 24):start]):
+        v1, step = float(_RATED.fullmatch(n1.strip()).group(1)), 1.0  # "rated 4/5": four on a scale of five
     if kind == "cardinal":
         found_unit = units.parse_unit(text[end : end + 40])
         if found_unit is not None:
@@ -334,6 +348,12 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
             head = _head_after(text, end)
             if head in ("star", "stars"):
                 kind, unit, dimension = "quantity", "star", "rating"
+                rated = _RATED.fullmatch(n1.strip())
+                if rated and rated.group(2) == "5":  # "4/5 stars" is four stars, not 0.8
+                    v1, step = float(rated.group(1)), 1.0
+    if kind == "quantity" and unit == "pound-mass" and _POUNDS_AS_MONEY.search(text[max(0, start - 40):start]) \
+            and re.match(r"\s?pounds?\b(?!\s+of\b)", text[m.end("n1"):], re.I):
+        kind, unit, dimension, currency, money = "money", "GBP", "currency", "GBP", True  # "costs 20 pounds"
     lo, hi = widen(v1, step, approx)
     if v2 is not None:
         lo2, hi2 = widen(v2, step, approx)
@@ -389,12 +409,12 @@ def find_claims(text: str) -> List[Found]:
     """
     found: List[Found] = []
     taken = bytearray(len(text) + 1)
-    for s, e, v in dates.find_dates(text) + dates.find_times(text):
+    for s, e, v in _durations(text) + dates.find_dates(text) + dates.find_times(text):
         if any(taken[s:e]):
             continue
         found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
-    for s, e, v in _compound_measures(text):
+    for s, e, v in _compound_measures(text) + _shares(text):
         if not any(taken[s:e]):
             found.append((s, e, v))
             taken[s:e] = b"\x01" * (e - s)
@@ -526,6 +546,106 @@ _POUNDS_OUNCES = re.compile(
     re.I)
 
 
+_H, _MIN, _S = (r"(?:h|hrs?\.?|hours?)(?![a-z])", r"(?:m|mins?\.?|minutes?)(?![a-z])",
+                r"(?:s|secs?\.?|seconds?)(?![a-z])")
+_AND = r"(?:\s*,?\s*(?:and\s+)?)"
+_DURATION = re.compile(
+    rf"(?<![\d.,])(?:(?P<h>\d{{1,3}})\s*{_H}{_AND}(?P<hm>\d{{1,2}})\s*{_MIN}(?:{_AND}(?P<hms>\d{{1,2}}(?:\.\d+)?)\s*{_S})?"
+    rf"|(?P<m>\d{{1,3}})\s*{_MIN}{_AND}(?P<ms>\d{{1,2}}(?:\.\d+)?)\s*{_S}"
+    rf"|(?P<gh>\d{{1,2}})h(?P<gm>[0-5]\d)(?![\w]))", re.I)
+# a race or a record time: "in 2:03:59", "a time of 3:43.13"; a clock reading is a time of day instead
+_ELAPSED = re.compile(r"(?<![\d:.])(?:(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d(?:\.\d{1,3})?)"
+                      r"|(?P<m2>\d{1,2}):(?P<s2>[0-5]\d\.\d{1,3}))(?![\d:])")
+_ELAPSED_BEFORE = re.compile(r"\b(?:in|time\s+of|times?|ran|runs?|clocked|clocking|finish(?:ed|ing)?|record\s+of|"
+                             r"best\s+of|winning\s+time|timed?|won|win|wins)\s+(?:a\s+|an\s+|just\s+)?$", re.I)
+_ELAPSED_AFTER = re.compile(r"\s+(?:world\s+record|record|finish|marathon|time|personal\s+best|pb)\b", re.I)
+
+
+def _duration(text: str, start: int, end: int, seconds: float, step: float) -> Found:
+    value, dimension = units.to_base(seconds, "second")
+    return start, end, ClaimValue(kind="quantity", text=text[start:end], value=value, low=value - step / 2,
+                                  high=value + step / 2, unit="second", dimension=dimension, precision=step)
+
+
+def _durations(text: str) -> List[Found]:
+    """"7h 30m", "2 hours, 3 minutes and 59 seconds", "2h15", a race time "in 2:03:59" or
+    "3:43.13": one duration, not two or three numbers (nor thirty metres)."""
+    out: List[Found] = []
+    for m in _DURATION.finditer(text):
+        if m.group("h") is not None:
+            hours, minutes, secs = int(m.group("h")), int(m.group("hm")), m.group("hms")
+        elif m.group("m") is not None:
+            hours, minutes, secs = 0, int(m.group("m")), m.group("ms")
+        else:
+            hours, minutes, secs = int(m.group("gh")), int(m.group("gm")), None
+        if (hours and minutes >= 60) or (secs is not None and float(secs) >= 60):
+            continue
+        step = _seconds_step(secs) if secs is not None else 60.0
+        end = m.end() - 1 if m.group(0).endswith(".") else m.end()  # "1 hr 45 min." ends a sentence
+        out.append(_duration(text, m.start(), end, hours * 3600 + minutes * 60 + float(secs or 0), step))
+    for m in _ELAPSED.finditer(text):
+        if m.group("h") is not None:
+            if not (_ELAPSED_BEFORE.search(text, max(0, m.start() - 20), m.start())
+                    or _ELAPSED_AFTER.match(text, m.end())):
+                continue  # "14:30:00" alone is a time of day
+            secs, total = m.group("s"), int(m.group("h")) * 3600 + int(m.group("m")) * 60 + float(m.group("s"))
+        else:
+            secs, total = m.group("s2"), int(m.group("m2")) * 60 + float(m.group("s2"))
+        out.append(_duration(text, m.start(), m.end(), total, _seconds_step(secs)))
+    return out
+
+
+_SHARE_NUM = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,4})"
+_IN_EVERY = re.compile(rf"(?:(?P<approx>{_QUAL})\s+)?\b(?P<n>{_SHARE_NUM})\s+(?:in|out\s+of)\s+(?P<d>{_SHARE_NUM})\b"
+                       r"(?=\s+(?P<noun>[A-Za-z][a-z'-]*))", re.I)
+_FRACTION_OF = re.compile(
+    rf"(?:(?P<approx>{_QUAL})\s+)?\b(?:(?P<num>an?|one|two|three|four|five|six|seven|eight|nine)[ \t-]"
+    r"(?P<den>half|third|quarter|fifth|sixth|eighth|tenth)s?|(?P<half>half))[ \t]+of\b", re.I)
+_NOT_SHARE_BEFORE = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final|latter|former|other|"
+                               r"back|front|top|bottom|better|bigger|larger|greater|lower|upper|opening|closing)\s+$", re.I)
+_NOT_SHARE_AFTER = re.compile(r"[ \t]+(?:an?\b|the\s+\d|\$|€|£|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                              r"twenty|hundred|thousand|million|billion)\b)", re.I)
+_SCALE_NOUNS = {"star", "stars", "point", "points", "rating", "scale", "possible", "and", "or", "to"}
+
+
+def _shares(text: str) -> List[Found]:
+    """"one in four adults", "seven out of ten dentists", "a third of", "two-thirds of", "half of
+    the staff": a share of a group, a percent ("one in four" is 25 %), so "25%" grounds it."""
+    out: List[Found] = []
+    for m in _IN_EVERY.finditer(text):
+        n, d = (words_to_number(x) or (float(x), 1.0) if not x.isdigit() else (float(x), 1.0)
+                for x in (m.group("n"), m.group("d")))
+        if n is None or d is None or not 0 < n[0] < d[0] <= 1000 or m.group("noun").lower() in _SCALE_NOUNS:
+            continue  # "600 in 2024", "4 out of 5 stars": a year, a rating
+        exact = m.group("d").isdigit() and d[0] not in (2, 3, 4, 5, 10)
+        out.append(_share(text, m, 100.0 * n[0] / d[0], 100.0 / d[0] if exact else 0.0, m.group("approx")))
+    for m in _FRACTION_OF.finditer(text):
+        if _NOT_SHARE_BEFORE.search(text, max(0, m.start() - 12), m.start()) or _NOT_SHARE_AFTER.match(text, m.end()):
+            continue  # "the second half of", "half of 300 members", "a third of a mile"
+        if m.group("half"):
+            share = 0.5
+        else:
+            share = _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
+            if share >= 1:
+                continue
+        out.append(_share(text, m, 100.0 * share, 0.0, m.group("approx")))
+    return out
+
+
+def _share(text: str, m: "re.Match[str]", value: float, step: float, approx: Optional[str]) -> Found:
+    end = m.end("d") if "noun" in m.groupdict() else m.start() + len(re.sub(r"[ \t]+of$", "", m.group(0)))
+    qualifier = approx or ("about" if step == 0.0 else None)  # "a third" is said of 31 % to 35 % alike
+    lo, hi = widen(value, step, qualifier)
+    return m.start(), end, ClaimValue(
+        kind="percent", text=text[m.start():end], value=value, low=lo, high=hi, unit="%", dimension="percent",
+        precision=step, approx=approx.lower() if approx else None, number=value, number_step=step,
+        note="a share of a group")
+
+
+def _seconds_step(secs: str) -> float:
+    return 10.0 ** -(len(secs.split(".")[1]) if "." in secs else 0)
+
+
 def _compound_measures(text: str) -> List[Found]:
     """"5 feet 11 inches", "5'11\"", "7 lb 8 oz": one length or mass, not two numbers."""
     out: List[Found] = []
@@ -559,6 +679,45 @@ def _second_score(text: str, s: int) -> bool:
                 or _SCORE_AFTER.match(text, s + len(own)) or _descending(m.group(1), own))
 
 
+_NAME_WORD = re.compile(r"(?:^|(?<=[\s(\"'“]))([A-Za-z][\w&'’.-]*)[ \u00a0]$")
+_NOT_NAME_WORDS = {"i", "ad", "bc", "ce", "bce", "mr", "mrs", "ms", "dr", "no", "vs", "jan", "feb", "mar", "apr",
+                   "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"} | set(dates.WEEKDAYS) | {
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "december"}
+
+
+_TIMES_UNITS = {"time", "times", "year", "years", "day", "days", "month", "months", "week", "weeks", "hour", "hours",
+                "minute", "minutes", "goal", "goals", "point", "points", "member", "members"}
+
+
+def _names_a_thing(text: str, s: int, m: "re.Match[str]") -> bool:
+    """"iPhone 15", "S&P 500", "Route 66", "Boeing 737": a bare number right after a capitalised
+    word inside a sentence names a thing; a year ("Windows 2000") or a count ("the UK 300
+    people") stays a claim."""
+    n1 = m.group("n1").strip()
+    if m.group("approx") or m.group("cur") or m.group("neg") or m.group("between") or m.group("n2") \
+            or not re.fullmatch(r"\d{1,4}(?:\.\d+)?", n1) or s != m.start("n1"):
+        return False
+    if n1.isdigit() and len(n1) == 4 and 1600 <= int(n1) <= 2100:
+        return False
+    w = _NAME_WORD.search(text, max(0, s - 30), s)
+    if not w or not any(c.isupper() for c in w.group(1)) or w.group(1).lower().rstrip(".") in _NOT_NAME_WORDS:
+        return False
+    word = w.group(1)
+    if word.endswith("."):
+        return False  # "Article. 6": the number starts a new sentence or list item
+    before = text[:w.start(1)].rstrip(" \t*-•\"'“(")
+    if (not before or before[-1] in ".!?:;\n") and not any(c.isupper() for c in word[1:]):
+        return False  # "In 2020", "Rated 4.5", "Yesterday 5 people": capitalised as a sentence's first word
+    head = _HEAD.match(text, m.end("n1"))
+    following = head.group(1).lower() if head else ""
+    if head and head.group(1)[0].isupper() and following.endswith("s") and not following.endswith("ss"):
+        return False  # a headline: "JetBlue Cuts 14 Routes"
+    # "Barcelona 3 times", "the UK 300 people", "EU 27 members": a count after a name
+    return not (following in _COUNT_NOUNS or following in _TIMES_UNITS
+                or (following.endswith("s") and following not in STOP_WORDS and word.isupper() and len(word) <= 3))
+
+
 def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
     n1 = m.group("n1").strip().lower()
     before = text[max(0, s - 12) : s].lower()
@@ -573,6 +732,8 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
                 or (_NAME_K.fullmatch(text, s, e) and _NAME_K_AFTER.match(text, e)):
             return False  # "your 401k", "a 401(k) plan", "a 4K monitor", "a 5K run": names
         if n1 in ("one", "a", "an", "zero") and not v.is_range:
+            return False
+        if _names_a_thing(text, s, m):
             return False
         if _structural(text, s):
             return False

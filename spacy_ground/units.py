@@ -49,6 +49,7 @@ _LINEAR: Dict[str, Tuple[str, float]] = {
     # data (byte)
     "byte": ("data", 1.0), "kilobyte": ("data", 1e3), "megabyte": ("data", 1e6),
     "gigabyte": ("data", 1e9), "terabyte": ("data", 1e12), "bit": ("data", 0.125),
+    "megabit": ("data", 1.25e5), "gigabit": ("data", 1.25e8),
     # energy (joule) and power (watt)
     "joule": ("energy", 1.0), "kilojoule": ("energy", 1e3), "calorie": ("energy", 4.184),
     "kilocalorie": ("energy", 4184.0), "kilowatt hour": ("energy", 3.6e6),
@@ -87,7 +88,10 @@ _OWN_SURFACES: Dict[str, str] = {
     "tsp": "teaspoon", "tsps": "teaspoon", "teaspoon": "teaspoon", "teaspoons": "teaspoon",
     "tbsp": "tablespoon", "tbsps": "tablespoon", "tablespoon": "tablespoon", "tablespoons": "tablespoon",
     "degree": "degree", "degrees": "degree", "deg": "degree",
+    "hectare": "hectare", "hectares": "hectare", "fps": "frame per second",
 }
+# Surfaces whose case decides: "500 MB" is megabytes ("mb" may be millibars)
+_CASED_SURFACES: Dict[str, str] = {"MB": "megabyte", "Mb": "megabit", "Gb": "gigabit"}
 # "350 F", "350° F", "160F", "20 °C": temperatures written with a bare letter
 _TEMPERATURE = re.compile(r"\s?(?:°|º|degrees?\s+|deg\.?\s*)?\s?([CFcf])(?:ahrenheit|elsius)?(?![\w])")
 _BARE_DEGREE = re.compile(r"\s?(?:°|º)(?![\w])")
@@ -217,6 +221,9 @@ def _unit_at(following: str) -> Optional[UnitMatch]:
         if m.start(1) == 0 and _NOT_GRAMS_GLUED.match(following[m.end(1):]):
             return None
         return UnitMatch("gram", dimension_of("gram") or "mass", m.end(1) - (len(word) - len(word.rstrip("."))))
+    if word.rstrip(".") in _CASED_SURFACES:
+        name = _CASED_SURFACES[word.rstrip(".")]
+        return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))
     if low in _OWN_SURFACES and (low != "c" or word.endswith(".")):
         name = _OWN_SURFACES[low]
         return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))

@@ -621,10 +621,10 @@ def test_whole_numbers_next_to_punctuation_stay_claims(text, claim):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("Three quarters of residents voted.", []),  # a fraction, not 3
-    ("About two-thirds of voters agreed.", []),
+    ("Three quarters of residents voted.", ["Three quarters"]),  # a share (75 %), not 3
+    ("About two-thirds of voters agreed.", ["About two-thirds"]),
     ("Two thirds of the 300 members came.", ["300"]),
-    ("One fifth of the budget went to roads.", []),
+    ("One fifth of the budget went to roads.", ["One fifth"]),
     ("It sold three quarters of a million copies.", ["three quarters of a million"]),
     ("It took three quarters to recover.", ["three"]),  # counts quarters of a year
     ("Revenue grew for three quarters in a row.", ["three"]),  # not three inches
@@ -648,7 +648,7 @@ def test_a_share_of_a_round_number(text, claim, value):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("1 in 4 Americans has it.", [("1", "cardinal"), ("4", "cardinal")]),  # not "4 Am", a time
+    ("1 in 4 Americans has it.", [("1 in 4", "percent")]),  # a share, not "4 Am", a time
     ("5 PMs attended.", [("5", "cardinal")]),
     ("Open 9 AM to 5 PM.", [("9 AM to 5 PM", "time")]),
     ("It opens at 11AM.", [("11AM", "time")]),
@@ -689,4 +689,94 @@ def test_everyday_numbers_read_right(text, expected):
     ("For ages 5-12.", ["5-12"]),
 ])
 def test_a_descending_pair_is_two_numbers(text, expected):
+    assert [v.text for _, _, v in find_claims(text)] == expected
+
+
+# parse bugs left alone last session, fixed 2026-12-01: each a wrong claim in an everyday answer
+@pytest.mark.parametrize("text, expected", [
+    # durations written in parts: one duration in seconds, not "30m" read as thirty metres
+    ("The flight takes 7h 30m.", [("7h 30m", "quantity", 27000.0)]),
+    ("It took 7 hours and 30 minutes.", [("7 hours and 30 minutes", "quantity", 27000.0)]),
+    ("Allow 1 hr 45 min.", [("1 hr 45 min", "quantity", 6300.0)]),
+    ("Bake for 3 minutes 20 seconds.", [("3 minutes 20 seconds", "quantity", 200.0)]),
+    ("It took 2 hours, 3 minutes and 59 seconds.", [("2 hours, 3 minutes and 59 seconds", "quantity", 7439.0)]),
+    ("a 2h15 drive", [("2h15", "quantity", 8100.0)]),
+    # race times: elapsed seconds; a clock reading stays a time of day
+    ("He won the marathon in 2:03:59.", [("2:03:59", "quantity", 7439.0)]),
+    ("Kipchoge's 2:01:09 world record stands.", [("2:01:09", "quantity", 7269.0)]),
+    ("She ran 3:43.13 in the final.", [("3:43.13", "quantity", 223.13)]),
+    ("The alarm rang at 14:30:00.", [("14:30:00", "time", 870.0)]),
+    # a fraction with a magnitude word; lakh and crore; rupees written Rs
+    ("About 1½ million people attended.", [("About 1½ million", "cardinal", 1.5e6)]),
+    ("Revenue was 12.5 lakh rupees.", [("12.5 lakh rupees", "money", 1.25e6)]),
+    ("The project cost Rs 3 crore.", [("Rs 3 crore", "money", 3e7)]),
+    # a rating written as a fraction is the rating, not 0.8
+    ("It was rated 4/5 stars.", [("4/5", "quantity", 4.0)]),
+    ("Critics rated it 8/10.", [("8/10", "cardinal", 8.0)]),
+    ("It has 5/5 stars.", [("5/5", "quantity", 5.0)]),
+    ("Add 3/4 cup of milk.", [("3/4 cup", "quantity", 0.1774)]),  # a fraction stays a fraction
+    # pounds: sterling when money is spoken of, mass otherwise
+    ("The ticket costs 20 pounds.", [("20 pounds", "money", 20.0)]),
+    ("They paid 5 million pounds for him.", [("5 million pounds", "money", 5e6)]),
+    ("It weighs 20 pounds.", [("20 pounds", "quantity", 9.0718)]),
+    ("They paid for 20 pounds of beef.", [("20 pounds", "quantity", 9.0718)]),
+    # units: hectares, frames per second, megabytes
+    ("The farm covers 300 hectares.", [("300 hectares", "quantity", 3e6)]),
+    ("It films at 60 fps.", [("60 fps", "quantity", 60.0)]),
+    ("The file is 500 MB.", [("500 MB", "quantity", 5e8)]),
+    # seasons and slashed ISO dates
+    ("In the 2019/20 season he scored 20 goals.", [("2019/20", "date", None), ("20", "cardinal", 20.0)]),
+    ("It was filed on 2019/05/03.", [("2019/05/03", "date", None)]),
+    # a number that names a thing after a capitalised word
+    ("The new iPhone 15 costs $799.", [("$799", "money", 799.0)]),
+    ("The S&P 500 rose 2%.", [("2%", "percent", 2.0)]),
+    ("We drove Route 66 for 2,448 miles.", [("2,448 miles", "quantity", 3939674.1)]),
+    ("They fly the Boeing 737 daily.", []),
+    ("GPT 3.5 is a model.", []),
+    ("Route 66 is long.", [("66", "cardinal", 66.0)]),  # a sentence's first word is capitalised anyway
+    ("Rated 4.5 by critics.", [("4.5", "cardinal", 4.5)]),
+    ("In the UK 300 people died.", [("300", "cardinal", 300.0)]),  # a count after a name
+    ("He scored for Barcelona 3 times.", [("3", "cardinal", 3.0)]),
+    ("They met in Summer 2020.", [("2020", "date", None)]),  # a year stays a year
+])
+def test_parse_fixes_of_2026_12_01(text, expected):
+    found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
+    assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
+
+
+@pytest.mark.parametrize("text, claim, value, low, high", [
+    ("One in four adults smoke.", "One in four", 25.0, 22.5, 27.5),  # said of 23 % as of 27 %
+    ("Nine out of ten dentists agree.", "Nine out of ten", 90.0, 81.0, 99.0),
+    ("84 out of 100 schools reopened.", "84 out of 100", 84.0, 83.5, 84.5),  # exact counts stay exact
+    ("Three quarters of voters agreed.", "Three quarters", 75.0, 67.5, 82.5),
+    ("A quarter of the staff left.", "A quarter", 25.0, 22.5, 27.5),
+    ("Half of the members came.", "Half", 50.0, 45.0, 55.0),
+    ("More than half of them came.", "More than half", 50.0, 50.0, float("inf")),
+    ("Nearly one in five children is affected.", "Nearly one in five", 20.0, 18.0, 20.0),
+])
+def test_a_share_of_a_group_is_a_percent(text, claim, value, low, high):
+    (v,) = [v for _, _, v in find_claims(text)]
+    assert (v.text, v.kind, v.unit) == (claim, "percent", "%")
+    assert (v.value, v.low, v.high) == (pytest.approx(value), pytest.approx(low), pytest.approx(high))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("It got 4 out of 5 stars.", ["4"]),  # a rating, not 80 %
+    ("Half of 300 members came.", ["300"]),  # the share is said of a number
+    ("It happened in the second half of the season.", []),
+    ("He walked a third of a mile.", []),
+    ("600 in 2024 people", ["600", "2024"]),  # a year is no denominator
+])
+def test_what_is_not_a_share(text, expected):
+    assert [v.text for _, _, v in find_claims(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Read Article. 6 Article. 7 Article.", ["6", "7"]),  # after a full stop: a new item, not a name
+    ("JetBlue Cuts 14 Routes from Boston", ["14"]),  # a headline's count
+    ("File Form 4868 by April.", []),
+    ("the crash of Germanwings Flight 9525", []),
+    ("contestants on Survivor 45 and Big Brother 25", []),
+])
+def test_names_with_numbers_in_running_text(text, expected):
     assert [v.text for _, _, v in find_claims(text)] == expected
