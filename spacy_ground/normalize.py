@@ -140,7 +140,8 @@ def _fraction(text: str) -> Optional[Tuple[float, float]]:
     if not m:
         return None
     if m.group(5):
-        return (int(m.group(4)) if m.group(4) else 0) + FRACTIONS[m.group(5)], 0.01
+        frac = FRACTIONS[m.group(5)]  # stated to the fraction, as "1 1/2" is
+        return (int(m.group(4)) if m.group(4) else 0) + frac, min(frac, 1 - frac) / 2 if frac != 0.5 else 0.25
     whole = int(m.group(1)) if m.group(1) else 0
     num, den = int(m.group(2)), int(m.group(3))
     if den == 0 or num >= den:
@@ -238,11 +239,31 @@ _CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|gr
 _RATED = re.compile(r"(\d|10)/(5|10)")  # a rating written as a fraction: "4/5 stars", "rated 8/10"
 _RATING_BEFORE = re.compile(r"\b(?:rated|rating|ratings|rates|score[sd]?|gave\s+it|gives\s+it|reviews?)\W+(?:\w+\W+){0,2}$",
                             re.I)
+_RATING_AFTER = re.compile(r"\s+(?:scores?|ratings?|reviews?|verdict)\b", re.I)  # "a 7/10 score"
 # "costs 20 pounds", "a fine of 500 pounds", "paid 5 million pounds": pounds sterling, not mass
 _POUNDS_AS_MONEY = re.compile(r"\b(?:costs?|costing|priced?|prices|pay|pays|paid|paying|spen[dt]|spending|worth|fees?|"
                               r"fined?|salary|salaries|wages?|earn(?:s|ed|ing)?|charged?|charges|sold\s+for|"
                               r"bought\s+for|tickets?|budget|funding|grant|bonus|donated|raised|prize|compensation|"
                               r"pounds?\s+sterling)\b[^.!?]{0,24}$", re.I)
+_POUNDS_MONEY_WORD = re.compile(_POUNDS_AS_MONEY.pattern.replace(r"\b[^.!?]{0,24}$", r"\b"), re.I)
+_POUNDS_AS_MASS = re.compile(r"\b(?:weigh\w*|weight\w*|heav\w*|light\w*|los[et]|losing|gain\w*|put\s+on|lift\w*|"
+                             r"bags?|luggage|baggage|suitcases?|load\w*|carr\w*|dumbbells?|mass|scales?|limit\w*|"
+                             r"overweight|pounds?\s+of)\b", re.I)
+_POUNDS_MASS_AFTER = re.compile(r"\s?pounds?\s+(?:of|heavier|lighter|bags?|sacks?|weights?|overweight|underweight|"
+                                r"dumbbells?|box(?:es)?|packs?)\b", re.I)
+
+
+def _pounds_sterling(text: str, start: int, number_end: int) -> bool:
+    """"costs 20 pounds" (sterling) against "weighs 20 pounds", "paid off his debt and lost 30
+    pounds", "a 10 pounds bag of rice" (mass): the nearest cue before the number decides."""
+    if _POUNDS_MASS_AFTER.match(text, number_end):
+        return False
+    window = text[max(0, start - 40):start]
+    money = [m.end() for m in _POUNDS_MONEY_WORD.finditer(window)]
+    mass = [m.end() for m in _POUNDS_AS_MASS.finditer(window)]
+    return bool(money) and (not mass or money[-1] > mass[-1]) and not re.search(r"[.!?;]", window[money[-1]:])
+
+
 _VAGUE = re.compile(r"\b(?:several|a\s+few|few|many|some|tens\s+of|hundreds\s+of|thousands\s+of)\s*$", re.I)
 
 
@@ -337,7 +358,8 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     else:
         kind, unit, dimension = "cardinal", None, None
     head = None
-    if kind == "cardinal" and _RATED.fullmatch(n1.strip()) and _RATING_BEFORE.search(text[max(0, start - 24):start]):
+    if kind == "cardinal" and _RATED.fullmatch(n1.strip()) and (
+            _RATING_BEFORE.search(text[max(0, start - 24):start]) or _RATING_AFTER.match(text, m.end("n1"))):
         v1, step = float(_RATED.fullmatch(n1.strip()).group(1)), 1.0  # "rated 4/5": four on a scale of five
     if kind == "cardinal":
         found_unit = units.parse_unit(text[end : end + 40])
@@ -351,8 +373,7 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
                 rated = _RATED.fullmatch(n1.strip())
                 if rated and rated.group(2) == "5":  # "4/5 stars" is four stars, not 0.8
                     v1, step = float(rated.group(1)), 1.0
-    if kind == "quantity" and unit == "pound-mass" and _POUNDS_AS_MONEY.search(text[max(0, start - 40):start]) \
-            and re.match(r"\s?pounds?\b(?!\s+of\b)", text[m.end("n1"):], re.I):
+    if kind == "quantity" and unit == "pound-mass" and _pounds_sterling(text, start, m.end("n1")):
         kind, unit, dimension, currency, money = "money", "GBP", "currency", "GBP", True  # "costs 20 pounds"
     lo, hi = widen(v1, step, approx)
     if v2 is not None:
@@ -450,7 +471,7 @@ def find_claims(text: str) -> List[Found]:
             continue
         s, v = _share_of(text, s, e, v)
         if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx \
-                and not _counts_something(text, e) and not m.group("neg"):
+                and not (_counts_something(text, e) and not _year_by_preposition(text, s, e)) and not m.group("neg"):
             v = replace(dates.year_claim(v.text, int(v.value)), head=None)  # "in 2019"; "2000 people" stays a count
         found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
@@ -520,6 +541,20 @@ _DENOMINATOR = r"(?:halves|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|
 _NUMERATOR_OF = re.compile(rf"(?:-{_DENOMINATOR}|[ \t]+{_DENOMINATOR}(?=[ \t]+of\b))", re.I)
 
 
+_TIME_PREPOSITION = re.compile(r"\b(?:in|since|during|until|till|before|after|as\s+of)\s+$", re.I)
+_OPENING_PREPOSITION = re.compile(r"(?:^|[.!?;:\n]\s*)(?:In|Since|During|Until|Till|Before|After|By|From|As\s+of)\s+$")
+
+
+def _year_by_preposition(text: str, start: int, end: int) -> bool:
+    """"In 2020 people stayed home", "since 2019 prices rose", "as of 2023 households": a year,
+    though a plural follows; "spread in 2000 people" stays a count."""
+    if _OPENING_PREPOSITION.search(text, max(0, start - 12), start) or re.search(r"\bas\s+of\s+$", text[max(0, start - 7):start], re.I):
+        return True  # a sentence that opens with a year
+    head = _HEAD.match(text, end)
+    return bool(_TIME_PREPOSITION.search(text, max(0, start - 8), start)) and not (
+        head and head.group(1).lower() in _COUNT_NOUNS)
+
+
 def _counts_something(text: str, end: int) -> bool:
     """"2000 people", "1600 Pennsylvania Avenue": a count or an address, not a year."""
     m = _HEAD.match(text, end)
@@ -556,9 +591,21 @@ _DURATION = re.compile(
 # a race or a record time: "in 2:03:59", "a time of 3:43.13"; a clock reading is a time of day instead
 _ELAPSED = re.compile(r"(?<![\d:.])(?:(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d(?:\.\d{1,3})?)"
                       r"|(?P<m2>\d{1,2}):(?P<s2>[0-5]\d\.\d{1,3}))(?![\d:])")
-_ELAPSED_BEFORE = re.compile(r"\b(?:in|time\s+of|times?|ran|runs?|clocked|clocking|finish(?:ed|ing)?|record\s+of|"
-                             r"best\s+of|winning\s+time|timed?|won|win|wins)\s+(?:a\s+|an\s+|just\s+)?$", re.I)
-_ELAPSED_AFTER = re.compile(r"\s+(?:world\s+record|record|finish|marathon|time|personal\s+best|pb)\b", re.I)
+_ELAPSED_BEFORE = re.compile(r"\b(?:in|time|times|timed|ran|runs?|running|clocked|clocking|finish\w*|record|best|pb|"
+                             r"won|win|wins|marathon|race|lasted|lasts|lasting|runtime|duration|video|film|movie)\b", re.I)
+_ELAPSED_AFTER = re.compile(r"\s+(?:world\s+record|record|finish|marathon|time|personal\s+best|pb|long)\b", re.I)
+_CLOCK_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|by|before|after|around|between|opens?|closes?|starts?|ends?|to)"
+                           r"|[-–—]|\bhours?:)\s*$", re.I)
+# "ran the 800m in 1:57", "won the 10k in 27:40": minutes and seconds after "in" in a race
+_RACE_TIME = re.compile(r"(?<=\bin\s)(?P<m>\d{1,2}):(?P<s>[0-5]\d)(?![\d:]|\s?(?:[ap]\.?m\b|[AP]M))")
+_RACE_BEFORE = re.compile(r"\b(?:ran|run|runs|race[sd]?|won|win|wins|finish\w*|clocked|marathon|miles?|km|\d+\s?[mk]|"
+                          r"laps?|sprint\w*|swim\w*|record|metres|meters)\b", re.I)
+# a glued "2h15" is a duration only where one is spoken of ("a 2h15 drive", "takes 2h15"); "opens at 8h30"
+# and "the 10h30 train" are clock times
+_GLUED_DURATION_BEFORE = re.compile(r"\b(?:takes?|took|taking|lasts?|lasted|lasting|for|in|an?|about|around|over|"
+                                    r"under|nearly|approximately|just)\s+$", re.I)
+_GLUED_DURATION_AFTER = re.compile(r"\s+(?:drive|flight|walk|ride|journey|trip|run|movie|film|long|wait|trek|hike|"
+                                   r"layover|delay|commute|session|show)\b", re.I)
 
 
 def _duration(text: str, start: int, end: int, seconds: float, step: float) -> Found:
@@ -578,6 +625,10 @@ def _durations(text: str) -> List[Found]:
             hours, minutes, secs = 0, int(m.group("m")), m.group("ms")
         else:
             hours, minutes, secs = int(m.group("gh")), int(m.group("gm")), None
+            if not (_GLUED_DURATION_BEFORE.search(text, max(0, m.start() - 16), m.start())
+                    and not _CLOCK_BEFORE.search(text, max(0, m.start() - 10), m.start())
+                    or _GLUED_DURATION_AFTER.match(text, m.end())):
+                continue  # "opens at 8h30", "the 10h30 train": a clock time
         if (hours and minutes >= 60) or (secs is not None and float(secs) >= 60):
             continue
         step = _seconds_step(secs) if secs is not None else 60.0
@@ -585,26 +636,41 @@ def _durations(text: str) -> List[Found]:
         out.append(_duration(text, m.start(), end, hours * 3600 + minutes * 60 + float(secs or 0), step))
     for m in _ELAPSED.finditer(text):
         if m.group("h") is not None:
-            if not (_ELAPSED_BEFORE.search(text, max(0, m.start() - 20), m.start())
-                    or _ELAPSED_AFTER.match(text, m.end())):
-                continue  # "14:30:00" alone is a time of day
+            if _CLOCK_BEFORE.search(text, max(0, m.start() - 10), m.start()) or re.match(
+                    r"\s?(?:[ap]\.?m\b|[AP]M)", text[m.end():m.end() + 5]) or not (
+                    _ELAPSED_BEFORE.search(text, max(0, m.start() - 40), m.start())
+                    or _ELAPSED_AFTER.match(text, m.end())
+                    or not m.group("h").startswith("0") and len(m.group("h")) == 1):
+                continue  # "at 14:30:00", "14:30:00" alone: a time of day; "2:03:59" alone a race time
             secs, total = m.group("s"), int(m.group("h")) * 3600 + int(m.group("m")) * 60 + float(m.group("s"))
         else:
             secs, total = m.group("s2"), int(m.group("m2")) * 60 + float(m.group("s2"))
         out.append(_duration(text, m.start(), m.end(), total, _seconds_step(secs)))
+    for m in _RACE_TIME.finditer(text):
+        if _RACE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            out.append(_duration(text, m.start(), m.end(), int(m.group("m")) * 60 + int(m.group("s")), 1.0))
     return out
 
 
 _SHARE_NUM = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,4})"
-_IN_EVERY = re.compile(rf"(?:(?P<approx>{_QUAL})\s+)?\b(?P<n>{_SHARE_NUM})\s+(?:in|out\s+of)\s+(?P<d>{_SHARE_NUM})\b"
+_SHARE_DEN = (r"(?:\d{1,3}(?:,\d{3})+|\d{1,7}|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty)"
+              r"(?:\s+(?:hundred|thousand|million))?)")
+_IN_EVERY = re.compile(rf"\b(?P<n>{_SHARE_NUM})\s+(?P<sep>in|out\s+of)\s+(?:every\s+)?(?P<d>{_SHARE_DEN})\b"
                        r"(?=\s+(?P<noun>[A-Za-z][a-z'-]*))", re.I)
+# "scored 3 in 10 minutes", "4 in 6 matches": a rate, not a share
+_RATE_NOUNS = {"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month",
+               "months", "year", "years", "season", "seasons", "match", "matches", "game", "games", "race", "races",
+               "start", "starts", "appearance", "appearances", "outing", "outings", "innings", "attempts", "tries"}
+_RATING_WORDS = re.compile(r"\b(?:rated|rating|ratings|rates|score[sd]?|scoring|gave\s+it|gives\s+it|got|gets|earned|"
+                           r"earns|received|receives|awarded)\W+(?:\w+\W+){0,2}$", re.I)
 _FRACTION_OF = re.compile(
-    rf"(?:(?P<approx>{_QUAL})\s+)?\b(?:(?P<num>an?|one|two|three|four|five|six|seven|eight|nine)[ \t-]"
+    r"\b(?:(?P<num>an?|one|two|three|four|five|six|seven|eight|nine)[ \t-]"
     r"(?P<den>half|third|quarter|fifth|sixth|eighth|tenth)s?|(?P<half>half))[ \t]+of\b", re.I)
 _NOT_SHARE_BEFORE = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final|latter|former|other|"
                                r"back|front|top|bottom|better|bigger|larger|greater|lower|upper|opening|closing)\s+$", re.I)
 _NOT_SHARE_AFTER = re.compile(r"[ \t]+(?:an?\b|the\s+\d|\$|€|£|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                               r"twenty|hundred|thousand|million|billion)\b)", re.I)
+_QUAL_BEFORE = re.compile(rf"(?<!\w)(?:{_QUAL})\s+$", re.I)  # "about" in "about half of"
 _SCALE_NOUNS = {"star", "stars", "point", "points", "rating", "scale", "possible", "and", "or", "to"}
 
 
@@ -613,12 +679,18 @@ def _shares(text: str) -> List[Found]:
     the staff": a share of a group, a percent ("one in four" is 25 %), so "25%" grounds it."""
     out: List[Found] = []
     for m in _IN_EVERY.finditer(text):
-        n, d = (words_to_number(x) or (float(x), 1.0) if not x.isdigit() else (float(x), 1.0)
-                for x in (m.group("n"), m.group("d")))
-        if n is None or d is None or not 0 < n[0] < d[0] <= 1000 or m.group("noun").lower() in _SCALE_NOUNS:
-            continue  # "600 in 2024", "4 out of 5 stars": a year, a rating
-        exact = m.group("d").isdigit() and d[0] not in (2, 3, 4, 5, 10)
-        out.append(_share(text, m, 100.0 * n[0] / d[0], 100.0 / d[0] if exact else 0.0, m.group("approx")))
+        n, d = (_share_count(m.group(g)) for g in ("n", "d"))
+        noun = m.group("noun").lower()
+        if n is None or d is None or not 0 < n < d or (m.group("d").isdigit() and _is_year(d, m.group("d"))) \
+                or noun in _SCALE_NOUNS or noun in STOP_WORDS:
+            continue  # "600 in 2024", "4 out of 5 stars", "4 out of 5 on TripAdvisor": a year, a rating
+        if m.group("d").lower() == "a million":
+            continue  # "a one in a million chance": an idiom
+        if (m.group("sep").lower() == "in" and noun in _RATE_NOUNS) or \
+                _RATING_WORDS.search(text, max(0, m.start() - 30), m.start()):
+            continue  # "scored 3 in 10 minutes" is a rate; "rated 4 out of 5 by critics" a rating
+        exact = bool(re.fullmatch(r"[\d,]+", m.group("d"))) and d not in (2, 3, 4, 5, 10)
+        out.append(_share(text, m, 100.0 * n / d, 100.0 / d if exact else 0.0))
     for m in _FRACTION_OF.finditer(text):
         if _NOT_SHARE_BEFORE.search(text, max(0, m.start() - 12), m.start()) or _NOT_SHARE_AFTER.match(text, m.end()):
             continue  # "the second half of", "half of 300 members", "a third of a mile"
@@ -628,17 +700,27 @@ def _shares(text: str) -> List[Found]:
             share = _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
             if share >= 1:
                 continue
-        out.append(_share(text, m, 100.0 * share, 0.0, m.group("approx")))
+        out.append(_share(text, m, 100.0 * share, 0.0))
     return out
 
 
-def _share(text: str, m: "re.Match[str]", value: float, step: float, approx: Optional[str]) -> Found:
+def _share_count(text: str) -> Optional[float]:
+    """"4" -> 4, "10,000" -> 10000, "ten thousand" -> 10000, "a million" -> 1e6."""
+    if re.fullmatch(r"[\d,]+", text):
+        return float(text.replace(",", ""))
+    spelled = words_to_number(text)
+    return spelled[0] if spelled else None
+
+
+def _share(text: str, m: "re.Match[str]", value: float, step: float) -> Found:
     end = m.end("d") if "noun" in m.groupdict() else m.start() + len(re.sub(r"[ \t]+of$", "", m.group(0)))
+    q = _QUAL_BEFORE.search(text, max(0, m.start() - 24), m.start())
+    start, approx = (q.start(), re.sub(r"\s+$", "", q.group(0))) if q else (m.start(), None)
     qualifier = approx or ("about" if step == 0.0 else None)  # "a third" is said of 31 % to 35 % alike
     lo, hi = widen(value, step, qualifier)
-    return m.start(), end, ClaimValue(
-        kind="percent", text=text[m.start():end], value=value, low=lo, high=hi, unit="%", dimension="percent",
-        precision=step, approx=approx.lower() if approx else None, number=value, number_step=step,
+    return start, end, ClaimValue(
+        kind="percent", text=text[start:end], value=value, low=lo, high=hi, unit="%", dimension="percent",
+        precision=step, approx=qualifier.lower() if qualifier else None, number=value, number_step=step,
         note="a share of a group")
 
 
@@ -679,45 +761,6 @@ def _second_score(text: str, s: int) -> bool:
                 or _SCORE_AFTER.match(text, s + len(own)) or _descending(m.group(1), own))
 
 
-_NAME_WORD = re.compile(r"(?:^|(?<=[\s(\"'“]))([A-Za-z][\w&'’.-]*)[ \u00a0]$")
-_NOT_NAME_WORDS = {"i", "ad", "bc", "ce", "bce", "mr", "mrs", "ms", "dr", "no", "vs", "jan", "feb", "mar", "apr",
-                   "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"} | set(dates.WEEKDAYS) | {
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
-    "december"}
-
-
-_TIMES_UNITS = {"time", "times", "year", "years", "day", "days", "month", "months", "week", "weeks", "hour", "hours",
-                "minute", "minutes", "goal", "goals", "point", "points", "member", "members"}
-
-
-def _names_a_thing(text: str, s: int, m: "re.Match[str]") -> bool:
-    """"iPhone 15", "S&P 500", "Route 66", "Boeing 737": a bare number right after a capitalised
-    word inside a sentence names a thing; a year ("Windows 2000") or a count ("the UK 300
-    people") stays a claim."""
-    n1 = m.group("n1").strip()
-    if m.group("approx") or m.group("cur") or m.group("neg") or m.group("between") or m.group("n2") \
-            or not re.fullmatch(r"\d{1,4}(?:\.\d+)?", n1) or s != m.start("n1"):
-        return False
-    if n1.isdigit() and len(n1) == 4 and 1600 <= int(n1) <= 2100:
-        return False
-    w = _NAME_WORD.search(text, max(0, s - 30), s)
-    if not w or not any(c.isupper() for c in w.group(1)) or w.group(1).lower().rstrip(".") in _NOT_NAME_WORDS:
-        return False
-    word = w.group(1)
-    if word.endswith("."):
-        return False  # "Article. 6": the number starts a new sentence or list item
-    before = text[:w.start(1)].rstrip(" \t*-•\"'“(")
-    if (not before or before[-1] in ".!?:;\n") and not any(c.isupper() for c in word[1:]):
-        return False  # "In 2020", "Rated 4.5", "Yesterday 5 people": capitalised as a sentence's first word
-    head = _HEAD.match(text, m.end("n1"))
-    following = head.group(1).lower() if head else ""
-    if head and head.group(1)[0].isupper() and following.endswith("s") and not following.endswith("ss"):
-        return False  # a headline: "JetBlue Cuts 14 Routes"
-    # "Barcelona 3 times", "the UK 300 people", "EU 27 members": a count after a name
-    return not (following in _COUNT_NOUNS or following in _TIMES_UNITS
-                or (following.endswith("s") and following not in STOP_WORDS and word.isupper() and len(word) <= 3))
-
-
 def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
     n1 = m.group("n1").strip().lower()
     before = text[max(0, s - 12) : s].lower()
@@ -732,8 +775,6 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
                 or (_NAME_K.fullmatch(text, s, e) and _NAME_K_AFTER.match(text, e)):
             return False  # "your 401k", "a 401(k) plan", "a 4K monitor", "a 5K run": names
         if n1 in ("one", "a", "an", "zero") and not v.is_range:
-            return False
-        if _names_a_thing(text, s, m):
             return False
         if _structural(text, s):
             return False

@@ -98,6 +98,22 @@ ROWS = [
     ("20 °C", "75 °F", D, D),
     ("10 kg", "22 lb", E, E),
     ("10 kg", "25 lb", D, D),
+    # --- shares of a group and durations in parts (2026-12-01)
+    ("one in four adults", "25%", E, E),
+    ("one in four adults", "27%", E, I),  # and "27%" is more precise than the source's "one in four"
+    ("one in four adults", "40%", D, D),
+    ("a third of voters", "45%", D, D),
+    ("about half of the staff", "52%", E, I),
+    ("nine out of ten dentists", "90 percent", E, E),
+    ("7h 30m", "7.5 hours", E, E),
+    ("7h 30m", "9 hours", D, D),
+    ("1 hr 45 min", "105 minutes", E, E),
+    ("2 hours, 3 minutes and 59 seconds", "7439 seconds", E, E),
+    ("1½ million", "1.5 million", E, E),
+    ("1½ million", "1.52 million", E, E),  # "1½" is stated to the half, as "1 1/2" is
+    ("a 7/10 score", "7 out of 10", E, E),
+    ("12.5 lakh rupees", "1.25 million rupees", E, E),
+    ("300 hectares", "3 square kilometres", E, E),
 ]
 
 

@@ -176,9 +176,9 @@ CASES = [
     ("The budget was $40 million.", ["The city approved the budget on Tuesday."], "Was the budget $40 million?",
      "$40 million", "money", "unsupported", None, "question"),
     # ...nor refuted by another number nearby: the answer repeats what the question names
-    ("It goes on form 1040.", ["Form 1099-PATR reports distributions from cooperatives."],
+    ("It goes on Form 1040.", ["Form 1099-PATR reports distributions from cooperatives."],
      "where does 1099-patr go on 1040", "1040", "cardinal", "unsupported", None, "question"),
-    ("It goes on form 1040.", ["Form 1099-PATR reports distributions from cooperatives."], None, "1040",
+    ("It goes on Form 1040.", ["Form 1099-PATR reports distributions from cooperatives."], None, "1040",
      "cardinal", "mismatch", "1099", None),
     ("Report it on the 1040 form.", ["Form 1099-PATR reports distributions from cooperatives."],
      "where does 1099-patr go on 1040", "1040", "cardinal", "unsupported", None, "question"),

@@ -727,17 +727,14 @@ def test_a_descending_pair_is_two_numbers(text, expected):
     # seasons and slashed ISO dates
     ("In the 2019/20 season he scored 20 goals.", [("2019/20", "date", None), ("20", "cardinal", 20.0)]),
     ("It was filed on 2019/05/03.", [("2019/05/03", "date", None)]),
-    # a number that names a thing after a capitalised word
-    ("The new iPhone 15 costs $799.", [("$799", "money", 799.0)]),
-    ("The S&P 500 rose 2%.", [("2%", "percent", 2.0)]),
-    ("We drove Route 66 for 2,448 miles.", [("2,448 miles", "quantity", 3939674.1)]),
-    ("They fly the Boeing 737 daily.", []),
-    ("GPT 3.5 is a model.", []),
-    ("Route 66 is long.", [("66", "cardinal", 66.0)]),  # a sentence's first word is capitalised anyway
-    ("Rated 4.5 by critics.", [("4.5", "cardinal", 4.5)]),
-    ("In the UK 300 people died.", [("300", "cardinal", 300.0)]),  # a count after a name
-    ("He scored for Barcelona 3 times.", [("3", "cardinal", 3.0)]),
-    ("They met in Summer 2020.", [("2020", "date", None)]),  # a year stays a year
+    # a year after "in"/"since" though a plural follows; a count stays a count
+    ("In 2020 sales fell.", [("2020", "date", None)]),
+    ("Since 2019 prices rose.", [("2019", "date", None)]),
+    ("It reached 2000 people in weeks.", [("2000", "cardinal", 2000.0)]),
+    ("It spread in 2000 people.", [("2000", "cardinal", 2000.0)]),
+    # a number in a name stays a claim: a wrong form, line or flight number is a hallucination too
+    ("The new iPhone 15 costs $799.", [("15", "cardinal", 15.0), ("$799", "money", 799.0)]),
+    ("Enter it on Line 21 of Form 1040.", [("21", "cardinal", 21.0), ("1040", "cardinal", 1040.0)]),
 ])
 def test_parse_fixes_of_2026_12_01(text, expected):
     found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
@@ -771,12 +768,35 @@ def test_what_is_not_a_share(text, expected):
     assert [v.text for _, _, v in find_claims(text)] == expected
 
 
+# wrong readings a helper review of the rows above found (2026-12-01)
 @pytest.mark.parametrize("text, expected", [
-    ("Read Article. 6 Article. 7 Article.", ["6", "7"]),  # after a full stop: a new item, not a name
-    ("JetBlue Cuts 14 Routes from Boston", ["14"]),  # a headline's count
-    ("File Form 4868 by April.", []),
-    ("the crash of Germanwings Flight 9525", []),
-    ("contestants on Survivor 45 and Big Brother 25", []),
+    ("One in ten thousand people has it.", [("One in ten thousand", "percent", 0.01)]),
+    ("1 in 10,000 applicants got in.", [("1 in 10,000", "percent", 0.01)]),
+    ("One in every four cars is electric.", [("One in every four", "percent", 25.0)]),
+    ("He scored 3 in 10 minutes.", [("3", "cardinal", 3.0), ("10 minutes", "quantity", 600.0)]),  # a rate
+    ("She scored 4 in 6 matches.", [("4", "cardinal", 4.0), ("6", "cardinal", 6.0)]),
+    ("It got 4 out of 5 on TripAdvisor.", [("4", "cardinal", 4.0)]),  # a rating, not 80 %
+    ("Critics rated it 4 out of 5 overall.", [("4", "cardinal", 4.0)]),
+    ("It costs 3 pounds and weighs 2 pounds.", [("3 pounds", "money", 3.0), ("2 pounds", "quantity", 0.9072)]),
+    ("He paid off his debt and lost 30 pounds.", [("30 pounds", "quantity", 13.6078)]),
+    ("A fee applies to luggage over 50 pounds.", [("over 50 pounds", "quantity", 22.6796)]),
+    ("The price of the 10 pounds bag of rice rose.", [("10 pounds", "quantity", 4.5359)]),
+    ("It earned a 7/10 score.", [("7/10", "cardinal", 7.0)]),
+    ("The winning time was 2:09:44.", [("2:09:44", "quantity", 7784.0)]),
+    ("The video is 1:02:33 long.", [("1:02:33", "quantity", 3753.0)]),
+    ("He ran the 800m in 1:57.", [("800m", "quantity", 800.0), ("1:57", "quantity", 117.0)]),
+    ("The office opens at 8h30.", []),  # a clock time, not a duration
+    ("Take the 10h30 train.", []),
+    ("In 2020 people stayed home.", [("2020", "date", None)]),
+    ("By 2030 emissions will fall.", [("2030", "date", None)]),
+    ("The petition was signed by 2000 people.", [("2000", "cardinal", 2000.0)]),
 ])
-def test_names_with_numbers_in_running_text(text, expected):
-    assert [v.text for _, _, v in find_claims(text)] == expected
+def test_review_fixes_of_2026_12_01(text, expected):
+    found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
+    assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
+
+
+def test_a_unicode_fraction_is_stated_to_the_fraction():
+    (v,) = [v for _, _, v in find_claims("About 1½ million people came.")]
+    (w,) = [v for _, _, v in find_claims("About 1 1/2 million people came.")]
+    assert (v.low, v.high) == (pytest.approx(w.low), pytest.approx(w.high))
