@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Optional
 
-from .values import ClaimValue, YEAR_CONTEXT
+from .values import SHARE_NOTE, ClaimValue, YEAR_CONTEXT
 from .dates import AFTERNOON_GUESS
 
 EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
@@ -67,6 +67,8 @@ def _unitless_match(a: ClaimValue, s: ClaimValue) -> Comparison:
     bare = a if a.kind == "cardinal" else s
     if bare.head:
         return Comparison(INCOMPARABLE, "different things counted")
+    if SHARE_NOTE in (a.note, s.note):
+        return Comparison(INCOMPARABLE, "a share's percent is not written")  # "1 in 3" does not ground "15-49"
     sa, ss = _stated(a), _stated(s)
     if a.approx or s.approx or a.is_range or s.is_range:
         same = _overlap(sa, ss)

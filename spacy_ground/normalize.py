@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 from . import dates, units
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from .values import YEAR_CONTEXT, ClaimValue
+from .values import SHARE_NOTE, YEAR_CONTEXT, ClaimValue
 
 Found = Tuple[int, int, ClaimValue]
 
@@ -721,7 +721,7 @@ def _share(text: str, m: "re.Match[str]", value: float, step: float) -> Found:
     return start, end, ClaimValue(
         kind="percent", text=text[start:end], value=value, low=lo, high=hi, unit="%", dimension="percent",
         precision=step, approx=qualifier.lower() if qualifier else None, number=value, number_step=step,
-        note="a share of a group")
+        note=SHARE_NOTE)
 
 
 def _seconds_step(secs: str) -> float:

@@ -103,6 +103,7 @@ ROWS = [
     ("one in four adults", "27%", E, I),  # and "27%" is more precise than the source's "one in four"
     ("one in four adults", "40%", D, D),
     ("a third of voters", "45%", D, D),
+    ("15-49", "one in three women", I, I),  # a share's 33 % is written nowhere: no bare-number match
     ("about half of the staff", "52%", E, I),
     ("nine out of ten dentists", "90 percent", E, E),
     ("7h 30m", "7.5 hours", E, E),
