@@ -692,8 +692,10 @@ def _shares(text: str) -> List[Found]:
         exact = bool(re.fullmatch(r"[\d,]+", m.group("d"))) and d not in (2, 3, 4, 5, 10)
         out.append(_share(text, m, 100.0 * n / d, 100.0 / d if exact else 0.0))
     for m in _FRACTION_OF.finditer(text):
-        if _NOT_SHARE_BEFORE.search(text, max(0, m.start() - 12), m.start()) or _NOT_SHARE_AFTER.match(text, m.end()):
-            continue  # "the second half of", "half of 300 members", "a third of a mile"
+        if _NOT_SHARE_BEFORE.search(text, max(0, m.start() - 12), m.start()) or _NOT_SHARE_AFTER.match(text, m.end()) \
+                or (m.group("den") or m.group("half") or "").lower() == "half" and re.search(
+                    r"\band\s+$", text[max(0, m.start() - 5):m.start()], re.I):
+            continue  # "the second half of", "half of 300 members", "a third of a mile", "an hour and a half of"
         if m.group("half"):
             share = 0.5
         else:

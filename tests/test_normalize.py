@@ -762,6 +762,8 @@ def test_a_share_of_a_group_is_a_percent(text, claim, value, low, high):
     ("Half of 300 members came.", ["300"]),  # the share is said of a number
     ("It happened in the second half of the season.", []),
     ("He walked a third of a mile.", []),
+    ("an hour and a half of dolphin watching", []),  # a mixed number, not 50 % (found on RAGTruth dev)
+    ("It emits 20 tons, and a third of that is food.", ["20 tons", "a third"]),
     ("600 in 2024 people", ["600", "2024"]),  # a year is no denominator
 ])
 def test_what_is_not_a_share(text, expected):
