@@ -25,7 +25,12 @@ class Comparison(NamedTuple):
 
 def _overlap(a: ClaimValue, s: ClaimValue) -> bool:
     # half-open: "3" (2.5-3.5) and "2" (1.5-2.5) touch but do not overlap
-    tol = _EPS * max(1.0, abs(a.value or 0.0))
+    # relative to the values compared (a floor of 1 would swamp nanometres, 1e-9 in metres) and
+    # well inside the narrower interval (at 1e9 the float error of "999,999,999" is near its width)
+    tol = _EPS * max(abs(a.value or 0.0), abs(s.value or 0.0))
+    widths = [w for w in (a.high - a.low, s.high - s.low) if w > 0]
+    if widths:
+        tol = min(tol, 0.25 * min(widths))
     if a.high - a.low <= tol or s.high - s.low <= tol:
         return a.low - tol <= s.high and s.low - tol <= a.high
     return a.low + tol < s.high and s.low + tol < a.high

@@ -758,7 +758,10 @@ def _second_score(text: str, s: int) -> bool:
     m = re.search(r"(?<![\d.,])(\d+)[-–—]$", text[max(0, s - 6):s])
     if not m:
         return False
-    own = re.match(r"\d+", text[s:]).group(0)
+    own_match = re.match(r"\d+", text[s:])
+    if own_match is None:
+        return False  # the claim starts with a qualifier ("0-~0")
+    own = own_match.group(0)
     return bool(_SCORE_BEFORE.search(text[max(0, s - 36):s - len(m.group(0))])
                 or _SCORE_AFTER.match(text, s + len(own)) or _descending(m.group(1), own))
 

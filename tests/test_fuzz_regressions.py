@@ -25,3 +25,22 @@ def test_one_sided_values_serialise_and_compare(text):
             assert not math.isnan(value.low) and value.low <= value.high
             if value.normalisable:
                 assert compare(value, value).result == "equal"
+
+
+@pytest.mark.parametrize("text", [
+    # fuzz run of 2026-12-01 (with the new readings in the seed corpus): a number after a hyphen
+    # whose claim starts with a qualifier ("~0") crashed the check for the second number of a score
+    "0-~0", ":8 ~-202\x0020]\x00!opY0~Y20-~-2:0\x00~",
+])
+def test_a_qualified_number_after_a_hyphen(text):
+    for start, end, value in find_claims(text):
+        assert 0 <= start < end <= len(text)
+
+
+@pytest.mark.parametrize("text", ["1 nm", "a 1 nm gap", "1 nanometre", "2 micrograms", "0.5 mg", "n00:999999999",
+                                  "999,999,999 people", "$999,999,999", "9999999999"])
+def test_a_tiny_or_huge_value_equals_itself(text):
+    # fuzz run of 2026-12-01: "1 nm" (1e-9 m) and "999,999,999" differed from themselves, the
+    # comparison's tolerance having a floor of 1e-9, and at 1e9 growing as wide as a unit
+    for _, _, value in find_claims(text):
+        assert compare(value, value).result == "equal"
