@@ -237,15 +237,14 @@ _CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|gr
                      r"|drop\w*|climb\w*|jump\w*|declin\w*|went|go(?:es|ne)?|up|down|cut|rais\w*|lower\w*|boost\w*"
                      r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
 _RATED = re.compile(r"(\d|10)/(5|10)")  # a rating written as a fraction: "4/5 stars", "rated 8/10"
-_RATING_BEFORE = re.compile(r"\b(?:rated|rating|ratings|rates|score[sd]?|gave\s+it|gives\s+it|reviews?)\W+(?:\w+\W+){0,2}$",
-                            re.I)
+_RATING_CUES = r"rated|rating|ratings|rates|score[sd]?|gave\s+it|gives\s+it"
+_RATING_BEFORE = re.compile(rf"\b(?:{_RATING_CUES}|reviews?)\W+(?:\w+\W+){{0,2}}$", re.I)
 _RATING_AFTER = re.compile(r"\s+(?:scores?|ratings?|reviews?|verdict)\b", re.I)  # "a 7/10 score"
 # "costs 20 pounds", "a fine of 500 pounds", "paid 5 million pounds": pounds sterling, not mass
-_POUNDS_AS_MONEY = re.compile(r"\b(?:costs?|costing|priced?|prices|pay|pays|paid|paying|spen[dt]|spending|worth|fees?|"
-                              r"fined?|salary|salaries|wages?|earn(?:s|ed|ing)?|charged?|charges|sold\s+for|"
-                              r"bought\s+for|tickets?|budget|funding|grant|bonus|donated|raised|prize|compensation|"
-                              r"pounds?\s+sterling)\b[^.!?]{0,24}$", re.I)
-_POUNDS_MONEY_WORD = re.compile(_POUNDS_AS_MONEY.pattern.replace(r"\b[^.!?]{0,24}$", r"\b"), re.I)
+_POUNDS_MONEY_WORD = re.compile(r"\b(?:costs?|costing|priced?|prices|pay|pays|paid|paying|spen[dt]|spending|worth|"
+                                r"fees?|fined?|salary|salaries|wages?|earn(?:s|ed|ing)?|charged?|charges|sold\s+for|"
+                                r"bought\s+for|tickets?|budget|funding|grant|bonus|donated|raised|prize|compensation|"
+                                r"pounds?\s+sterling)\b", re.I)
 _POUNDS_AS_MASS = re.compile(r"\b(?:weigh\w*|weight\w*|heav\w*|light\w*|los[et]|losing|gain\w*|put\s+on|lift\w*|"
                              r"bags?|luggage|baggage|suitcases?|load\w*|carr\w*|dumbbells?|mass|scales?|limit\w*|"
                              r"overweight|pounds?\s+of)\b", re.I)
@@ -661,8 +660,8 @@ _IN_EVERY = re.compile(rf"\b(?P<n>{_SHARE_NUM})\s+(?P<sep>in|out\s+of)\s+(?:ever
 _RATE_NOUNS = {"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month",
                "months", "year", "years", "season", "seasons", "match", "matches", "game", "games", "race", "races",
                "start", "starts", "appearance", "appearances", "outing", "outings", "innings", "attempts", "tries"}
-_RATING_WORDS = re.compile(r"\b(?:rated|rating|ratings|rates|score[sd]?|scoring|gave\s+it|gives\s+it|got|gets|earned|"
-                           r"earns|received|receives|awarded)\W+(?:\w+\W+){0,2}$", re.I)
+_RATING_WORDS = re.compile(rf"\b(?:{_RATING_CUES}|scoring|got|gets|earned|earns|received|receives|awarded)"
+                           r"\W+(?:\w+\W+){0,2}$", re.I)
 _FRACTION_OF = re.compile(
     r"\b(?:(?P<num>an?|one|two|three|four|five|six|seven|eight|nine)[ \t-]"
     r"(?P<den>half|third|quarter|fifth|sixth|eighth|tenth)s?|(?P<half>half))[ \t]+of\b", re.I)
