@@ -40,6 +40,11 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("md_range", re.compile(rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY}),?\s+({_YEAR})\b", re.I)),
     ("dm_range", re.compile(rf"\b({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
     ("slash", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)?\d\d)(?![\d/])")),
+    # "on 3/15", "after 9/11": a day and month without a year (needs a cue, see _MD_CUE)
+    ("slash_md", re.compile(r"(?<![\d/.,])(\d{1,2})/(\d{1,2})(?![\d/%]|[.,]\d|\s*(?:of\b|%|hours?\b|hrs?\b|"
+                            r"cups?\b|tsp\b|tbsp\b|teaspoons?\b|tablespoons?\b|inch|inches\b|miles?\b|stars?\b|scale\b|"
+                            r"points?\b|percent\b|pounds?\b|lbs?\b|oz\b|ounces?\b|kg\b|g\b|ml\b|cm\b|mm\b|m\b|km\b|ft\b))",
+                            re.I)),
     ("dmy", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
     ("mdy", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY}),?\s+({_YEAR})\b", re.I)),
     ("dm", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH})(?![\w])", re.I)),
@@ -193,6 +198,13 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         if day is None:
             return None
         return _date(text, day.year, "day", day.month, day.day)
+    if kind == "slash_md":
+        a, b = int(g[0]), int(g[1])
+        if text == "9/11":
+            return month_day_claim(text, 9, 11)  # the day of the 2001 attacks, however the rest is written
+        if a <= 12 and b <= 12 and a != b:
+            return _unanchored(text, "day", "numeric date: day and month order is ambiguous")
+        return month_day_claim(text, a, b) if a <= 12 else month_day_claim(text, b, a)
     if kind == "dmy":
         return _date(text, int(g[2]), "day", _month(g[1]), _day(g[0]))
     if kind == "mdy":
@@ -276,6 +288,8 @@ def find_dates(text: str) -> List[Found]:
                 continue
             if kind in ("md", "dm", "my") and not _month_is_month(m, text):
                 continue
+            if kind == "slash_md" and not (m.group(0) == "9/11" or _MD_CUE.search(text, max(0, s - 12), s)):
+                continue  # "3/4 of" is a fraction; "on 3/4", "after 9/11" a date
             value = _read_date(kind, m)
             if value is None:
                 continue
@@ -284,6 +298,9 @@ def find_dates(text: str) -> List[Found]:
                 taken[i] = True
     found.sort(key=lambda t: t[0])
     return found
+
+
+_MD_CUE = re.compile(r"(?:\b(?:on|until|till|since|before|after|due|through|thru|starting)\s+|\bpost-|\bpre-)$", re.I)
 
 
 def _month_is_month(m: "re.Match[str]", text: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 from . import dates, units
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from .values import SHARE_NOTE, YEAR_CONTEXT, ClaimValue
+from .values import SHARE_NOTE, SPLIT_NOTE, YEAR_CONTEXT, ClaimValue
 
 Found = Tuple[int, int, ClaimValue]
 
@@ -57,7 +57,7 @@ APPROX = {
     "below": "under", "at most": "under", "up to": "under", "<": "under",
 }
 
-_DIGITS = (r"(?:(?<![\d.,])\d{1,3}(?:,\d{3})+|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)"
+_DIGITS = (r"(?:(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![.,]?\d)|(?<![\d.,])\d{1,3}(?:,\d{3})+|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)"
            r"(?:\.\d+)?|\.\d+")
 _FRACTION = r"(?:(?:\d+[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d+)?[½¼¾⅓⅔⅛])"
 _WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "billion", "trillion"], key=len, reverse=True))
@@ -168,6 +168,8 @@ def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float
         return frac[0] * factor, frac[1] * factor, bool(mag)
     if re.fullmatch(_DIGITS, num):
         clean = re.sub(r"[,\s\u00a0\u2009\u202f]", "", num)
+        if re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", clean):
+            clean = clean.replace(".", "")  # "1.234.567": dots that separate thousands (European)
         decimals = len(clean.split(".")[1]) if "." in clean else 0
         value = float(clean) * factor
         if not math.isfinite(value) or abs(value) > 1e30:
@@ -418,6 +420,22 @@ def _structural(text: str, start: int) -> bool:
     return bool(_STRUCTURAL.search(text[max(0, start - 12) : start]))
 
 
+_IPV4 = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d]|\.\d)")
+# "open 24/7", "24x7 support", "24/7/365": always, not a number
+_IDIOMS = re.compile(r"(?<![\d/.,])24\s?(?:/|x|-)\s?7(?:\s?/\s?365)?(?![\d/.,]\d|\d)", re.I)
+# "in 2021 dollars", "in constant 2010 US dollars": the year prices are given in
+_YEAR_OF_CURRENCY = re.compile(r"\b(?:in|of)\s+(?:(?:constant|real|current|nominal|inflation[- ]adjusted|today's|"
+                               r"chained|base[- ]year)\s+)?$", re.I)
+
+
+def _year_of_currency(text: str, start: int, m: "re.Match[str]") -> bool:
+    """"in 2021 dollars" (a year) against "paid 2021 dollars" and "$2021" (amounts)."""
+    n1 = m.group("n1").strip()
+    return (not m.group("cur") and m.group("n2") is None and not m.group("approx") and start == m.start("n1")
+            and re.fullmatch(r"\d{4}", n1) is not None and 1800 <= int(n1) <= 2100
+            and _YEAR_OF_CURRENCY.search(text, max(0, start - 40), start) is not None)
+
+
 _PHONE = re.compile(r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\b\d{1,4}[\s.-])\d{2,4}[\s.-]\d{3,4}\b|\b\d{1,4}(?:-\d{2,4}){2,}\b")
 
 
@@ -434,13 +452,16 @@ def find_claims(text: str) -> List[Found]:
             continue
         found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
-    for s, e, v in _compound_measures(text) + _shares(text):
+    for s, e, v in _compound_measures(text) + _shares(text) + _shares_of_a_percent(text) + _splits(text):
         if not any(taken[s:e]):
             found.append((s, e, v))
             taken[s:e] = b"\x01" * (e - s)
-    for m in _PHONE.finditer(text):  # phone numbers are not claims
-        if not any(taken[m.start() : m.end()]):
-            taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
+    for pattern in (_PHONE, _IPV4, _IDIOMS):  # phone numbers, IP addresses, "24/7": not claims
+        for m in pattern.finditer(text):
+            if pattern is _PHONE and re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", m.group(0)):
+                continue  # "1.000.000": a number with dots between its thousands
+            if not any(taken[m.start() : m.end()]):
+                taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
     pos = 0
     while True:
         m = _NUMERIC.search(text, pos)
@@ -469,6 +490,9 @@ def find_claims(text: str) -> List[Found]:
         if not _keep(text, s, e, v, m) or _glued_to_number(text, s, e):
             continue
         s, v = _share_of(text, s, e, v)
+        if v.kind == "money" and _year_of_currency(text, s, m):
+            e = m.end("n1")  # "in 2021 dollars": the year prices are given in, not an amount
+            v = replace(dates.year_claim(text[s:e], int(float(m.group("n1")))), head=None)
         if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx \
                 and not (_counts_something(text, e) and not _year_by_preposition(text, s, e)) and not m.group("neg"):
             v = replace(dates.year_claim(v.text, int(v.value)), head=None)  # "in 2019"; "2000 people" stays a count
@@ -702,6 +726,56 @@ def _shares(text: str) -> List[Found]:
             if share >= 1:
                 continue
         out.append(_share(text, m, 100.0 * share, 0.0))
+    return out
+
+
+_PERCENT_SHARE = re.compile(
+    r"\b(?:(?P<half>half)|(?P<num>a|one|two|three)[ \t-](?P<den>quarter|third|fifth|tenth)s?)(?:[ \t]+of)?[ \t]+"
+    r"(?:an?|one|1)[ \t]*(?:(?P<pp>percentage[ \t-]points?\b)|%|per[ \t]?cent\b|percent\b)", re.I)
+
+
+def _shares_of_a_percent(text: str) -> List[Found]:
+    """"half a percent", "half of one percent", "a quarter of a percentage point": 0.5 %,
+    0.5 %, 0.25 pp (stated to a tenth of their value)."""
+    out: List[Found] = []
+    for m in _PERCENT_SHARE.finditer(text):
+        if m.group("half"):
+            value = 50.0
+        else:
+            value = 100.0 * _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
+        value /= 100.0
+        step = value / 10
+        q = _QUAL_BEFORE.search(text, max(0, m.start() - 24), m.start())
+        start, approx = (q.start(), re.sub(r"\s+$", "", q.group(0)).lower()) if q else (m.start(), None)
+        lo, hi = widen(value, step, approx)
+        unit = "pp" if m.group("pp") else "%"
+        out.append((start, m.end(), ClaimValue(
+            kind="percent", text=text[start:m.end()], value=value, low=lo, high=hi, unit=unit, dimension="percent",
+            precision=step, approx=approx, number=value, number_step=step)))
+    return out
+
+
+# "a 60/40 split", "50-50 odds", "split 70:30": two shares that make up a whole
+_SPLIT = re.compile(r"(?<![\d/.,:-])(?P<a>\d{1,2})[ \t]?(?P<sep>/|-|–|:)[ \t]?(?P<b>\d{1,2})(?![\d/.,:%]|[ \t]?%)")
+_SPLIT_AFTER = re.compile(r"[ \t]+(?:split|chance|chances|odds|ratio|mix|blend|share|shares|division|basis|"
+                          r"partnership|joint[ \t]+venture|proposition|deal|gender[ \t]+split)\b", re.I)
+_SPLIT_BEFORE = re.compile(r"\b(?:split|divided|shared)[ \t]+(?:\w+[ \t]+){0,2}$", re.I)
+
+
+def _splits(text: str) -> List[Found]:
+    """"a 60/40 split": 60 % and 40 %, two shares of a whole (the two numbers add to 100)."""
+    out: List[Found] = []
+    for m in _SPLIT.finditer(text):
+        a, b = int(m.group("a")), int(m.group("b"))
+        if a + b != 100 or not (_SPLIT_AFTER.match(text, m.end())
+                                or _SPLIT_BEFORE.search(text, max(0, m.start() - 30), m.start())):
+            continue
+        for g, value in (("a", a), ("b", b)):
+            s, e = m.span(g)
+            lo, hi = widen(float(value), 1.0, None)
+            out.append((s, e, ClaimValue(
+                kind="percent", text=text[s:e], value=float(value), low=lo, high=hi, unit="%", dimension="percent",
+                precision=1.0, number=float(value), number_step=1.0, note=SPLIT_NOTE)))
     return out
 
 

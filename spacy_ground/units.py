@@ -94,6 +94,7 @@ _OWN_SURFACES: Dict[str, str] = {
 _CASED_SURFACES: Dict[str, str] = {"MB": "megabyte", "Mb": "megabit", "Gb": "gigabit"}
 # "350 F", "350° F", "160F", "20 °C": temperatures written with a bare letter
 _TEMPERATURE = re.compile(r"\s?(?:°|º|degrees?\s+|deg\.?\s*)?\s?([CFcf])(?:ahrenheit|elsius)?(?![\w])")
+_FRAME_RATE = re.compile(r"\s*frames?\s*(?:per\s+second|/\s*s(?:ec)?\b|a\s+second)", re.I)  # "60 frames per second"
 _BARE_DEGREE = re.compile(r"\s?(?:°|º)(?![\w])")
 
 _G_FORCE = re.compile(r"(?:['’]s\b|-?\s*forces?\b|\s+of\s+(?:force|acceleration)\b)", re.I)
@@ -202,6 +203,9 @@ def _unit_at(following: str) -> Optional[UnitMatch]:
     if t and (t.group(1).isupper() or "°" in t.group(0) or "deg" in t.group(0)):
         name = "degree Celsius" if t.group(1).lower() == "c" else "degree fahrenheit"
         return UnitMatch(name, "temperature", t.end())
+    t = _FRAME_RATE.match(following)
+    if t:
+        return UnitMatch("frame per second", dimension_of("frame per second") or "frame per second", t.end())
     t = _BARE_DEGREE.match(following)
     if t:
         return UnitMatch("degree", "degree", t.end())

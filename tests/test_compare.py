@@ -115,6 +115,17 @@ ROWS = [
     ("a 7/10 score", "7 out of 10", E, E),
     ("12.5 lakh rupees", "1.25 million rupees", E, E),
     ("300 hectares", "3 square kilometres", E, E),
+    # readings fixed on 2026-12-02
+    ("half a percent", "0.5%", E, E),
+    ("half a percent", "2%", D, D),
+    ("half of one percent", "1.2%", D, D),  # it was read as "one percent", which "1.2%" grounds
+    ("half of one percent", "0.6%", D, D),
+    ("a 60/40 split", "60 percent", E, E),
+    ("a 60/40 split", "70%", D, D),
+    ("1.000.000 euros", "€1 million", E, E),
+    ("after 9/11", "September 11", E, E),
+    ("60 frames per second", "60 fps", E, E),
+    ("in 2021 dollars", "2021", E, E),
 ]
 
 

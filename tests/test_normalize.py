@@ -798,6 +798,68 @@ def test_review_fixes_of_2026_12_01(text, expected):
     assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
 
 
+# readings the 2026-12-01 note left alone, fixed on 2026-12-02
+@pytest.mark.parametrize("text, expected", [
+    # the year prices are given in is a year, not an amount
+    ("In 2021 dollars, that is $5 million.", [("2021", "date", None), ("$5 million", "money", 5e6)]),
+    ("GDP in constant 2010 US dollars rose.", [("2010", "date", None)]),
+    ("He paid 2021 dollars for it.", [("2021 dollars", "money", 2021.0)]),  # an amount
+    ("It cost $2021.", [("$2021", "money", 2021.0)]),
+    # "24/7" is always, not the number 24
+    ("The diner is open 24/7.", []),
+    ("We offer 24x7 support, 24/7/365.", []),
+    ("It has 24/7 stores and 7 cafes.", [("7", "cardinal", 7.0)]),
+    # a split is two percents
+    ("They agreed a 60/40 split.", [("60", "percent", 60.0), ("40", "percent", 40.0)]),
+    ("It is a 50-50 chance.", [("50", "percent", 50.0), ("50", "percent", 50.0)]),
+    ("Profits are split 70:30 between them.", [("70", "percent", 70.0), ("30", "percent", 30.0)]),
+    ("They won 60-40.", [("60", "cardinal", 60.0), ("40", "cardinal", 40.0)]),  # a score, no split
+    ("A 60/30 split", [("60", "cardinal", 60.0)]),  # does not add up to 100: not read as a split
+    # a share of one percent is a percent
+    ("Rates rose half a percent.", [("half a percent", "percent", 0.5)]),
+    ("It is half of one percent of GDP.", [("half of one percent", "percent", 0.5)]),
+    ("It fell a quarter of a percentage point.", [("a quarter of a percentage point", "percent", 0.25)]),
+    ("It grew about half a percent.", [("about half a percent", "percent", 0.5)]),
+    # a day and month written with a slash, after a cue
+    ("Security changed after 9/11.", [("9/11", "date", None)]),
+    ("The post-9/11 era began.", [("9/11", "date", None)]),
+    ("Payment is due on 3/15.", [("3/15", "date", None)]),
+    ("On 12/25 the store closes.", [("12/25", "date", None)]),
+    ("Sales were cut by 1/3.", [("1/3", "cardinal", 0.3333)]),  # "by" is no date cue
+    ("3/4 of residents agreed.", [("3/4", "cardinal", 0.75)]),
+    ("On 1/2 of the days it rained.", [("1/2", "cardinal", 0.5)]),
+    # dots between thousands; an IP address is no number
+    ("The prize is 1.000.000 euros.", [("1.000.000 euros", "money", 1e6)]),
+    ("It has 1.234.567 residents.", [("1.234.567", "cardinal", 1234567.0)]),
+    ("The router is at 192.168.123.254 now.", []),
+    ("Install version 1.2.3 now.", []),
+    # a frame rate in words
+    ("It shoots 60 frames per second.", [("60 frames per second", "quantity", 60.0)]),
+    ("It has 24 frames in a row.", [("24", "cardinal", 24.0)]),
+])
+def test_left_alone_readings_fixed_2026_12_02(text, expected):
+    found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
+    assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
+
+
+def test_slashed_day_and_month():
+    (v,) = [v for _, _, v in find_claims("Security changed after 9/11.")]
+    assert (v.iso, v.dimension) == ("--09-11", "month_day")
+    (v,) = [v for _, _, v in find_claims("Payment is due on 3/15.")]
+    assert v.iso == "--03-15"
+    (v,) = [v for _, _, v in find_claims("It closes until 25/12.")]
+    assert v.iso == "--12-25"  # a day over 12 first: day, then month
+    (v,) = [v for _, _, v in find_claims("It opens on 3/4.")]
+    assert not v.normalisable  # March 4 or 3 April
+
+
+def test_a_share_of_a_percent_is_stated_to_a_tenth():
+    (v,) = [v for _, _, v in find_claims("Rates rose half a percent.")]
+    assert (v.unit, v.low, v.high) == ("%", pytest.approx(0.475), pytest.approx(0.525))
+    (v,) = [v for _, _, v in find_claims("It fell half a percentage point.")]
+    assert v.unit == "pp"
+
+
 def test_a_unicode_fraction_is_stated_to_the_fraction():
     (v,) = [v for _, _, v in find_claims("About 1½ million people came.")]
     (w,) = [v for _, _, v in find_claims("About 1 1/2 million people came.")]
