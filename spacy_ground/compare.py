@@ -6,10 +6,12 @@ value ("equal"), contradicts it as a value of the same kind and unit family
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import math
 from typing import NamedTuple, Optional
 
-from .values import SHARE_NOTE, ClaimValue, YEAR_CONTEXT
+from .values import PERCENT_OR_POINTS, SHARE_NOTE, SPLIT_NOTE, ClaimValue, YEAR_CONTEXT
 from .dates import AFTERNOON_GUESS
 
 EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
@@ -102,6 +104,11 @@ def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
                 return Comparison(DIFFERS, f"different currency ({a.currency} vs {s.currency})")
             return _numbers(a, s)
         if a.kind == "percent":
+            if a.note == SPLIT_NOTE and s.unit == "%" and a.unit == "%" and not _overlap(a, s) and \
+                    _overlap(replace(a, low=100 - a.high, high=100 - a.low, value=100 - a.value), s):
+                return Comparison(EQUAL, "the other side of the split")  # "60 %" grounds the 40 of "60/40"
+            if a.unit != s.unit and PERCENT_OR_POINTS in (a.note, s.note):
+                return _numbers(a, s)  # "rose half a percent" is said of 0.5 points too
             if a.unit != s.unit:
                 if _overlap(a, s):
                     return Comparison(DIFFERS, "percent is not percentage points")

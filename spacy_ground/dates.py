@@ -192,6 +192,8 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
                           iso=f"{year:04d}-{month:02d}-{d1:02d}/{d2:02d}", precision=1.0)
     if kind == "slash":
         a, b = int(g[0]), int(g[1])
+        if (a, b) == (9, 11) and _year(g[2]) == 2001:
+            return _date(text, 2001, "day", 9, 11)  # "9/11/2001": the attacks, written in the US order
         if a <= 12 and b <= 12 and a != b:
             return _unanchored(text, "day", "numeric date: day and month order is ambiguous")
         day = _dateparser_day(text)
@@ -201,9 +203,7 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
     if kind == "slash_md":
         a, b = int(g[0]), int(g[1])
         if text == "9/11":
-            return month_day_claim(text, 9, 11)  # the day of the 2001 attacks, however the rest is written
-        if a <= 12 and b <= 12 and a != b:
-            return _unanchored(text, "day", "numeric date: day and month order is ambiguous")
+            return month_day_claim(text, 9, 11)  # the day of the 2001 attacks
         return month_day_claim(text, a, b) if a <= 12 else month_day_claim(text, b, a)
     if kind == "dmy":
         return _date(text, int(g[2]), "day", _month(g[1]), _day(g[0]))
@@ -288,8 +288,8 @@ def find_dates(text: str) -> List[Found]:
                 continue
             if kind in ("md", "dm", "my") and not _month_is_month(m, text):
                 continue
-            if kind == "slash_md" and not (m.group(0) == "9/11" or _MD_CUE.search(text, max(0, s - 12), s)):
-                continue  # "3/4 of" is a fraction; "on 3/4", "after 9/11" a date
+            if kind == "slash_md" and not _slashed_day(m, text):
+                continue  # "3/4 of", "on 1/2 power", "24/7" stay what they were; "due on 3/15", "after 9/11" are dates
             value = _read_date(kind, m)
             if value is None:
                 continue
@@ -298,6 +298,26 @@ def find_dates(text: str) -> List[Found]:
                 taken[i] = True
     found.sort(key=lambda t: t[0])
     return found
+
+
+_NINE_ELEVEN_AFTER = re.compile(r"\s+(?:attacks?|attackers|hijack\w*|commission|memorial|museum|era|terror\w*|"
+                                r"victims|responders|anniversary|truthers?|report|generation|world)\b", re.I)
+_NOT_DAY_AFTER = re.compile(r"\s*(?:shooting|from\b|attempts?|free[ \t]+throws?|passing|completions?|for\b|/365)", re.I)
+
+
+def _slashed_day(m: "re.Match[str]", text: str) -> bool:
+    """A slashed day and month without a year: after a cue ("due on 3/15", "until 25/12"),
+    when one number is over 12 (so the order is clear); "9/11" after a cue or before a word
+    that names the attacks. "24/7", "on 9/14 shooting" and "on 1/2 power" are not days."""
+    a, b = int(m.group(1)), int(m.group(2))
+    cue = _MD_CUE.search(text, max(0, m.start() - 12), m.start()) is not None
+    if _NOT_DAY_AFTER.match(text, m.end()):
+        return False
+    if m.group(0) == "9/11":
+        return cue or _NINE_ELEVEN_AFTER.match(text, m.end()) is not None
+    if m.group(0) == "24/7" or (a <= 12) == (b <= 12) or max(a, b) > 31 or min(a, b) < 1:
+        return False  # ambiguous (3/4: March 4 or 3 April?), or no day and month at all
+    return cue
 
 
 _MD_CUE = re.compile(r"(?:\b(?:on|until|till|since|before|after|due|through|thru|starting)\s+|\bpost-|\bpre-)$", re.I)

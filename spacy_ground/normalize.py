@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 from . import dates, units
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from .values import SHARE_NOTE, SPLIT_NOTE, YEAR_CONTEXT, ClaimValue
+from .values import PERCENT_OR_POINTS, SHARE_NOTE, SPLIT_NOTE, YEAR_CONTEXT, ClaimValue
 
 Found = Tuple[int, int, ClaimValue]
 
@@ -320,6 +320,8 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         end, n2, unit_text, post = n1_end, None, "", ""
         if p1 is None:
             return None
+    if currency == "EUR" and re.fullmatch(r"\d{1,3}\.\d{3}", n1.strip()):
+        p1 = (p1[0] * 1000, 1.0, False)  # "€250.000": euros with a dot between the thousands, not 250
     v1, step, _ = p1
     if m.group("neg"):
         v1 = -v1
@@ -328,6 +330,8 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     v2 = None
     if n2 is not None:
         p2 = parse_number(n2, money_context=money)
+        if p2 is not None and currency == "EUR" and re.fullmatch(r"\d{1,3}\.\d{3}", n2.strip()):
+            p2 = (p2[0] * 1000, 1.0, False)
         if p2 is None:
             end = m.end("n1") if not u1 else m.end("u1")
             unit_text = u1
@@ -420,12 +424,15 @@ def _structural(text: str, start: int) -> bool:
     return bool(_STRUCTURAL.search(text[max(0, start - 12) : start]))
 
 
-_IPV4 = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d]|\.\d)")
+_IPV4 = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|[01]?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d?\d)(?![\d]|\.\d)")
 # "open 24/7", "24x7 support", "24/7/365": always, not a number
-_IDIOMS = re.compile(r"(?<![\d/.,])24\s?(?:/|x|-)\s?7(?:\s?/\s?365)?(?![\d/.,]\d|\d)", re.I)
+_IDIOMS = re.compile(r"(?<![\d/.,$€£])24(?:/7(?:/365)?|x7)(?![\d/.,]\d|\d)"
+                     # "version 10.100.200", "build 2.1.3": names, not numbers
+                     r"|\b(?:version|ver\.?|v|build|firmware|release|update|rev\.?)[ \t]*\d+(?:\.\d+)+", re.I)
 # "in 2021 dollars", "in constant 2010 US dollars": the year prices are given in
-_YEAR_OF_CURRENCY = re.compile(r"\b(?:in|of)\s+(?:(?:constant|real|current|nominal|inflation[- ]adjusted|today's|"
-                               r"chained|base[- ]year)\s+)?$", re.I)
+_YEAR_OF_CURRENCY = re.compile(r"(?:\bin|\b(?:converted|adjusted|deflated|restated|expressed)\s+(?:in)?to)\s+"
+                               r"(?:(?:constant|real|current|nominal|inflation[- ]adjusted|today's|chained|base[- ]year)\s+)?$",
+                               re.I)
 
 
 def _year_of_currency(text: str, start: int, m: "re.Match[str]") -> bool:
@@ -460,6 +467,8 @@ def find_claims(text: str) -> List[Found]:
         for m in pattern.finditer(text):
             if pattern is _PHONE and re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", m.group(0)):
                 continue  # "1.000.000": a number with dots between its thousands
+            if pattern is _IDIOMS and m.group(0).lower() == "24x7" and units.parse_unit(text[m.end():m.end() + 40]):
+                continue  # "24x7 inches": a size
             if not any(taken[m.start() : m.end()]):
                 taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
     pos = 0
@@ -490,7 +499,7 @@ def find_claims(text: str) -> List[Found]:
         if not _keep(text, s, e, v, m) or _glued_to_number(text, s, e):
             continue
         s, v = _share_of(text, s, e, v)
-        if v.kind == "money" and _year_of_currency(text, s, m):
+        if (v.kind == "money" or v.unit == "pound-mass" or "dollar" in (v.unit or "")) and _year_of_currency(text, s, m):
             e = m.end("n1")  # "in 2021 dollars": the year prices are given in, not an amount
             v = replace(dates.year_claim(text[s:e], int(float(m.group("n1")))), head=None)
         if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx \
@@ -730,8 +739,9 @@ def _shares(text: str) -> List[Found]:
 
 
 _PERCENT_SHARE = re.compile(
-    r"\b(?:(?P<half>half)|(?P<num>a|one|two|three)[ \t-](?P<den>quarter|third|fifth|tenth)s?)(?:[ \t]+of)?[ \t]+"
-    r"(?:an?|one|1)[ \t]*(?:(?P<pp>percentage[ \t-]points?\b)|%|per[ \t]?cent\b|percent\b)", re.I)
+    r"\b(?:(?:(?P<half>half)|(?P<num>an?|one|two|three)[ \t-](?P<den>quarter|third|fifth|eighth|tenth)s?)(?:[ \t]+of)?[ \t]+"
+    r"(?:an?|one|1)[ \t]*|(?P<ahalf>a[ \t]+half)[ \t-]+)"
+    r"(?:(?P<pp>percentage[ \t-]points?\b)|%|per[ \t-]?cent\b|percent\b)", re.I)
 
 
 def _shares_of_a_percent(text: str) -> List[Found]:
@@ -739,27 +749,31 @@ def _shares_of_a_percent(text: str) -> List[Found]:
     0.5 %, 0.25 pp (stated to a tenth of their value)."""
     out: List[Found] = []
     for m in _PERCENT_SHARE.finditer(text):
-        if m.group("half"):
-            value = 50.0
+        if m.group("half") or m.group("ahalf"):
+            value = 0.5
         else:
-            value = 100.0 * _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
-        value /= 100.0
-        step = value / 10
+            value = _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
+        # stated as precisely as the decimal it is: "half a percent" as "0.5%", "a quarter" as "0.25%"
+        step = next((st for st in (0.1, 0.01, 0.001) if abs(value / st - round(value / st)) < 1e-9), None)
         q = _QUAL_BEFORE.search(text, max(0, m.start() - 24), m.start())
         start, approx = (q.start(), re.sub(r"\s+$", "", q.group(0)).lower()) if q else (m.start(), None)
+        if step is None:  # "a third of a percent"
+            step, approx = 0.0, approx or "about"
         lo, hi = widen(value, step, approx)
         unit = "pp" if m.group("pp") else "%"
         out.append((start, m.end(), ClaimValue(
             kind="percent", text=text[start:m.end()], value=value, low=lo, high=hi, unit=unit, dimension="percent",
-            precision=step, approx=approx, number=value, number_step=step)))
+            precision=step, approx=approx, number=value, number_step=step, note=PERCENT_OR_POINTS)))
     return out
 
 
 # "a 60/40 split", "50-50 odds", "split 70:30": two shares that make up a whole
-_SPLIT = re.compile(r"(?<![\d/.,:-])(?P<a>\d{1,2})[ \t]?(?P<sep>/|-|–|:)[ \t]?(?P<b>\d{1,2})(?![\d/.,:%]|[ \t]?%)")
-_SPLIT_AFTER = re.compile(r"[ \t]+(?:split|chance|chances|odds|ratio|mix|blend|share|shares|division|basis|"
-                          r"partnership|joint[ \t]+venture|proposition|deal|gender[ \t]+split)\b", re.I)
-_SPLIT_BEFORE = re.compile(r"\b(?:split|divided|shared)[ \t]+(?:\w+[ \t]+){0,2}$", re.I)
+_SPLIT = re.compile(r"(?<![\d/.,:-])(?P<a>\d{1,2})[ \t]?(?P<sep>/|-|–|:)[ \t]?(?P<b>\d{1,2})(?![\d/%]|[.,:]\d|[ \t]?%)")
+_SPLIT_AFTER = re.compile(r"[ \t]+(?:split|chance|chances|odds|ratio|mix|blend|partnership|joint[ \t]+venture|"
+                          r"proposition|basis)\b", re.I)
+# "split the profits 60/40", "the odds are 50-50"; not "split into 30-70 segments"
+_SPLIT_BEFORE = re.compile(r"\b(?:(?:split|divided|shared)(?:[ \t]+(?!into\b|in\b)\w+){0,2}|(?:odds|ratio|split)[ \t]+"
+                           r"(?:is|are|was|were|of))[ \t,]+$", re.I)
 
 
 def _splits(text: str) -> List[Found]:

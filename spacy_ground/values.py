@@ -8,6 +8,8 @@ from typing import Any, Dict, Optional
 KINDS = ("money", "percent", "date", "time", "quantity", "cardinal")  # ClaimValue.kind
 SHARE_NOTE = "a share of a group"  # ClaimValue.note of "one in three", "half of": a percent nobody wrote
 SPLIT_NOTE = "one side of a split"  # ClaimValue.note of 60 and 40 in "a 60/40 split": percents nobody wrote
+# ClaimValue.note of "half a percent": said of percentage points as often as of percent
+PERCENT_OR_POINTS = "percent or percentage points"
 # nouns after a four-digit number that keep it a year ("the 2019 season", "2019 revenue")
 YEAR_CONTEXT = frozenset({"season", "election", "census", "edition", "model", "report", "survey", "budget", "world",
                           "olympic", "olympics", "revenue", "sale", "result", "earning", "annual", "fiscal", "cup"})

@@ -115,7 +115,7 @@ ROWS = [
     ("a 7/10 score", "7 out of 10", E, E),
     ("12.5 lakh rupees", "1.25 million rupees", E, E),
     ("300 hectares", "3 square kilometres", E, E),
-    # readings fixed on 2026-12-02
+    # readings fixed in the second session of 2026-12-01
     ("half a percent", "0.5%", E, E),
     ("half a percent", "2%", D, D),
     ("half of one percent", "1.2%", D, D),  # it was read as "one percent", which "1.2%" grounds
@@ -126,6 +126,11 @@ ROWS = [
     ("after 9/11", "September 11", E, E),
     ("60 frames per second", "60 fps", E, E),
     ("in 2021 dollars", "2021", E, E),
+    ("a 60/40 split", "sixty percent", E, E),  # the other side of the split is implied
+    ("half a percent", "0.5 percentage points", E, E),  # said of points as often as of percent
+    ("half a percent", "50 basis points", E, E),
+    ("half a percent", "0.53%", E, E),  # as "0.5%" against "0.53%"
+    ("12%", "12 percentage points", D, D),  # written in figures, percent is not points
 ]
 
 
