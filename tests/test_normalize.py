@@ -27,6 +27,12 @@ def one_claim(text):
     return found[0]
 
 
+def assert_readings(text, expected):
+    """The claims of ``text`` as (text, kind, value) rows; a date's value is not compared (None)."""
+    found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
+    assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
+
+
 def day(y, m, d):
     return dt.date(y, m, d).toordinal()
 
@@ -737,8 +743,7 @@ def test_a_descending_pair_is_two_numbers(text, expected):
     ("Enter it on Line 21 of Form 1040.", [("21", "cardinal", 21.0), ("1040", "cardinal", 1040.0)]),
 ])
 def test_parse_fixes_of_2026_12_01(text, expected):
-    found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
-    assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
+    assert_readings(text, expected)
 
 
 @pytest.mark.parametrize("text, claim, value, low, high", [
@@ -794,8 +799,7 @@ def test_what_is_not_a_share(text, expected):
     ("The petition was signed by 2000 people.", [("2000", "cardinal", 2000.0)]),
 ])
 def test_review_fixes_of_2026_12_01(text, expected):
-    found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
-    assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
+    assert_readings(text, expected)
 
 
 # readings the first 2026-12-01 note left alone, fixed in the next session of that day
@@ -838,8 +842,7 @@ def test_review_fixes_of_2026_12_01(text, expected):
     ("It has 24 frames in a row.", [("24", "cardinal", 24.0)]),
 ])
 def test_left_alone_readings_fixed_later_2026_12_01(text, expected):
-    found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
-    assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
+    assert_readings(text, expected)
 
 
 # a helper review of the rows above (309 sentences; 2026-12-01, second session)
@@ -880,8 +883,7 @@ def test_left_alone_readings_fixed_later_2026_12_01(text, expected):
     ("It shoots 240 frames/second.", [("240 frames/second", "quantity", 240.0)]),
 ])
 def test_review_of_the_left_alone_readings(text, expected):
-    found = [(v.text, v.kind, None if v.kind == "date" else round(v.value, 4)) for _, _, v in find_claims(text)]
-    assert found == [(t, k, None if x is None else pytest.approx(x, rel=1e-4)) for t, k, x in expected]
+    assert_readings(text, expected)
 
 
 def test_slashed_day_and_month():
