@@ -1,6 +1,6 @@
 """Which answers the rules flag whatever their score, and how often each rule is right:
 
-    python metrics/experiments/rule_flags_train.py assets/ragtruth_train.jsonl [--list]
+    python metrics/experiments/rule_flags_train.py assets/ragtruth_train.jsonl [--list] [--set KEY=VALUE]
 
 For every answer, the mismatched claims, contradicted record facts and strongly contradicted
 sentences (the rule flags of ground_verdict); then, per rule (claim kind per task, record
@@ -18,8 +18,8 @@ sys.path.insert(0, ".")
 import spacy_ground as sg  # noqa: E402
 
 
-def main(path: str, show: bool, elsewhere: bool = False) -> None:
-    nlp = sg.load()
+def main(path: str, show: bool, elsewhere: bool = False, overrides=None) -> None:
+    nlp = sg.load(overrides=overrides)
     verdict = nlp.get_pipe("ground_verdict")
     rows = [json.loads(line) for line in open(path, encoding="utf8") if line.strip()]
     counts = collections.defaultdict(lambda: [0, 0, 0])  # in a labelled span / hallucinated elsewhere / clean
@@ -57,4 +57,7 @@ def main(path: str, show: bool, elsewhere: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], "--list" in sys.argv[2:], "--list-elsewhere" in sys.argv[2:])
+    # --set SECTION.KEY=VALUE (repeatable): a config override, e.g. --set components.ground_numeric.top_k=5
+    sets = [sys.argv[i + 1] for i, a in enumerate(sys.argv) if a == "--set" and i + 1 < len(sys.argv)]
+    main(sys.argv[1], "--list" in sys.argv[2:], "--list-elsewhere" in sys.argv[2:],
+         {k: json.loads(v) for k, v in (x.split("=", 1) for x in sets)})
