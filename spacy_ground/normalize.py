@@ -428,7 +428,7 @@ _IPV4 = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|[01]?\d?\d)\.){3}(?:25[0-5
 # "open 24/7", "24x7 support", "24/7/365": always, not a number
 _IDIOMS = re.compile(r"(?<![\d/.,$€£])24(?:/7(?:/365)?|x7)(?![\d/.,]\d|\d)"
                      # "version 10.100.200", "build 2.1.3": names, not numbers
-                     r"|\b(?:version|ver\.?|v|build|firmware|release|update|rev\.?)[ \t]*\d+(?:\.\d+)+", re.I)
+                     r"|\b(?:version|ver\.?|build|firmware|release|rev\.?)[ \t]*\d+(?:\.\d+){2,}|\bv\d+(?:\.\d+)+", re.I)
 # "in 2021 dollars", "in constant 2010 US dollars": the year prices are given in
 _YEAR_OF_CURRENCY = re.compile(r"(?:\bin|\b(?:converted|adjusted|deflated|restated|expressed)\s+(?:in)?to)\s+"
                                r"(?:(?:constant|real|current|nominal|inflation[- ]adjusted|today's|chained|base[- ]year)\s+)?$",

@@ -879,6 +879,9 @@ def test_left_alone_readings_fixed_later_2026_12_01(text, expected):
     ("Prices run from €1.000 to €2.500.", [("from €1.000 to €2.500", "money", 1000.0)]),
     ("Install version 10.100.200 now.", []),
     ("The firmware build 2.100.300 is out.", []),
+    ("Update to v2.1 now.", []),
+    ("They plan to build 2.5 million homes.", [("2.5 million", "cardinal", 2.5e6)]),  # a verb, not a build
+    ("It will release 3.5 billion dollars.", [("3.5 billion dollars", "money", 3.5e9)]),
     ("The router is 192.168.001.001 now.", []),
     ("It shoots 240 frames/second.", [("240 frames/second", "quantity", 240.0)]),
 ])
