@@ -39,6 +39,20 @@ def _read(path: str) -> str:
         raise UserError(f"{path} is not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
+def _read_source(path: str) -> str:
+    """``--source``: a text, or a JSON record; a file that looks like JSON (a ``.json`` name, or
+    text that opens with "{" or "[") must parse, or the record would be read as prose."""
+    text = _read(path)
+    stripped = text.lstrip()
+    if path.lower().endswith(".json") or (stripped[:1] in ("{", "[") and stripped.rstrip()[-1:] in ("}", "]")):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as e:
+            raise UserError(f"{path}: looks like a JSON record but is not valid JSON ({e.msg} at line {e.lineno}, "
+                            f"column {e.colno}); fix it, or give the text a name not ending in .json") from None
+    return text
+
+
 def _read_record(path: str) -> dict:
     """``--record``: one JSON object with ``answer`` and optional ``sources``, ``question``."""
     try:
@@ -139,7 +153,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         answer = _read(args.answer) if args.answer else rec.get("answer")
         if not isinstance(answer, str):
             raise UserError("check needs --answer, or --record with an 'answer'")
-        sources: List = [_read(p) for p in args.source or []] + _record_sources(rec)
+        if args.answer and "answer" in rec:
+            raise UserError("give the answer once: --answer, or the 'answer' of --record, not both")
+        sources: List = [_read_source(p) for p in args.source or []] + _record_sources(rec)
         if args.question_file and args.question:
             raise UserError("give --question or --question-file, not both")
         question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
@@ -326,7 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "in the record.")
     p.add_argument("--answer", help="file with the answer text ('-' for standard input)")
     p.add_argument("--source", action="append", help="file with a source (text or JSON record); repeatable")
-    p.add_argument("--record", help="a JSON object in the data format with 'answer', 'sources', 'question'")
+    p.add_argument("--record", help="file (or - for standard input) holding one JSON object in the data format, "
+                                    "with 'answer' and optional 'sources' and 'question'")
     p.add_argument("--question", help="the question, as text")
     p.add_argument("--question-file", help="a file holding the question")
     p.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
@@ -366,7 +383,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:  # "... | head": the reader left; stop quietly, as Unix tools do
+        # (Python flushes stdout again at exit: point it at /dev/null so that fails no more)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -35,10 +35,16 @@ _TOKEN = re.compile(r"[A-Za-z]+|\d+(?:[.,]\d+)?")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
 _REFUSAL = re.compile(
-    r"\b(?:(?:do|does|did)\s+not\s+(?:mention|provide|contain|include|specify|say|state|give)|"
-    r"(?:is|are)\s+not\s+(?:mentioned|provided|specified|stated|given|available)|"
+    r"\b(?:(?:do|does|did)(?:\s+not|n['’]t)\s+(?:mention|provide|contain|include|specify|say|state|give|discuss|"
+    r"address|indicate|list)|"
+    r"(?:is|are|was|were)(?:\s+not|n['’]t)\s+(?:mentioned|provided|specified|stated|given|available|included|"
+    r"discussed|indicated|listed)|"
     r"no\s+(?:information|mention|details?)\s+(?:about|on|regarding|of)|"
-    r"(?:cannot|can't|unable\s+to)\s+(?:answer|determine|find|provide))\b", re.I)
+    r"(?:cannot|can['’]t|can\s+not|unable\s+to|not\s+(?:possible|able)\s+to)\s+(?:answer|determine|find|provide|tell|"
+    r"know|be\s+(?:determined|answered))|"
+    r"(?:answer|information)\s+(?:cannot|can['’]t|could\s+not)\s+be\s+found|"
+    r"(?:don['’]t|do\s+not)\s+know|"
+    r"(?:it\s+is|it['’]s)\s+(?:unclear|not\s+clear)\s+(?:from|based|whether|what|how|which|who|when))\b", re.I)
 
 
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")

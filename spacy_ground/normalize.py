@@ -238,6 +238,10 @@ _SCORE_AFTER = re.compile(r"\s+(?:win|victory|loss|defeat|draw|lead|scoreline|ho
 _CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|grow(?:s|n|ing)?|increas\w*|decreas\w*"
                      r"|drop\w*|climb\w*|jump\w*|declin\w*|went|go(?:es|ne)?|up|down|cut|rais\w*|lower\w*|boost\w*"
                      r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
+_PAST_CHANGE = re.compile(r"\b(?:rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|slid|slipped|"
+                          r"soared|surged|plunged|plummeted|tumbled|gained|lost|sank|shrank|(?:edged|ticked|was|were|"
+                          r"is|are)\s+(?:up|down))(?:\s+by)?\s+$", re.I)
+_PER_PERIOD = re.compile(r"\s*(?:a|per|each|every)\s+(?:year|month|quarter|week|day|annum)\b|\s*annually\b", re.I)
 _RATED = re.compile(r"(\d|10)/(5|10)")  # a rating written as a fraction: "4/5 stars", "rated 8/10"
 _RATING_CUES = r"rated|rating|ratings|rates|score[sd]?|gave\s+it|gives\s+it"
 _RATING_BEFORE = re.compile(rf"\b(?:{_RATING_CUES}|reviews?)\W+(?:\w+\W+){{0,2}}$", re.I)
@@ -283,6 +287,12 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         # "rose from 12% to 14%": two levels, not a range of possible values
         start = m.start("between") + len(m.group("between"))
         end = m.end("u1") if u1 else m.end("plus") if m.group("plus") else m.end("n1")
+        n2, post = None, u1
+    elif n2 is not None and sep == "to" and not between and (u1 or (m.group("cur") and m.group("cur2"))) and \
+            _PAST_CHANGE.search(text, max(0, m.start() - 40), m.start()) and not _PER_PERIOD.match(text, m.end()):
+        # "rose 8% to 20%", "fell 2% to 4.1%", "rose $5 million to $20 million": a change and the
+        # level it reached, not a range ("is expected to grow 4% to 6%", "grew 3% to 5% a year" are)
+        end = m.end("u1") if u1 else m.end("n1")
         n2, post = None, u1
     elif n2 is not None and u1 and (m.group("cur2") or (post and _unit_family(u1) != _unit_family(post))):
         # "by 1.5 percentage points to 14%": a change and a level, not a range

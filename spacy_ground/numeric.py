@@ -159,6 +159,9 @@ class NumericGrounder:
         for i, span in enumerate(spans):
             value = ClaimValue.from_dict(span._.claim)
             context = self._context(span)
+            if question and context <= content_words(span.text):
+                # a bare answer ("42", "About $5 million."): the question says what it counts
+                context = context | content_words(question)
             if context not in overlaps:
                 overlaps[context] = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
             if span.label_ == "cardinal" and _counts_own_list(span, index):

@@ -61,6 +61,13 @@ def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key
                    flag_on_contradiction=flag_on_contradiction, contradiction_threshold=contradiction_threshold)
 
 
+
+def _mostly_other_script(text: str) -> bool:
+    """More than half the letters outside the Latin alphabet (Chinese, Cyrillic, Arabic...):
+    the English rules and models would read it as noise and still give a score."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 4 and sum(ord(c) > 0x24F for c in letters) > len(letters) / 2
+
 class LogisticModel:
     """Standardised features, L2-regularised logistic regression (Newton's method)."""
 
@@ -376,6 +383,8 @@ class Verdict:
             return "the answer is empty"
         if not re.search(r"[^\W_]", doc.text):
             return "the answer has no words or numbers to check"
+        if _mostly_other_script(doc.text):
+            return "the answer is mostly in a script other than the Latin alphabet; the rules and models read English"
         if is_refusal(doc.text):
             return "the answer declines to answer (it says the sources do not cover the question)"
         if not sents or not any(s._.evidence for s in sents):

@@ -67,6 +67,19 @@ def test_answer_identical_to_source_is_supported(nlp):
     assert g.verdict == "supported" and g.action == "pass"
 
 
+@pytest.mark.parametrize("answer, not_checkable", [
+    ("该公司营收为28.5亿美元，增长12%。", True),
+    ("Выручка компании составила 2,85 млрд долларов.", True),
+    ("Revenue was $2.85 billion (收入), up 12%.", False),  # a word of another script in English
+    ("The café in Zürich opened in 2019.", False),  # accents are Latin letters
+])
+def test_an_answer_in_another_script_is_not_checkable(nlp, answer, not_checkable):
+    g = spacy_ground.check(nlp, answer, ["Revenue was $2,847 million, up 15% from 2023."])._.grounding
+    assert (g.verdict == "not_checkable") is not_checkable
+    if not_checkable:
+        assert g.score is None and "script" in g.reasons[0]
+
+
 def test_refusal_reason(nlp):
     g = spacy_ground.check(nlp, "I'm sorry, the passages do not say.", [SOURCE])._.grounding
     assert "declines" in g.reasons[0]

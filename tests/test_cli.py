@@ -207,6 +207,48 @@ def test_check_bad_record_is_a_clear_error(tmp_path, capsys, content, message):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name, content", [("store.json", '{"name": "Finch", "hours": '),
+                                           ("store.txt", '{"name": "Finch", "stars": 4.5,}')])
+def test_check_broken_json_source_is_a_clear_error(tmp_path, capsys, name, content):
+    """A record that does not parse would otherwise be read as prose (a user-path review)."""
+    src = tmp_path / name
+    src.write_text(content)
+    assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", str(src)]) == 2
+    assert "looks like a JSON record but is not valid JSON" in capsys.readouterr().err
+
+
+def test_check_prose_in_braces_is_still_prose(tmp_path, capsys):
+    src = tmp_path / "note.txt"
+    src.write_text("{Draft} Revenue was $2,847 million in 2024.")
+    ans = tmp_path / "a.txt"
+    ans.write_text("Revenue was $2.85 billion.")
+    assert main(["check", "--answer", str(ans), "--source", str(src), "--json"]) == 0
+    assert [c["grounding"]["status"] for c in json.loads(capsys.readouterr().out)["claims"]] == ["grounded"]
+
+
+def test_check_answer_given_twice_is_a_clear_error(tmp_path, capsys):
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps({"answer": "Revenue was $2.85 billion.", "sources": ["Revenue was $2,847 million."]}))
+    assert main(["check", "--record", str(rec), "--answer", f"{EXAMPLES}/answer.txt"]) == 2
+    assert "give the answer once" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_the_output_quietly(tmp_path):
+    """`... | head` closes the pipe before the output is written: no BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    data = tmp_path / "one.jsonl"
+    data.write_text(json.dumps({"id": "a", "answer": "Revenue was $2.85 billion.", "hallucinated": False,
+                                "sources": ["Revenue was $2,847 million."]}) + "\n")
+    p = subprocess.Popen([sys.executable, "-m", "spacy_ground", "bench", str(data), "--claims-only", "--quiet"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()  # the reader leaves at once
+    err = p.stderr.read().decode()
+    assert p.wait() == 0
+    assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
 @pytest.mark.parametrize("sources", ["Revenue was $2,847 million.", {"revenue": "$2,847 million"}])
 def test_check_record_with_one_source_not_in_a_list(tmp_path, capsys, sources):
     rec = tmp_path / "rec.json"

@@ -232,6 +232,16 @@ CASES = [
      "4", "cardinal", "mismatch", "6", None),
     ("The menu offers three types of pizza:\n- Margherita\n- Marinara\n- Diavola",
      ["The menu has 4 types of pizza."], None, "three", "cardinal", "mismatch", "4", None),
+    # a bare answer: the question says what it counts (a user-path review, 2026-12-01)
+    ("42", ["The firm operates 35 stores across the state. It was founded in 1990."],
+     "How many stores does the firm operate?", "42", "cardinal", "mismatch", "35", None),
+    ("35", ["The firm operates 35 stores across the state. It was founded in 1990."],
+     "How many stores does the firm operate?", "35", "cardinal", "grounded", "35", None),
+    # a change and the level it reached, not a range: the change is checked on its own
+    ("Sales rose 8% to 20% of revenue.", ["Sales rose 5% to 20% of revenue."], None, "8%", "percent",
+     "mismatch", "5%", None),
+    ("The unemployment rate fell 2% to 4.1%.", ["The rate fell 2 percentage points, from 6.1% to 4.1%."], None,
+     "2%", "percent", "mismatch", "2 percentage points", "percent is not percentage points"),
 ]
 
 

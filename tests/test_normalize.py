@@ -889,6 +889,20 @@ def test_review_of_the_left_alone_readings(text, expected):
     assert_readings(text, expected)
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Sales rose 8% to 20% of revenue.", [("8%", "percent", 8.0), ("20%", "percent", 20.0)]),
+    ("The unemployment rate fell by 2 percent to 4.1%.", [("2 percent", "percent", 2.0), ("4.1%", "percent", 4.1)]),
+    ("Revenue rose $5 million to $20 million.", [("$5 million", "money", 5e6), ("$20 million", "money", 2e7)]),
+    # ranges stay ranges: a forecast, a yearly rate, no unit on the first number, no change word
+    ("Sales are expected to grow 4% to 6%.", [("4% to 6%", "percent", 4.0)]),
+    ("It grew 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
+    ("Prices rose 5 to 10 percent.", [("5 to 10 percent", "percent", 5.0)]),
+    ("Margins of 8% to 20% are common.", [("8% to 20%", "percent", 8.0)]),
+])
+def test_a_change_and_the_level_it_reached(text, expected):
+    assert_readings(text, expected)
+
+
 def test_slashed_day_and_month():
     (v,) = [v for _, _, v in find_claims("Security changed after 9/11.")]
     assert (v.iso, v.dimension) == ("--09-11", "month_day")

@@ -99,6 +99,13 @@ def test_not_checkable_has_a_reason_and_no_score(nlp, answer, sources, why):
     ("The passages do not mention the CEO; the company was founded by two engineers in Ohio.", False),
     ("The passages do not mention the CEO, but they do not give the revenue either.", True),
     ("The passages do not provide this information, however.", True),
+    # more ways of declining (a user-path review, 2026-12-01)
+    ("Based on the given passages, it is not possible to determine the company's revenue.", True),
+    ("I don't know the company's revenue based on the passages provided.", True),
+    ("The passages don't provide the company's revenue.", True),
+    ("It is unclear from the passages what the company earned.", True),
+    ("The answer cannot be found in the passages.", True),
+    ("Andorra is the smallest, where Panzer beetles cannot be found.", False),  # a statement
 ])
 def test_refusals(text, expected):
     assert is_refusal(text) is expected
