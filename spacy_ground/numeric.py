@@ -290,7 +290,9 @@ class NumericGrounder:
                 continue
             cmp = compare(value, claim.value)
             if cmp.result == EQUAL:
-                item = (overlap[claim.sentence], claim, cmp.note)
+                # the very same value first ("12 per cent" before the "12.5%" that "12%" also
+                # covers), then the sentence most like the claim's
+                item = ((same_value(value, claim.value), overlap[claim.sentence]), claim, cmp.note)
                 # a bare number is weak evidence, unless its line names the unit ("business_stars: 4.0")
                 if cmp.note in WEAK_MATCHES and not (word and word in index.sentences[claim.sentence].words):
                     weak = item if weak is None or item[0] > weak[0] else weak

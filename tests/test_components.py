@@ -237,6 +237,9 @@ CASES = [
      "How many stores does the firm operate?", "42", "cardinal", "mismatch", "35", None),
     ("35", ["The firm operates 35 stores across the state. It was founded in 1990."],
      "How many stores does the firm operate?", "35", "cardinal", "grounded", "35", None),
+    # the very same value is cited before one the stated precision also covers (a user-path review)
+    ("Revenue rose 12% this year.", ["Operating margin rose this year to 12.5%.", "Sales: revenue rose 12 per cent."],
+     None, "12%", "percent", "grounded", "12 per cent", None),
     # a change and the level it reached, not a range: the change is checked on its own
     ("Sales rose 8% to 20% of revenue.", ["Sales rose 5% to 20% of revenue."], None, "8%", "percent",
      "mismatch", "5%", None),
