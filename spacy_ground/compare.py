@@ -6,9 +6,8 @@ value ("equal"), contradicts it as a value of the same kind and unit family
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 import math
+from dataclasses import replace
 from typing import NamedTuple, Optional
 
 from .values import PERCENT_OR_POINTS, SHARE_NOTE, SPLIT_NOTE, ClaimValue, YEAR_CONTEXT

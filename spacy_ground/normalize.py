@@ -57,8 +57,10 @@ APPROX = {
     "below": "under", "at most": "under", "up to": "under", "<": "under",
 }
 
-_DIGITS = (r"(?:(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![.,]?\d)|(?<![\d.,])\d{1,3}(?:,\d{3})+|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)"
-           r"(?:\.\d+)?|\.\d+")
+_DOTTED = r"\d{1,3}(?:\.\d{3}){2,}"  # "1.000.000": dots between the thousands (European)
+_DOTTED_THOUSANDS = rf"(?<![\d.,]){_DOTTED}(?![.,]?\d)"
+_DIGITS = ("(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
+           r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)(?:\.\d+)?|\.\d+")
 _FRACTION = r"(?:(?:\d+[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d+)?[½¼¾⅓⅔⅛])"
 _WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "billion", "trillion"], key=len, reverse=True))
 _SPELLED = (rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
@@ -168,7 +170,7 @@ def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float
         return frac[0] * factor, frac[1] * factor, bool(mag)
     if re.fullmatch(_DIGITS, num):
         clean = re.sub(r"[,\s\u00a0\u2009\u202f]", "", num)
-        if re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", clean):
+        if re.fullmatch(_DOTTED, clean):
             clean = clean.replace(".", "")  # "1.234.567": dots that separate thousands (European)
         decimals = len(clean.split(".")[1]) if "." in clean else 0
         value = float(clean) * factor
@@ -475,7 +477,7 @@ def find_claims(text: str) -> List[Found]:
             taken[s:e] = b"\x01" * (e - s)
     for pattern in (_PHONE, _IPV4, _IDIOMS):  # phone numbers, IP addresses, "24/7": not claims
         for m in pattern.finditer(text):
-            if pattern is _PHONE and re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", m.group(0)):
+            if pattern is _PHONE and re.fullmatch(_DOTTED, m.group(0)):
                 continue  # "1.000.000": a number with dots between its thousands
             if pattern is _IDIOMS and m.group(0).lower() == "24x7" and units.parse_unit(text[m.end():m.end() + 40]):
                 continue  # "24x7 inches": a size

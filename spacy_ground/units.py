@@ -94,7 +94,8 @@ _OWN_SURFACES: Dict[str, str] = {
 _CASED_SURFACES: Dict[str, str] = {"MB": "megabyte", "Mb": "megabit", "Gb": "gigabit"}
 # "350 F", "350° F", "160F", "20 °C": temperatures written with a bare letter
 _TEMPERATURE = re.compile(r"\s?(?:°|º|degrees?\s+|deg\.?\s*)?\s?([CFcf])(?:ahrenheit|elsius)?(?![\w])")
-_FRAME_RATE = re.compile(r"\s*frames?\s*(?:per\s+second|/\s*s(?:ec(?:ond)?)?\b|(?:a|each)\s+second\b(?!\s+time))", re.I)  # "60 frames per second"
+# "60 frames per second", "240 frames/second", "30 frames each second" (not "a second time")
+_FRAME_RATE = re.compile(r"\s*frames?\s*(?:per\s+second|/\s*s(?:ec(?:ond)?)?\b|(?:a|each)\s+second\b(?!\s+time))", re.I)
 _BARE_DEGREE = re.compile(r"\s?(?:°|º)(?![\w])")
 
 _G_FORCE = re.compile(r"(?:['’]s\b|-?\s*forces?\b|\s+of\s+(?:force|acceleration)\b)", re.I)

@@ -61,12 +61,12 @@ def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key
                    flag_on_contradiction=flag_on_contradiction, contradiction_threshold=contradiction_threshold)
 
 
-
 def _mostly_other_script(text: str) -> bool:
     """More than half the letters outside the Latin alphabet (Chinese, Cyrillic, Arabic...):
     the English rules and models would read it as noise and still give a score."""
     letters = [c for c in text if c.isalpha()]
     return len(letters) >= 4 and sum(ord(c) > 0x24F for c in letters) > len(letters) / 2
+
 
 class LogisticModel:
     """Standardised features, L2-regularised logistic regression (Newton's method)."""
