@@ -11,11 +11,14 @@ from typing import Sequence
 
 import numpy
 
+from .threads import map_in_threads
+
 
 class SentenceEncoder:
     """Encodes texts to L2-normalised float32 vectors (384 dimensions)."""
 
-    def __init__(self, max_length: int = 128, batch_size: int = 16, quantize: bool = True, threads: int = 0):
+    def __init__(self, max_length: int = 128, batch_size: int = 16, quantize: bool = True, threads: int = 0,
+                 workers: int = 2):
         import torch
         from transformers import BertModel
 
@@ -25,6 +28,7 @@ class SentenceEncoder:
             torch.set_num_threads(threads)
         self.max_length = max_length
         self.batch_size = batch_size
+        self.workers = workers  # batches encoded at once, each on a thread of its own (see ``threads``)
         self.tokenizer = load_tokenizer()
         import warnings
 
@@ -50,21 +54,25 @@ class SentenceEncoder:
         if not texts:
             return numpy.zeros((0, 384), dtype="float32")
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        out = numpy.zeros((len(texts), 384), dtype="float32")
-        with torch.inference_mode():
-            for b in range(0, len(order), self.batch_size):
-                idx = order[b:b + self.batch_size]
-                enc = self.tokenizer([texts[i] for i in idx], truncation=True, max_length=self.max_length,
-                                     padding=True, return_tensors="pt")
+        batches = [order[b:b + self.batch_size] for b in range(0, len(order), self.batch_size)]
+        # tokenised here, in the calling thread: a fast tokenizer is not to be shared between threads
+        encoded = [self.tokenizer([texts[i] for i in idx], truncation=True, max_length=self.max_length,
+                                  padding=True, return_tensors="pt") for idx in batches]
+
+        def run(enc) -> numpy.ndarray:
+            with torch.inference_mode():
                 hidden = self.model(**enc).last_hidden_state
                 mask = enc["attention_mask"].unsqueeze(-1).float()
                 vec = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
-                vec = torch.nn.functional.normalize(vec, dim=-1)
-                out[idx] = vec.numpy()
+                return torch.nn.functional.normalize(vec, dim=-1).numpy()
+
+        out = numpy.zeros((len(texts), 384), dtype="float32")
+        for idx, vecs in zip(batches, map_in_threads(run, encoded, self.workers)):
+            out[idx] = vecs
         return out
 
 
 @lru_cache(maxsize=4)
-def shared_encoder(max_length: int = 128, quantize: bool = True, batch_size: int = 16) -> SentenceEncoder:
+def shared_encoder(max_length: int = 128, quantize: bool = True, batch_size: int = 16, workers: int = 2) -> SentenceEncoder:
     """One encoder per setting, shared by the components of a process."""
-    return SentenceEncoder(max_length=max_length, quantize=quantize, batch_size=batch_size)
+    return SentenceEncoder(max_length=max_length, quantize=quantize, batch_size=batch_size, workers=workers)

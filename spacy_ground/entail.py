@@ -138,16 +138,19 @@ def _load_torch(path: Path, quantize: bool):
         "claims_key": "ground_claims",
         "grounded_values_as_sources": True,
         "batch_size": 1,  # one pair per forward pass: a sentence's probabilities depend on its own pair only
+        "workers": 2,  # pairs read at once, each on a thread running torch on one thread (0: torch's threads)
     },
 )
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
                        evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
-                       claims_key: str, grounded_values_as_sources: bool, batch_size: int) -> "Entailer":
+                       claims_key: str, grounded_values_as_sources: bool, batch_size: int,
+                       workers: int) -> "Entailer":
     check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
                     evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
                     enough_support=enough_support, claims_key=claims_key,
-                    grounded_values_as_sources=grounded_values_as_sources, batch_size=batch_size)
+                    grounded_values_as_sources=grounded_values_as_sources, batch_size=batch_size,
+                    workers=workers)
 
 
 def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
@@ -228,9 +231,11 @@ class Entailer:
     def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
                  evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
                  evidence_mode: str = "concat", enough_support: float = 1.0, claims_key: str = "ground_claims",
-                 grounded_values_as_sources: bool = True, batch_size: int = 1):
+                 grounded_values_as_sources: bool = True, batch_size: int = 1, workers: int = 2):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+            raise ValueError(f"ground_entail: workers must be an integer >= 0 (0: torch's own threads), not {workers!r}")
         evidence_k_by_source = dict(evidence_k_by_source or {})
         check_source_kinds(evidence_k_by_source, "ground_entail: evidence_k_by_source")
         for kind, k in evidence_k_by_source.items():
@@ -257,6 +262,7 @@ class Entailer:
         self.grounded_values_as_sources = bool(grounded_values_as_sources)
         self._order_checked = False  # _check_order warns once
         self.batch_size = batch_size
+        self.workers = workers
 
     @property
     def model_path(self) -> Path:
@@ -328,12 +334,18 @@ class Entailer:
     def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:
         """Probabilities (supported, unsupported, contradicted) per pair, in batches of
         similar length."""
+        from .entail_model import module_device, predict_in_threads
+
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        batches = [order[b:b + self.batch_size] for b in range(0, len(order), self.batch_size)]
         out: List[List[float]] = [[]] * len(pairs)
-        for b in range(0, len(order), self.batch_size):
-            idx = order[b:b + self.batch_size]
-            probs = self.model.predict([pairs[i] for i in idx])
-            for i, p in zip(idx, probs.tolist()):
+        if self.workers > 1 and batches and "tokenizer" in self.model.attrs \
+                and module_device(self.model.shims[0]._model).type == "cpu":
+            results = predict_in_threads(self.model, [[pairs[i] for i in idx] for idx in batches], self.workers)
+        else:
+            results = [self.model.predict([pairs[i] for i in idx]).tolist() for idx in batches]
+        for idx, probs in zip(batches, results):
+            for i, p in zip(idx, probs):
                 out[i] = p
         return out
 

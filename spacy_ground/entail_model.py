@@ -9,12 +9,13 @@ so the shipped model stays small. No pickle, no hub, no remote code.
 from __future__ import annotations
 
 import functools
-
 import json
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import torch
+
+from .threads import map_in_threads
 
 LABELS = ("supported", "unsupported", "contradicted")
 NLI_LABELS = {"entailment": 0, "neutral": 1, "contradiction": 2}
@@ -133,6 +134,7 @@ def cross_encoder_model(torch_model: CrossEncoder, tokenizer, max_length: int = 
     convert_inputs = functools.partial(_convert_inputs, tokenizer, max_length)
     model = PyTorchWrapper_v2(torch_model, convert_inputs=convert_inputs, convert_outputs=_convert_outputs)
     model.attrs["max_length"] = max_length
+    model.attrs["tokenizer"] = tokenizer  # for predict_in_threads; not serialised (thinc skips it)
     return model
 
 
@@ -160,6 +162,29 @@ def _logits_gradient(logits, dY):
     from thinc.api import ArgsKwargs
 
     return ArgsKwargs(args=(logits,), kwargs={"grad_tensors": None})
+
+
+def predict_in_threads(model, batches: Sequence[Sequence[Tuple[str, str]]], workers: int) -> List[List[List[float]]]:
+    """The thinc cross-encoder's probabilities for each batch of (premise, hypothesis) pairs,
+    ``workers`` batches at a time, each on a thread of its own that runs torch on one thread.
+
+    Torch's own threads meet at a barrier after every operation, so one busy core stalls them
+    all; here a busy core slows one batch (see ``threads``). Pairs are tokenised in the calling thread (a fast
+    tokenizer is not to be shared between threads) and the module is run directly, in eval
+    mode (thinc's predict switches it back to training mode after each call). The results
+    equal ``model.predict`` for the same batches."""
+    module = model.shims[0]._model
+    tokenizer, max_length = model.attrs["tokenizer"], model.attrs["max_length"]
+    device = module_device(module)
+    encoded = [encode_pairs(tokenizer, [p for p, _ in batch], [h for _, h in batch], max_length).to(device)
+               for batch in batches]
+    module.eval()
+
+    def run(enc) -> List[List[float]]:
+        with torch.inference_mode():
+            return torch.softmax(module(**enc), dim=-1).tolist()
+
+    return map_in_threads(run, encoded, workers)
 
 
 def set_torch_module(model, module: CrossEncoder) -> None:

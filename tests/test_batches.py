@@ -52,3 +52,45 @@ def test_sources_are_indexed_once(nlp):
 def test_a_bad_record_names_its_position(nlp):
     with pytest.raises(TypeError, match="record 1: answer must be a string"):
         list(spacy_ground.check_many(nlp, [RECORDS[0], {"answer": None, "sources": [SOURCE]}]))
+
+
+def test_threads_of_our_own_give_the_results_of_torchs_threads(nlp):
+    """workers = 2 (the default: pairs and sentence batches on threads of their own, one torch
+    thread each) against workers = 0 (one after another on torch's threads): bit for bit."""
+    entail, encoder = nlp.get_pipe("ground_entail"), nlp.get_pipe("ground_align").encoder
+    indexer = nlp.get_pipe("ground_claims").index_sources
+    assert (entail.workers, encoder.workers) == (2, 2)
+    runs = []
+    try:
+        for workers in (2, 0):
+            entail.workers = encoder.workers = workers
+            indexer._cache.clear()  # the sources embedded again, with these settings
+            runs.append([summary(d) for d in spacy_ground.check_many(nlp, RECORDS)])
+    finally:
+        entail.workers = encoder.workers = 2
+    assert runs[0] == runs[1]
+
+
+def test_the_pool_leaves_the_callers_torch_threads_alone(nlp):
+    import threading
+
+    import torch
+
+    from spacy_ground.threads import map_in_threads
+
+    before = torch.get_num_threads()
+    spacy_ground.check(nlp, "Revenue was $2.85 billion.", [SOURCE])
+    assert map_in_threads(lambda _: torch.get_num_threads(), [0, 1, 2], 2) == [1, 1, 1]
+    assert map_in_threads(lambda _: threading.current_thread().name, [0], 0) == [threading.current_thread().name]
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(torch.get_num_threads()))
+    thread.start()
+    thread.join()
+    assert torch.get_num_threads() == before and seen == [before]
+
+
+@pytest.mark.parametrize("factory", ["ground_entail", "ground_align"])
+@pytest.mark.parametrize("workers", [-1, 1.5, True, "2"])
+def test_workers_must_be_a_count(factory, workers):
+    with pytest.raises(ValueError, match="workers"):  # spaCy's config check, or the component's
+        spacy_ground.load(overrides={f"components.{factory}.workers": workers})
