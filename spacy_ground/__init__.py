@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .extensions import register_extensions
-from .sources import clean_text, within_depth
+from .sources import clean_text, passage_text, within_depth
 from .values import ClaimValue
 from . import claims as _claims  # noqa: F401  (registers the factories)
 from . import numeric as _numeric  # noqa: F401
@@ -85,7 +85,9 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
             raise TypeError(f"sources must be a list of texts or JSON records (or one of them), "
                             f"not {type(sources).__name__}") from None
     if sources is not None:
-        sources = [within_depth(s) if isinstance(s, (dict, list)) else s for s in sources]
+        # a passage given as an object ({"title": ..., "text": ...}) is a text, not a record
+        sources = [p if (p := passage_text(s)) is not None else within_depth(s) if isinstance(s, (dict, list)) else s
+                   for s in sources]
     doc = nlp.make_doc(clean_text(answer))
     doc._.ground_sources = sources
     doc._.ground_question = clean_text(question) if question is not None else None

@@ -214,8 +214,38 @@ def _saved_pipe_names(path: str) -> List[str]:
     return list(load_config(Path(path) / "config.cfg")["nlp"]["pipeline"])
 
 
+def output_problem(output: str, data: str) -> Optional[str]:
+    """Why the metrics could not be written to ``output`` (checked before a long run), or None:
+    an empty name, a folder, the input file itself, a parent that is a file, or a place that
+    cannot be written to."""
+    if not output.strip():
+        return "--output needs a file name"
+    path = Path(output)
+    if path.is_dir():
+        return f"--output {output} is a directory; give a file name"
+    if path.exists() and Path(data).exists() and path.resolve() == Path(data).resolve():
+        return f"--output {output} is the input file; the metrics would overwrite the data"
+    parent = path.parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"--output {output}: {parent} is a file, so no folder can be made there"
+    if parent == path.parent:  # try it: a permission check alone passes as root
+        existed = path.exists()
+        try:
+            with open(path, "a", encoding="utf8"):
+                pass
+        except OSError as e:
+            return f"--output {output}: cannot write there ({e.strerror or e})"
+        if not existed:
+            path.unlink()
+    elif not os.access(parent, os.W_OK):
+        return f"--output {output}: cannot make a folder in {parent} (no permission)"
+    return None
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    from spacy_ground.bench import claim_metrics, markdown_table, read_jsonl
+    from spacy_ground.bench import claim_metrics, markdown_table, read_jsonl, sources_problem
 
     if _two_pipelines(args):
         return 2
@@ -223,8 +253,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         records = list(read_jsonl(args.data))
         if not records:
             raise ValueError(f"{args.data}: no answers in the file")
-        if args.output and Path(args.output).is_dir():
-            raise ValueError(f"--output {args.output} is a directory; give a file name")
+        problem = sources_problem(records) or (output_problem(args.output, args.data) if args.output is not None else None)
+        if problem:
+            raise ValueError(problem)
         nlp = _load(bench_pipeline, args)
     except FileNotFoundError:
         print(f"error: no such file: {args.data}", file=sys.stderr)

@@ -78,6 +78,8 @@ def read_jsonl(path: str | Path) -> Iterator[Dict[str, Any]]:
                     rec = json.loads(line)
                 except json.JSONDecodeError as e:
                     raise ValueError(f"{path}:{n}: not valid JSON ({e.msg} at column {e.colno})") from None
+                except RecursionError:
+                    raise ValueError(f"{path}:{n}: JSON nested too deeply to read") from None
                 if not isinstance(rec, dict) or not isinstance(rec.get("answer"), str):
                     raise ValueError(f"{path}:{n}: expected an object with a string 'answer'")
                 problem = _field_problem(rec)
@@ -88,6 +90,7 @@ def read_jsonl(path: str | Path) -> Iterator[Dict[str, Any]]:
             raise ValueError(f"{path}: not a UTF-8 JSONL file (or a gzip of one): {e}") from None
 
 
+RESERVED_GROUPS = ("all", "overall")
 _TRUE_LABELS = {1: True, 0: False, "true": True, "false": False}
 
 
@@ -97,6 +100,12 @@ def _field_problem(rec: Dict[str, Any]) -> Optional[str]:
     question = rec.get("question")
     if question is not None and not isinstance(question, str):
         return f"'question' must be a string, not {type(question).__name__}"
+    for key in ("task", "dataset"):  # the names figures are grouped by
+        value = rec.get(key)
+        if value is not None and not isinstance(value, str):
+            return f"'{key}' must be a string, not {type(value).__name__}"
+        if isinstance(value, str) and value.strip().lower() in RESERVED_GROUPS:
+            return f"'{key}' {value!r} is the name of the figures over every {key}; give it another name"
     sources = rec.get("sources")
     if sources is not None and not isinstance(sources, (list, str, dict)):
         return f"'sources' must be a list of texts (or one text or record), not {type(sources).__name__}"
@@ -118,6 +127,21 @@ def _field_problem(rec: Dict[str, Any]) -> Optional[str]:
         if not 0 <= sp["start"] <= sp["end"] <= len(rec["answer"]):
             return (f"span {sp['start']}-{sp['end']} lies outside the answer (0-{len(rec['answer'])} characters)")
     return None
+
+
+SOURCE_LIKE_FIELDS = ("source", "sources_text", "context", "contexts", "knowledge", "documents", "passages",
+                      "evidence", "reference", "references", "document", "retrieved")
+
+
+def sources_problem(records: Sequence[Dict[str, Any]]) -> Optional[str]:
+    """Why no answer in ``records`` could be checked, when not one has a ``sources`` field
+    (every answer would be not checkable and the figures meaningless), naming a field that
+    looks like the sources; None otherwise."""
+    if any("sources" in rec for rec in records):
+        return None
+    found = sorted({k for rec in records for k in rec if k.lower() in SOURCE_LIKE_FIELDS})
+    hint = f" (found {', '.join(repr(k) for k in found)}: rename it 'sources')" if found else ""
+    return f"no record has a 'sources' field{hint}; without sources no answer can be checked"
 
 
 def is_labelled(rec: Dict[str, Any]) -> bool:

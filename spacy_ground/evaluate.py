@@ -76,7 +76,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         g = doc._.grounding if has_verdict else None
         # the verdict already computed the features (none for not_checkable answers)
         feats = g.features if g is not None and g.features else answer_features(doc)
-        shape = source_shape(rec.get("sources"))
+        shape = source_shape(doc._.ground_sources)  # as read (a passage given as an object is a text)
         # the baseline: the share of the answer's content words in no source (the verdict's
         # feature leaves out the words of grounded claims)
         n_absent, n_words = absent_word_counts(doc.text, source_texts(doc))
@@ -85,7 +85,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         if lr is not None:
             rank_score = g.score if g.score is not None else lr.score(feats, shape)
         rows.append({
-            "shape": shape, "source_kind": source_kind(rec.get("sources")),
+            "shape": shape, "source_kind": source_kind(doc._.ground_sources),
             "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),
             "hallucinated": is_hallucinated(rec), "labelled": is_labelled(rec), "spans": rec.get("spans") or [],
             "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "cached": cached,
@@ -124,6 +124,12 @@ def sentence_rows(doc, sentences_key: str = "ground_sentences") -> List[List[flo
     return out
 
 
+def spans_known(row: Dict[str, Any]) -> bool:
+    """Whether an answer's labelled spans say which parts are hallucinated: not for an answer
+    labelled hallucinated without a span (span and sentence figures leave it out)."""
+    return bool(row.get("spans")) or not row.get("hallucinated")
+
+
 def sentence_metrics(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
     """Sentence-level AUROC against the labelled spans (a sentence is hallucinated when it
     overlaps one): the cross-encoder alone (1 - support) and the sentence's share of
@@ -131,7 +137,7 @@ def sentence_metrics(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, Any]]
     if not any(r.get("spans") for r in rows):
         return None
     labels, entail, absent = [], [], []
-    for r in rows:
+    for r in filter(spans_known, rows):
         for start, end, unsupported, absent_share in r.get("sentences") or []:
             labels.append(any(sp["start"] < end and start < sp["end"] for sp in r.get("spans") or []))
             entail.append(unsupported)
@@ -290,7 +296,7 @@ def span_f1(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, float]]:
     if not any(r.get("spans") for r in rows):
         return None
     tp = fp = fn = 0
-    for row in rows:
+    for row in filter(spans_known, rows):
         gold = set()
         for sp in row.get("spans") or []:
             gold.update(range(sp["start"], sp["end"]))
@@ -662,7 +668,7 @@ def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[flo
     flagged = [score >= flag_threshold or rule for score, rule in zip(scores, ruled_by_features(rows, contradiction_threshold))]
     best: Optional[Dict[str, float]] = None
     for t in grid:
-        pred = [{"spans": r.get("spans") or [],
+        pred = [{"spans": r.get("spans") or [], "hallucinated": r.get("hallucinated"),
                  "pred_spans": [(s[0], s[1]) for s in r.get("sentences") or [] if s[2] >= t] if flag else []}
                 for r, flag in zip(rows, flagged)]
         f1 = (span_f1(pred) or {}).get("f1", 0.0)

@@ -116,6 +116,27 @@ def json_record(source: Any) -> Union[Dict[str, Any], List[Any], None]:
     return None
 
 
+# a retrieved passage given as an object: {"title": ..., "text": ...}, LangChain's
+# {"page_content": ..., "metadata": ...}; one text field and nothing but these beside it
+PASSAGE_TEXT_KEYS = ("text", "content", "page_content", "passage", "body", "snippet", "chunk")
+PASSAGE_OTHER_KEYS = frozenset({"title", "heading", "id", "doc_id", "document_id", "chunk_id", "passage_id", "url",
+                                "link", "source", "score", "rank", "metadata", "page", "type"})
+
+
+def passage_text(source: Any) -> Optional[str]:
+    """The text of a passage given as an object (its title, if any, as a first line), or None
+    for anything else, such as a record to be read as ``path: value`` lines."""
+    obj = json_record(source) if isinstance(source, str) and source.lstrip()[:1] == "{" else source
+    if not isinstance(obj, dict):
+        return None
+    keys = [k for k in PASSAGE_TEXT_KEYS if isinstance(obj.get(k), str)]
+    if len(keys) != 1 or not set(obj) - {keys[0]} <= PASSAGE_OTHER_KEYS:
+        return None
+    title = obj.get("title", obj.get("heading"))
+    body = obj[keys[0]]
+    return f"{title.strip()}\n{body}" if isinstance(title, str) and title.strip() else body
+
+
 def is_record(source: Any) -> bool:
     """True for a JSON record (a dict or list, or a string holding a JSON object or list)."""
     return json_record(source) is not None

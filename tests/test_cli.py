@@ -143,6 +143,12 @@ def test_help_for_every_command(command, capsys):
     ({"spans": [{"start": "3", "end": "9"}]}, "integer 'start' and 'end'"),
     ({"spans": [{"start": 5, "end": 100000}]}, "outside the answer"),
     ({"spans": [{"start": 9, "end": 3}]}, "outside the answer"),
+    ({"task": 5}, "'task' must be a string"),
+    ({"task": ["qa"]}, "'task' must be a string"),
+    ({"dataset": ["toy"]}, "'dataset' must be a string"),
+    ({"task": "all"}, "the name of the figures over every task"),
+    ({"task": "Overall"}, "the name of the figures over every task"),
+    ({"dataset": "all"}, "the name of the figures over every dataset"),
 ])
 def test_bench_refuses_a_bad_field_before_the_run_and_names_its_line(tmp_path, capsys, change, message):
     path = tmp_path / "bad.jsonl"
@@ -186,6 +192,46 @@ def test_bench_file_errors_are_clear(tmp_path, capsys, make, message):
 def test_bench_output_that_is_a_directory_is_refused_before_the_run(data, tmp_path, capsys):
     assert main(["bench", str(data), "--quiet", "--output", str(tmp_path)]) == 2
     assert "is a directory" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("output, message", [
+    (lambda tmp, data: "", "needs a file name"),
+    (lambda tmp, data: str(data), "is the input file"),
+    (lambda tmp, data: str((tmp / "afile").write_text("x") and tmp / "afile" / "m.json"), "is a file"),
+    (lambda tmp, data: "/proc/spacy_ground_metrics.json", "cannot write there"),
+])
+def test_bench_output_that_cannot_be_written_is_refused_before_the_run(data, tmp_path, capsys, output, message):
+    before = data.read_text()
+    assert main(["bench", str(data), "--quiet", "--output", output(tmp_path, data)]) == 2
+    assert message in capsys.readouterr().err
+    assert data.read_text() == before
+
+
+def test_bench_output_in_new_folders_is_fine_and_the_trial_leaves_nothing(data, tmp_path):
+    from spacy_ground.__main__ import output_problem
+
+    assert output_problem(str(tmp_path / "new" / "deeper" / "m.json"), str(data)) is None
+    assert output_problem(str(tmp_path / "m.json"), str(data)) is None
+    assert not (tmp_path / "m.json").exists() and not (tmp_path / "new").exists()
+
+
+@pytest.mark.parametrize("field", ["source", "knowledge", None])
+def test_bench_without_any_sources_field_is_refused(tmp_path, capsys, field):
+    path = tmp_path / "nosources.jsonl"
+    rows = [{k: v for k, v in r.items() if k != "sources"} | ({field: r["sources"]} if field else {}) for r in RECORDS]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    assert main(["bench", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "no record has a 'sources' field" in err
+    assert (f"found '{field}'" in err) == bool(field)
+
+
+def test_bench_reads_json_nested_too_deeply_as_a_bad_line(tmp_path, capsys):
+    path = tmp_path / "deep.jsonl"
+    path.write_text(json.dumps(RECORDS[0]) + "\n" + "[" * 100000 + "]" * 100000 + "\n")
+    assert main(["bench", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "deep.jsonl:2" in err and "nested too deeply" in err
 
 
 @pytest.mark.parametrize("write, message", [

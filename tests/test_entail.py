@@ -433,3 +433,40 @@ def test_grounded_values_need_ground_numeric_first():
     with pytest.warns(UserWarning, match="'ground_numeric' runs after 'ground_entail'"):
         doc = spacy_ground.check(nlp, "The store opens at 9 pm.", ["The store opens at 21:00 every day."])
     assert "read_as" not in doc.spans["ground_sentences"][0]._.entailment
+
+
+@pytest.mark.parametrize("source,text", [
+    ({"title": "Oslo", "text": "Oslo is the capital of Norway."}, "Oslo\nOslo is the capital of Norway."),
+    ({"text": "Oslo is the capital."}, "Oslo is the capital."),
+    ({"page_content": "Revenue was $2 billion.", "metadata": {"source": "10-K", "page": 3}}, "Revenue was $2 billion."),
+    ({"id": 7, "title": "  ", "content": "A passage.", "score": 0.8, "url": "https://x"}, "A passage."),
+    ('{"title": "Oslo", "passage": "A passage."}', "Oslo\nA passage."),  # the same, written as JSON
+    ({"name": "Finch", "text": "Great food."}, None),  # another field: a record
+    ({"title": "T", "text": "a", "content": "b"}, None),  # two texts: a record
+    ({"title": "T", "text": 5}, None),  # no text: a record
+    ({"name": "Finch", "hours": {"Monday": "9:0-17:0"}}, None),
+    ("Oslo is the capital.", None),
+    (["a", "b"], None),
+    ("{not json", None),
+])
+def test_passage_text(source, text):
+    from spacy_ground.sources import passage_text
+
+    assert passage_text(source) == text
+
+
+def test_passages_given_as_objects_are_read_as_passages():
+    """A list of {"title", "text"} objects (a common retriever output) is read as passages, the
+    title as a first line, not flattened to record lines."""
+    import spacy_ground
+
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    as_objects = [{"title": "Revenue", "text": "Revenue was $2,847 million in 2024."},
+                  {"title": "Staff", "text": "The firm employs 400 people."}]
+    doc = spacy_ground.make_doc(nlp, "Revenue was $2.85 billion.", as_objects)
+    assert doc._.ground_sources == ["Revenue\nRevenue was $2,847 million in 2024.", "Staff\nThe firm employs 400 people."]
+    from spacy_ground.sources import source_kind
+
+    assert source_kind(doc._.ground_sources) == "passages"
+    doc = nlp(doc)
+    assert [c._.ground_numeric["status"] for c in doc.spans["ground_claims"]] == ["grounded"]

@@ -44,6 +44,20 @@ def test_sentence_metrics_label_sentences_by_overlap():
     assert sentence_metrics([rows[0], {"sentences": [[0, 5, 0.2, 0.3]]}])["sentences"] == 4  # a row without "spans"
 
 
+def test_an_answer_labelled_hallucinated_without_spans_is_left_out_of_span_figures():
+    """Its sentences are not known to be clean, nor its flagged characters false alarms."""
+    from spacy_ground.evaluate import sentence_metrics
+
+    labelled = {"hallucinated": True, "spans": [{"start": 0, "end": 10}], "pred_spans": [(0, 10)],
+                "sentences": [[0, 10, 0.9, 0.5], [10, 20, 0.1, 0.0]]}
+    no_spans = {"hallucinated": True, "spans": [], "pred_spans": [(0, 20)], "sentences": [[0, 20, 0.95, 0.9]]}
+    clean = {"hallucinated": False, "spans": [], "pred_spans": [(0, 5)], "sentences": [[0, 20, 0.3, 0.0]]}
+    assert span_f1([labelled, no_spans]) == span_f1([labelled]) == pytest.approx({"precision": 1.0, "recall": 1.0, "f1": 1.0})
+    assert span_f1([labelled, clean])["precision"] == pytest.approx(10 / 15)  # a clean answer's flags do count
+    assert sentence_metrics([labelled, no_spans, clean]) == sentence_metrics([labelled, clean])
+    assert sentence_metrics([labelled, no_spans, clean])["sentences"] == 3
+
+
 def test_best_sentence_threshold_gates_by_the_answer_score():
     from spacy_ground.evaluate import best_sentence_threshold
 
