@@ -32,7 +32,8 @@ from .sources import SourceIndex, content_words, readable_line, split_sentences
         "quantize": True,
         "max_length": 128,
         "batch_size": 16,  # sentences sorted by length, 16 at a time: 2.5x faster than 64 (less padding)
-        "workers": 2,  # batches embedded at once, each on a thread running torch on one thread (0: torch's threads)
+        # batches embedded at once, each on a thread running torch on one thread (0: on torch's own threads)
+        "workers": 0,
     },
 )
 def make_ground_align(nlp: Language, name: str, claims_component: str, spans_key: str, top_k: int,
@@ -49,7 +50,7 @@ class EvidenceAligner:
     def __init__(self, nlp: Language, name: str = "ground_align", *, claims_component: str = "ground_claims",
                  spans_key: str = "ground_sentences", top_k: int = 3, semantic_weight: float = 0.6,
                  use_embeddings: bool = True, quantize: bool = True, max_length: int = 128, batch_size: int = 16,
-                 workers: int = 2):
+                 workers: int = 0):
         if top_k < 1 or batch_size < 1:
             raise ValueError("ground_align: top_k and batch_size must be at least 1")
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:

@@ -18,7 +18,7 @@ class SentenceEncoder:
     """Encodes texts to L2-normalised float32 vectors (384 dimensions)."""
 
     def __init__(self, max_length: int = 128, batch_size: int = 16, quantize: bool = True, threads: int = 0,
-                 workers: int = 2):
+                 workers: int = 0):
         import torch
         from transformers import BertModel
 
@@ -73,6 +73,6 @@ class SentenceEncoder:
 
 
 @lru_cache(maxsize=4)
-def shared_encoder(max_length: int = 128, quantize: bool = True, batch_size: int = 16, workers: int = 2) -> SentenceEncoder:
+def shared_encoder(max_length: int = 128, quantize: bool = True, batch_size: int = 16, workers: int = 0) -> SentenceEncoder:
     """One encoder per setting, shared by the components of a process."""
     return SentenceEncoder(max_length=max_length, quantize=quantize, batch_size=batch_size, workers=workers)
