@@ -68,6 +68,39 @@ def _mostly_other_script(text: str) -> bool:
     return len(letters) >= 4 and sum(ord(c) > 0x24F for c in letters) > len(letters) / 2
 
 
+# the commonest short words of languages written in Latin letters that are not English ones
+# too ("in", "an", "was", "die", "no", "a" are left out): their share tells an answer in
+# another language from an English answer that names "El Pollo Loco" or "Les Misérables"
+_FUNCTION_WORDS = {
+    "German": "der das und ist nicht mit von den dem zu auf für ein eine einen sich auch wird sind wurde "
+              "bei nach aus oder wie aber noch nur über vom zum zur im es sie wir ich er",
+    "French": "de en le la les et est des du une pour dans avec que qui pas sur au aux ce cette sont par "
+              "il elle nous vous ils ont été plus ou mais",
+    "Spanish": "de en el los las y es del una para con que por se su sus al lo como más pero fue son está "
+               "este esta",
+    "Italian": "il di che è per con della delle del una sono gli nel nella alla anche non si le",
+    "Dutch": "de het een en van niet met voor op zijn dat er ook aan bij werd wordt",
+    "Portuguese": "de o os um uma não com para do da dos das em que se por foi são mais",
+}
+_FUNCTION_SETS = {lang: frozenset(words.split()) for lang, words in _FUNCTION_WORDS.items()}
+_ENGLISH_WORDS = frozenset("the of and to is was for on that with as by it are from at be this which has "
+                           "have an or not were their its also had been will can but they he she we you".split())
+_LATIN_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _other_language(text: str) -> Optional[str]:
+    """The language an answer in Latin letters reads as when it is not English (the commonest
+    short words of German, French, Spanish, Italian, Dutch or Portuguese outnumber English
+    ones three to one and make up a sixth of its eight or more words), else None."""
+    words = [w.lower() for w in _LATIN_WORD.findall(text)]
+    if len(words) < 8:
+        return None
+    english = sum(w in _ENGLISH_WORDS for w in words)
+    counts = {lang: sum(w in ws for w in words) for lang, ws in _FUNCTION_SETS.items()}
+    lang, hits = max(counts.items(), key=lambda kv: kv[1])
+    return lang if hits >= 3 * english and hits >= len(words) / 6 else None
+
+
 class LogisticModel:
     """Standardised features, L2-regularised logistic regression (Newton's method)."""
 
@@ -385,6 +418,9 @@ class Verdict:
             return "the answer has no words or numbers to check"
         if _mostly_other_script(doc.text):
             return "the answer is mostly in a script other than the Latin alphabet; the rules and models read English"
+        other = _other_language(doc.text)
+        if other:
+            return f"the answer reads as {other}, not English; the rules and models read English"
         if is_refusal(doc.text):
             return "the answer declines to answer (it says the sources do not cover the question)"
         if not sents or not any(s._.evidence for s in sents):

@@ -80,6 +80,27 @@ def test_an_answer_in_another_script_is_not_checkable(nlp, answer, not_checkable
         assert g.score is None and "script" in g.reasons[0]
 
 
+@pytest.mark.parametrize("answer, language", [
+    ("Der Umsatz des Unternehmens stieg im Jahr 2024 auf 3,9 Mrd. Euro und ist damit höher als erwartet.", "German"),
+    ("Le chiffre d'affaires de la société a atteint 3,9 milliards d'euros en 2024, ce qui est plus que prévu.", "French"),
+    ("Los ingresos de la empresa fueron de 3.900 millones de euros en 2024, más de lo que se esperaba.", "Spanish"),
+    ("Il fatturato della società è stato di 3,9 miliardi di euro nel 2024, più del previsto per l'anno.", "Italian"),
+    ("De omzet van het bedrijf steeg in 2024 naar 3,9 miljard euro en is daarmee hoger dan verwacht.", "Dutch"),
+    ("A receita da empresa foi de 3,9 bilhões de euros em 2024, mais do que o esperado para o ano.", "Portuguese"),
+    # English, though it names places and dishes in other languages
+    ("El Pollo Loco is a Mexican restaurant in Los Angeles that serves tacos and burritos.", None),
+    ("Les Misérables is a musical that has been performed in many cities, including Paris.", None),
+    ("The Café de la Paix in Paris serves coq au vin and crème brûlée to its guests.", None),
+    ("Monday: 11:00 AM - 9:00 PM. Tuesday: 11:00 AM - 9:00 PM. Wednesday: closed.", None),  # a list, not prose
+    ("Revenue rose.", None),  # too short to tell
+])
+def test_an_answer_in_another_language_in_latin_letters_is_not_checkable(nlp, answer, language):
+    g = spacy_ground.check(nlp, answer, ["Der Umsatz stieg 2024 auf 2,85 Mrd. Euro. Revenue was $2,847 million."])._.grounding
+    assert (g.verdict == "not_checkable") is (language is not None)
+    if language:
+        assert g.score is None and g.reasons[0].startswith(f"the answer reads as {language}, not English")
+
+
 def test_refusal_reason(nlp):
     g = spacy_ground.check(nlp, "I'm sorry, the passages do not say.", [SOURCE])._.grounding
     assert "declines" in g.reasons[0]
