@@ -41,8 +41,16 @@ def _torch_one_thread_after_fork() -> None:
         torch.set_num_threads(1)
 
 
+def _tokenizers_quiet_before_fork() -> None:
+    """A fast tokenizer used before a fork (``nlp.pipe(n_process=2)``) turns its parallelism off
+    in the child and says so twice on stderr unless TOKENIZERS_PARALLELISM is set: set it
+    (when the caller has not), as ``check_many`` does."""
+    if "tokenizers" in sys.modules:
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
 if hasattr(os, "register_at_fork"):  # not on Windows, where workers are spawned, not forked
-    os.register_at_fork(after_in_child=_torch_one_thread_after_fork)
+    os.register_at_fork(before=_tokenizers_quiet_before_fork, after_in_child=_torch_one_thread_after_fork)
 
 
 CLAIMS_ONLY = ("ground_align", "ground_entail", "ground_verdict")  # load(exclude=CLAIMS_ONLY): rules only

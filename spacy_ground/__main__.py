@@ -245,7 +245,7 @@ def output_problem(output: str, data: str) -> Optional[str]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from spacy_ground.bench import claim_metrics, markdown_table, read_jsonl, sources_problem
+    from spacy_ground.bench import claim_metrics, markdown_table, read_jsonl, sources_problem, span_text_mismatches
 
     if _two_pipelines(args):
         return 2
@@ -256,6 +256,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         problem = sources_problem(records) or (output_problem(args.output, args.data) if args.output is not None else None)
         if problem:
             raise ValueError(problem)
+        off = span_text_mismatches(records)
+        if off:
+            print(f"warning: {off} labelled span(s) whose 'text' differs from the answer at their offsets "
+                  "(offsets in other units, such as UTF-16 or bytes?); the offsets are used", file=sys.stderr)
         nlp = _load(bench_pipeline, args)
     except FileNotFoundError:
         print(f"error: no such file: {args.data}", file=sys.stderr)

@@ -144,6 +144,13 @@ def sources_problem(records: Sequence[Dict[str, Any]]) -> Optional[str]:
     return f"no record has a 'sources' field{hint}; without sources no answer can be checked"
 
 
+def span_text_mismatches(records: Sequence[Dict[str, Any]]) -> int:
+    """How many labelled spans carry a ``text`` that differs from the answer at their offsets
+    (offsets counted in other units, such as UTF-16 code units or bytes, would misplace them)."""
+    return sum(1 for rec in records for sp in rec.get("spans") or []
+               if isinstance(sp.get("text"), str) and rec["answer"][sp["start"]:sp["end"]] != sp["text"])
+
+
 def is_labelled(rec: Dict[str, Any]) -> bool:
     """Whether a record says if it is hallucinated (a ``hallucinated`` flag or a ``spans`` list)."""
     return isinstance(rec.get("hallucinated"), bool) or isinstance(rec.get("spans"), list)

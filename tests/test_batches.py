@@ -95,3 +95,25 @@ def test_the_pool_leaves_the_callers_torch_threads_alone(nlp):
 def test_workers_must_be_a_count(factory, workers):
     with pytest.raises(ValueError, match="workers"):  # spaCy's config check, or the component's
         spacy_ground.load(overrides={f"components.{factory}.workers": workers})
+
+
+def test_nlp_pipe_in_two_processes_is_quiet_about_the_tokenizer(tmp_path):
+    """nlp.pipe(n_process=2) after the pipeline has run (its fast tokenizers used) printed the
+    tokenizers library's fork warning twice; the package now sets TOKENIZERS_PARALLELISM
+    before a fork, when the caller has not."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import spacy_ground\n"
+        "nlp = spacy_ground.load()\n"
+        f"spacy_ground.check(nlp, 'Revenue was $2.85 billion.', [{SOURCE!r}])\n"
+        f"docs = [spacy_ground.make_doc(nlp, 'Revenue was $2.85 billion.', [{SOURCE!r}]) for _ in range(4)]\n"
+        "print([d._.grounding.action for d in nlp.pipe(docs, n_process=2, batch_size=2)])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "TOKENIZERS_PARALLELISM"}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "['pass', 'pass', 'pass', 'pass']"
+    assert "huggingface/tokenizers" not in out.stderr

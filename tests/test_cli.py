@@ -226,6 +226,19 @@ def test_bench_without_any_sources_field_is_refused(tmp_path, capsys, field):
     assert (f"found '{field}'" in err) == bool(field)
 
 
+def test_bench_warns_when_a_span_text_differs_from_the_answer_at_its_offsets(tmp_path, capsys):
+    from spacy_ground.bench import span_text_mismatches
+
+    right = {**RECORDS[1], "spans": [{"start": 12, "end": 32, "text": "$3.9 billion in 2021"}]}
+    shifted = {**right, "answer": "😀 " + right["answer"]}  # offsets now off by the emoji
+    assert span_text_mismatches([RECORDS[0], right]) == 0
+    assert span_text_mismatches([shifted, {**RECORDS[2], "spans": [{"start": 0, "end": 5}]}]) == 1  # no text: not checked
+    path = tmp_path / "shifted.jsonl"
+    path.write_text(json.dumps(RECORDS[0]) + "\n" + json.dumps(shifted) + "\n")
+    assert main(["bench", str(path), "--quiet", "--claims-only"]) == 0
+    assert "1 labelled span(s) whose 'text' differs" in capsys.readouterr().err
+
+
 def test_bench_reads_json_nested_too_deeply_as_a_bad_line(tmp_path, capsys):
     path = tmp_path / "deep.jsonl"
     path.write_text(json.dumps(RECORDS[0]) + "\n" + "[" * 100000 + "]" * 100000 + "\n")
