@@ -412,6 +412,9 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
     return out
 
 
+MIN_PER_LABEL_FOR_INTERVALS = 5
+
+
 def markdown(metrics: Dict[str, Any]) -> str:
     """The answer table (AUROC and best F1 per method, per dataset/task) and, for data with
     labelled spans, the sentence-level table."""
@@ -440,8 +443,11 @@ def markdown(metrics: Dict[str, Any]) -> str:
     one_label = [name for name, res in metrics.items()
                  if res.get("labelled", res["answers"]) and res.get("hallucinated") in (0, res.get("labelled", res["answers"]))]
     if one_label:
+        shares = "; ".join(f"{name}: {metrics[name]['flagged_share']:.1%} flagged or blocked" for name in one_label
+                           if metrics[name].get("flagged_share") is not None)
         lines += ["", f"AUROC, the best F1 and the bootstrap intervals are undefined where every labelled answer has the "
-                  f"same label ({', '.join(one_label)}): '-'; P / R / F1 at the threshold still count the flags."]
+                  f"same label ({', '.join(one_label)}): '-'; P / R / F1 at the threshold still count the flags"
+                  + (f" ({shares})." if shares else ".")]
     unlabelled = {name: res for name, res in metrics.items() if res.get("labelled", res["answers"]) < res["answers"]}
     if unlabelled:
         lines += ["", "Answers without a label ('hallucinated' or 'spans') count in the speed, the not-checkable "
@@ -451,6 +457,13 @@ def markdown(metrics: Dict[str, Any]) -> str:
                      f"flagged or blocked {res['flagged_share']:.1%}, blocked {res['blocked_share']:.1%} (all answers)")
                   for name, res in unlabelled.items()]
     boot = {name: res["bootstrap"] for name, res in metrics.items() if res.get("bootstrap")}
+    # with a handful of answers of one label every resample ranks them alike: no interval to speak of
+    few = [name for name in boot if min(metrics[name].get("hallucinated", 0), metrics[name].get(
+        "labelled", metrics[name]["answers"]) - metrics[name].get("hallucinated", 0)) < MIN_PER_LABEL_FOR_INTERVALS]
+    boot = {name: b for name, b in boot.items() if name not in few}
+    if few:
+        lines += ["", f"No bootstrap intervals for {', '.join(few)}: fewer than {MIN_PER_LABEL_FOR_INTERVALS} "
+                  "labelled answers of one label."]
     if boot:
         def ci(x: Optional[List[float]]) -> str:
             return "-" if not x else f"{x[0]:.3f} to {x[1]:.3f}"

@@ -320,6 +320,11 @@ def test_bootstrap_intervals_in_the_tables_and_the_goals_line():
     table = markdown(metrics)
     assert "95 % bootstrap intervals (100 resamples" in table
     assert "| ragtruth/qa | " in table.split("95 % bootstrap")[1]
+    assert "No bootstrap intervals" not in table
+    few = evaluate_rows(rows[:44], seed, 0.5, resamples=100)  # ragtruth/summary: 4 answers, 2 of each label
+    table = markdown(few)
+    assert "No bootstrap intervals for ragtruth/summary: fewer than 5" in table
+    assert "| ragtruth/summary | " not in table.split("95 % bootstrap")[1] and "| ragtruth/qa | " in table
     lo, hi = metrics["ragtruth/all"]["bootstrap"]["auroc"]["ground_verdict"]
     assert f"RAGTruth AUROC >= 0.85: {metrics['ragtruth/all']['ground_verdict']['auroc']:.4f} " \
            f"(95 % CI {lo:.3f} to {hi:.3f})" in answer_goals(metrics)
