@@ -33,9 +33,14 @@ __all__ = ["load", "check", "check_many", "make_doc", "render", "ClaimValue", "D
 register_extensions()
 
 
+_SET_FOR_FORK: list = []  # whether the hook below set TOKENIZERS_PARALLELISM for the fork under way
+
+
 def _torch_one_thread_after_fork() -> None:
     """A forked worker (``nlp.pipe(n_process=2)``) must not reuse the parent's OpenMP
-    thread pool, which hangs; like torch's DataLoader workers it runs torch on one thread."""
+    thread pool, which hangs; like torch's DataLoader workers it runs torch on one thread.
+    (It keeps the TOKENIZERS_PARALLELISM the fork was made with.)"""
+    _SET_FOR_FORK.clear()
     torch = sys.modules.get("torch")
     if torch is not None:
         torch.set_num_threads(1)
@@ -43,14 +48,22 @@ def _torch_one_thread_after_fork() -> None:
 
 def _tokenizers_quiet_before_fork() -> None:
     """A fast tokenizer used before a fork (``nlp.pipe(n_process=2)``) turns its parallelism off
-    in the child and says so twice on stderr unless TOKENIZERS_PARALLELISM is set: set it
-    (when the caller has not), as ``check_many`` does."""
-    if "tokenizers" in sys.modules:
-        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    in the child and says so twice on stderr unless TOKENIZERS_PARALLELISM is set: set it for
+    the child (when the caller has not); the parent drops it again after the fork."""
+    if "tokenizers" in sys.modules and "TOKENIZERS_PARALLELISM" not in os.environ:
+        os.environ["TOKENIZERS_PARALLELISM"] = "false"
+        _SET_FOR_FORK.append(True)
+
+
+def _tokenizers_as_before_in_parent() -> None:
+    if _SET_FOR_FORK:
+        _SET_FOR_FORK.clear()
+        os.environ.pop("TOKENIZERS_PARALLELISM", None)
 
 
 if hasattr(os, "register_at_fork"):  # not on Windows, where workers are spawned, not forked
-    os.register_at_fork(before=_tokenizers_quiet_before_fork, after_in_child=_torch_one_thread_after_fork)
+    os.register_at_fork(before=_tokenizers_quiet_before_fork, after_in_parent=_tokenizers_as_before_in_parent,
+                        after_in_child=_torch_one_thread_after_fork)
 
 
 CLAIMS_ONLY = ("ground_align", "ground_entail", "ground_verdict")  # load(exclude=CLAIMS_ONLY): rules only

@@ -223,24 +223,29 @@ def output_problem(output: str, data: str) -> Optional[str]:
     path = Path(output)
     if path.is_dir():
         return f"--output {output} is a directory; give a file name"
-    if path.exists() and Path(data).exists() and path.resolve() == Path(data).resolve():
+    if path.exists() and Path(data).exists() and os.path.samefile(path, data):
         return f"--output {output} is the input file; the metrics would overwrite the data"
+    if path.exists() and not path.is_file():
+        return f"--output {output} is not a regular file"
     parent = path.parent
     while not parent.exists():
         parent = parent.parent
     if not parent.is_dir():
         return f"--output {output}: {parent} is a file, so no folder can be made there"
-    if parent == path.parent:  # try it: a permission check alone passes as root
-        existed = path.exists()
-        try:
+    if path.is_file():
+        try:  # appending nothing: it neither truncates nor changes the file
             with open(path, "a", encoding="utf8"):
                 pass
         except OSError as e:
             return f"--output {output}: cannot write there ({e.strerror or e})"
-        if not existed:
-            path.unlink()
+    elif parent == path.parent and not os.path.lexists(path):
+        try:  # try it (a permission check alone passes as root), then remove what was made
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+        except OSError as e:
+            return f"--output {output}: cannot write there ({e.strerror or e})"
+        path.unlink()
     elif not os.access(parent, os.W_OK):
-        return f"--output {output}: cannot make a folder in {parent} (no permission)"
+        return f"--output {output}: cannot make a file in {parent} (no permission)"
     return None
 
 

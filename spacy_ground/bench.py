@@ -129,7 +129,7 @@ def _field_problem(rec: Dict[str, Any]) -> Optional[str]:
     return None
 
 
-SOURCE_LIKE_FIELDS = ("source", "sources_text", "context", "contexts", "knowledge", "documents", "passages",
+SOURCE_LIKE_FIELDS = ("sources", "source", "sources_text", "context", "contexts", "knowledge", "documents", "passages",
                       "evidence", "reference", "references", "document", "retrieved")
 
 

@@ -119,13 +119,17 @@ def json_record(source: Any) -> Union[Dict[str, Any], List[Any], None]:
 # a retrieved passage given as an object: {"title": ..., "text": ...}, LangChain's
 # {"page_content": ..., "metadata": ...}; one text field and nothing but these beside it
 PASSAGE_TEXT_KEYS = ("text", "content", "page_content", "passage", "body", "snippet", "chunk")
-PASSAGE_OTHER_KEYS = frozenset({"title", "heading", "id", "doc_id", "document_id", "chunk_id", "passage_id", "url",
-                                "link", "source", "score", "rank", "metadata", "page", "type"})
+# (not "score", "rank" or "type": a review record's score is a rating, and its data)
+PASSAGE_OTHER_KEYS = frozenset({"title", "heading", "id", "id_", "doc_id", "document_id", "chunk_id", "passage_id",
+                                "node_id", "url", "link", "source", "metadata", "meta", "embedding", "page"})
 
 
 def passage_text(source: Any) -> Optional[str]:
-    """The text of a passage given as an object (its title, if any, as a first line), or None
-    for anything else, such as a record to be read as ``path: value`` lines."""
+    """The text of a passage given as an object (its title, if any, as a first line; a
+    LangChain ``Document``'s ``page_content``), or None for anything else, such as a record
+    to be read as ``path: value`` lines."""
+    if not isinstance(source, (str, dict, list)) and isinstance(getattr(source, "page_content", None), str):
+        return source.page_content
     obj = json_record(source) if isinstance(source, str) and source.lstrip()[:1] == "{" else source
     if not isinstance(obj, dict):
         return None

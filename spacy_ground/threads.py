@@ -17,6 +17,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 _POOLS: Dict[Tuple[int, int], ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()  # two callers must not build pools (and restore settings) at once
 
 
 def _one_torch_thread(started: threading.Barrier) -> None:
@@ -34,20 +35,25 @@ def thread_pool(workers: int) -> ThreadPoolExecutor:
     ``torch.set_num_threads`` also sets the default of threads that have not run torch yet
     (and MKL's count): once every pool thread has set its own, the caller's setting is put
     back, so the rest of the process runs torch as before."""
+    key = (os.getpid(), workers)
+    with _POOLS_LOCK:
+        if key not in _POOLS:
+            _POOLS[key] = _new_pool(workers)
+        return _POOLS[key]
+
+
+def _new_pool(workers: int) -> ThreadPoolExecutor:
     import torch
 
-    key = (os.getpid(), workers)
-    if key not in _POOLS:
-        before = torch.get_num_threads()
-        started = threading.Barrier(workers + 1)
-        pool = ThreadPoolExecutor(workers, thread_name_prefix="spacy_ground", initializer=_one_torch_thread,
-                                  initargs=(started,))
-        for _ in range(workers):  # a pool starts a thread per task submitted while none is idle
-            pool.submit(int)
-        started.wait()
-        torch.set_num_threads(before)
-        _POOLS[key] = pool
-    return _POOLS[key]
+    before = torch.get_num_threads()
+    started = threading.Barrier(workers + 1)
+    pool = ThreadPoolExecutor(workers, thread_name_prefix="spacy_ground", initializer=_one_torch_thread,
+                              initargs=(started,))
+    for _ in range(workers):  # a pool starts a thread per task submitted while none is idle
+        pool.submit(int)
+    started.wait()
+    torch.set_num_threads(before)
+    return pool
 
 
 def map_in_threads(fn: Callable[[T], R], items: Sequence[T], workers: int) -> List[R]:
@@ -55,5 +61,9 @@ def map_in_threads(fn: Callable[[T], R], items: Sequence[T], workers: int) -> Li
     ``workers`` is 2 or more (a single item too: on one torch thread it does not wait for a
     busy core), else in the calling thread on torch's own threads."""
     if workers > 1 and items:
-        return list(thread_pool(workers).map(fn, items))
+        try:
+            return list(thread_pool(workers).map(fn, items))
+        except RuntimeError as e:  # at interpreter exit no pool takes work any more
+            if "after shutdown" not in str(e) and "interpreter shutdown" not in str(e):
+                raise
     return [fn(x) for x in items]

@@ -69,36 +69,49 @@ def _mostly_other_script(text: str) -> bool:
 
 
 # the commonest short words of languages written in Latin letters that are not English ones
-# too ("in", "an", "was", "die", "no", "a" are left out): their share tells an answer in
-# another language from an English answer that names "El Pollo Loco" or "Les Misérables"
+# too ("in", "an", "was", "no", "a" are left out): their share tells an answer in another
+# language from an English answer that names "El Pollo Loco" or "Les Misérables"
 _FUNCTION_WORDS = {
     "German": "der das und ist nicht mit von den dem zu auf für ein eine einen sich auch wird sind wurde "
-              "bei nach aus oder wie aber noch nur über vom zum zur im es sie wir ich er",
-    "French": "de en le la les et est des du une pour dans avec que qui pas sur au aux ce cette sont par "
+              "bei nach aus oder wie aber noch nur über vom zum zur im es sie wir ich er die hat ihr ihre ihren "
+              "sein seine davon dass werden haben kann beim einer eines einem",
+    "French": "d l qu de en le la les et est des du une pour dans avec que qui pas sur au aux ce cette sont par "
               "il elle nous vous ils ont été plus ou mais",
     "Spanish": "de en el los las y es del una para con que por se su sus al lo como más pero fue son está "
                "este esta",
     "Italian": "il di che è per con della delle del una sono gli nel nella alla anche non si le",
-    "Dutch": "de het een en van niet met voor op zijn dat er ook aan bij werd wordt",
+    "Dutch": "de het een en van niet met voor op zijn dat er ook aan bij werd wordt naar dan daarmee maar nog "
+             "om te door tot uit deze dit wat",
     "Portuguese": "de o os um uma não com para do da dos das em que se por foi são mais",
 }
 _FUNCTION_SETS = {lang: frozenset(words.split()) for lang, words in _FUNCTION_WORDS.items()}
-_ENGLISH_WORDS = frozenset("the of and to is was for on that with as by it are from at be this which has "
+_ENGLISH_WORDS = frozenset("the of and to in is was for on that with as by it are from at be this which has "
                            "have an or not were their its also had been will can but they he she we you".split())
 _LATIN_WORD = re.compile(r"[^\W\d_]+")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
 
 
 def _other_language(text: str) -> Optional[str]:
-    """The language an answer in Latin letters reads as when it is not English (the commonest
-    short words of German, French, Spanish, Italian, Dutch or Portuguese outnumber English
-    ones three to one and make up a sixth of its eight or more words), else None."""
-    words = [w.lower() for w in _LATIN_WORD.findall(text)]
+    """The language an answer in Latin letters reads as when it is not English: of its eight
+    or more words a fifth are common short words of German, French, Spanish, Italian, Dutch
+    or Portuguese, four of them different, three times as many as English ones; else None.
+    A capitalised word counts only at the start of a sentence, so names and titles ("Los
+    Angeles", "Le Monde", "Guillermo del Toro") do not make an English answer foreign."""
+    words = []
+    for m in _LATIN_WORD.finditer(text):
+        w = m.group(0)
+        if w[0].isupper() and not _SENTENCE_START.search(text, 0, m.start()):
+            w = "_" + w  # a name, not a function word
+        words.append(w.lower())
     if len(words) < 8:
         return None
-    english = sum(w in _ENGLISH_WORDS for w in words)
-    counts = {lang: sum(w in ws for w in words) for lang, ws in _FUNCTION_SETS.items()}
-    lang, hits = max(counts.items(), key=lambda kv: kv[1])
-    return lang if hits >= 3 * english and hits >= len(words) / 6 else None
+    english = sum(w.lstrip("_") in _ENGLISH_WORDS for w in words)
+    best, hits, distinct = None, 0, 0
+    for lang, ws in _FUNCTION_SETS.items():
+        found = [w for w in words if w in ws]
+        if len(found) > hits:
+            best, hits, distinct = lang, len(found), len(set(found))
+    return best if distinct >= 4 and hits >= 3 * english and hits >= len(words) / 5 else None
 
 
 class LogisticModel:

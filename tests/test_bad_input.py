@@ -92,6 +92,16 @@ def test_an_answer_in_another_script_is_not_checkable(nlp, answer, not_checkable
     ("Les Misérables is a musical that has been performed in many cities, including Paris.", None),
     ("The Café de la Paix in Paris serves coq au vin and crème brûlée to its guests.", None),
     ("Monday: 11:00 AM - 9:00 PM. Tuesday: 11:00 AM - 9:00 PM. Wednesday: closed.", None),  # a list, not prose
+    # names and titles in other languages, in lists with hardly an English word (a review's cases)
+    ("Cities mentioned: Los Angeles, Las Vegas, El Paso, San Francisco and Santa Fe.", None),
+    ("Directed by Guillermo del Toro, El laberinto del fauno won three Oscars in 2007.", None),
+    ("Pablo Neruda wrote Veinte poemas de amor y una canción desesperada in 1924.", None),
+    ("Dishes listed: pollo con arroz, sopa de lima, huevos con chorizo, arroz con leche.", None),
+    ("Filmography: Todo sobre mi madre (1999), Hable con ella (2002), Volver (2006), Dolor y gloria (2019).", None),
+    ("Headline reads: 'Le Monde: La France en deuil' — published 14 November 2015.", None),
+    ("Surnames like van der Berg, de Jong, van Dijk, de Vries are common Dutch names.", None),
+    ("Die Firma hat ihren Sitz in Berlin und beschäftigt rund 400 Mitarbeiter, die meisten davon in der Produktion.",
+     "German"),
     ("Revenue rose.", None),  # too short to tell
 ])
 def test_an_answer_in_another_language_in_latin_letters_is_not_checkable(nlp, answer, language):

@@ -111,9 +111,52 @@ def test_nlp_pipe_in_two_processes_is_quiet_about_the_tokenizer(tmp_path):
         f"spacy_ground.check(nlp, 'Revenue was $2.85 billion.', [{SOURCE!r}])\n"
         f"docs = [spacy_ground.make_doc(nlp, 'Revenue was $2.85 billion.', [{SOURCE!r}]) for _ in range(4)]\n"
         "print([d._.grounding.action for d in nlp.pipe(docs, n_process=2, batch_size=2)])\n"
+        "import os; assert 'TOKENIZERS_PARALLELISM' not in os.environ  # set for the children only\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "TOKENIZERS_PARALLELISM"}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "['pass', 'pass', 'pass', 'pass']"
     assert "huggingface/tokenizers" not in out.stderr
+
+
+def test_a_thread_still_checking_after_the_main_thread_ends_falls_back_to_its_own_thread():
+    """At interpreter exit the pool takes no more work ("cannot schedule new futures after
+    shutdown"); a check from a thread that outlives the main thread runs in that thread."""
+    import subprocess
+    import sys
+
+    script = (
+        "import threading, time, spacy_ground\n"
+        "nlp = spacy_ground.load()\n"
+        f"spacy_ground.check(nlp, 'The firm employs 400 people.', [{SOURCE!r}])\n"
+        "def late():\n"
+        "    time.sleep(1)\n"
+        f"    print(spacy_ground.check(nlp, 'The firm employs 400 people.', [{SOURCE!r}])._.grounding.action)\n"
+        "threading.Thread(target=late).start()\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "pass"
+
+
+def test_pools_built_by_several_threads_at_once_leave_torch_threads_as_they_were():
+    import subprocess
+    import sys
+
+    script = (
+        "import threading, torch\n"
+        "torch.ones(2) @ torch.ones(2)\n"
+        "before = torch.get_num_threads()\n"
+        "from spacy_ground.threads import map_in_threads\n"
+        "for workers in (2, 3, 4):\n"
+        "    b = threading.Barrier(4)\n"
+        "    def f(): b.wait(); map_in_threads(lambda x: x, [1, 2], workers)\n"
+        "    ts = [threading.Thread(target=f) for _ in range(4)]\n"
+        "    [t.start() for t in ts]; [t.join() for t in ts]\n"
+        "print(before, torch.get_num_threads())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    before, after = out.stdout.split()
+    assert before == after

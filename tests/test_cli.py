@@ -208,6 +208,24 @@ def test_bench_output_that_cannot_be_written_is_refused_before_the_run(data, tmp
     assert data.read_text() == before
 
 
+def test_bench_output_checks_leave_links_alone_and_catch_a_hard_link_to_the_input(data, tmp_path):
+    import os
+
+    from spacy_ground.__main__ import output_problem
+
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "target.json")  # dangling: the metrics would go to target.json
+    assert output_problem(str(link), str(data)) is None
+    assert link.is_symlink() and not (tmp_path / "target.json").exists()
+    os.link(data, tmp_path / "hard.jsonl")
+    assert "is the input file" in output_problem(str(tmp_path / "hard.jsonl"), str(data))
+    os.mkfifo(tmp_path / "fifo")
+    assert "not a regular file" in output_problem(str(tmp_path / "fifo"), str(data))
+    existing = tmp_path / "old.json"
+    existing.write_text("keep")
+    assert output_problem(str(existing), str(data)) is None and existing.read_text() == "keep"
+
+
 def test_bench_output_in_new_folders_is_fine_and_the_trial_leaves_nothing(data, tmp_path):
     from spacy_ground.__main__ import output_problem
 
@@ -216,7 +234,7 @@ def test_bench_output_in_new_folders_is_fine_and_the_trial_leaves_nothing(data, 
     assert not (tmp_path / "m.json").exists() and not (tmp_path / "new").exists()
 
 
-@pytest.mark.parametrize("field", ["source", "knowledge", None])
+@pytest.mark.parametrize("field", ["source", "knowledge", "Sources", None])
 def test_bench_without_any_sources_field_is_refused(tmp_path, capsys, field):
     path = tmp_path / "nosources.jsonl"
     rows = [{k: v for k, v in r.items() if k != "sources"} | ({field: r["sources"]} if field else {}) for r in RECORDS]

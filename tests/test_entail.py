@@ -439,7 +439,10 @@ def test_grounded_values_need_ground_numeric_first():
     ({"title": "Oslo", "text": "Oslo is the capital of Norway."}, "Oslo\nOslo is the capital of Norway."),
     ({"text": "Oslo is the capital."}, "Oslo is the capital."),
     ({"page_content": "Revenue was $2 billion.", "metadata": {"source": "10-K", "page": 3}}, "Revenue was $2 billion."),
-    ({"id": 7, "title": "  ", "content": "A passage.", "score": 0.8, "url": "https://x"}, "A passage."),
+    ({"id": 7, "title": "  ", "content": "A passage.", "url": "https://x"}, "A passage."),
+    ({"id": "d1", "content": "A passage.", "meta": {"name": "a.txt"}, "embedding": None}, "A passage."),  # Haystack
+    ({"type": "review", "text": "Battery lasts 2 days.", "score": 2, "source": "amazon"}, None),  # a rating: a record
+    (type("Document", (), {"page_content": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LangChain
     ('{"title": "Oslo", "passage": "A passage."}', "Oslo\nA passage."),  # the same, written as JSON
     ({"name": "Finch", "text": "Great food."}, None),  # another field: a record
     ({"title": "T", "text": "a", "content": "b"}, None),  # two texts: a record
