@@ -293,6 +293,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
             _progress(len(records), len(records), t0, "answers")
             print(file=sys.stderr)
         out["answers"] = evaluate_rows(rows, seed, verdict.flag_threshold, args.bootstrap)
+        # which answers were flagged, for a look at them (position: 1 for the first answer in the file)
+        out["per_answer"] = [{"position": i + 1, "id": r.get("id"), "dataset": r.get("dataset"), "task": r.get("task"),
+                              "hallucinated": r["hallucinated"] if r.get("labelled") else None,
+                              "score": r.get("score"), "verdict": r.get("verdict"), "action": r.get("action"),
+                              "ms": round(r["ms"], 2)} for i, r in enumerate(rows)]
         table += "\n\n" + answers_markdown(out["answers"])
     print(table)
     meta = {"data": str(args.data), "pipeline": nlp.pipe_names, "date": date.today().isoformat(),

@@ -68,6 +68,9 @@ def test_bench_writes_claim_and_answer_metrics(data, tmp_path, capsys):
     assert "No bootstrap intervals for toy/all, toy/qa: fewer than 5 labelled answers of one label" in printed
     lo, hi = toy["bootstrap"]["auroc"]["ground_verdict"]
     assert lo <= toy["ground_verdict"]["auroc"] <= hi
+    per_answer = metrics["per_answer"]  # which answers were flagged
+    assert [(a["position"], a["id"], a["hallucinated"]) for a in per_answer] == [(1, "a", False), (2, "b", True), (3, "c", True)]
+    assert all(a["action"] in ("pass", "flag", "block") and a["verdict"] for a in per_answer)
 
 
 def test_bench_counts_unlabelled_answers_in_speed_and_actions_only(tmp_path, capsys):
