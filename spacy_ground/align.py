@@ -19,6 +19,7 @@ from spacy.tokens import Doc, Span
 
 from .extensions import register_extensions
 from .sources import SourceIndex, content_words, readable_line, split_sentences
+from .threads import check_workers
 
 
 @Language.factory(
@@ -53,8 +54,7 @@ class EvidenceAligner:
                  workers: int = 0):
         if top_k < 1 or batch_size < 1:
             raise ValueError("ground_align: top_k and batch_size must be at least 1")
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-            raise ValueError(f"ground_align: workers must be an integer >= 0 (0: torch's own threads), not {workers!r}")
+        check_workers("ground_align", workers)
         if not 0.0 <= semantic_weight <= 1.0:
             raise ValueError("ground_align: semantic_weight must lie in [0, 1]")
         register_extensions()

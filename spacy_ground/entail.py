@@ -46,6 +46,7 @@ from .compare import DIFFERS, compare
 from .extensions import register_extensions
 from .normalize import find_claims
 from .sources import check_source_kinds, evidence_text, source_kind
+from .threads import check_workers
 from .values import ClaimValue
 
 MODEL_FILE = "entail.safetensors"
@@ -234,8 +235,7 @@ class Entailer:
                  grounded_values_as_sources: bool = True, batch_size: int = 1, workers: int = 2):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-            raise ValueError(f"ground_entail: workers must be an integer >= 0 (0: torch's own threads), not {workers!r}")
+        check_workers("ground_entail", workers)
         evidence_k_by_source = dict(evidence_k_by_source or {})
         check_source_kinds(evidence_k_by_source, "ground_entail: evidence_k_by_source")
         for kind, k in evidence_k_by_source.items():

@@ -28,6 +28,12 @@ def _one_torch_thread(started: threading.Barrier) -> None:
     started.wait()
 
 
+def check_workers(component: str, workers: object) -> None:
+    """A clear error for a ``workers`` setting that is not a count (0: torch's own threads)."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ValueError(f"{component}: workers must be an integer >= 0 (0: torch's own threads), not {workers!r}")
+
+
 def thread_pool(workers: int) -> ThreadPoolExecutor:
     """One pool per process and size (a forked child starts its own: the parent's threads do
     not survive a fork), its threads running torch on one thread each.
