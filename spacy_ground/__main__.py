@@ -398,7 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "claims) instead of the report")
     p.set_defaults(func=cmd_check)
     b = sub.add_parser("bench", help="claim- and answer-level metrics (with baselines) on a JSONL file in the shared data format")
-    b.add_argument("data", help="JSONL file, or .jsonl.gz (id, task, question, sources, answer, hallucinated: "
+    b.add_argument("data", help="JSONL file, or .jsonl.gz, or - for standard input (id, task, question, sources, answer, hallucinated: "
                                 "true/false or 1/0, spans: character offsets)")
     b.add_argument("--output", help="write the metrics as JSON here")
     b.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")

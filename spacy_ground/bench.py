@@ -18,9 +18,11 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import re
 import statistics
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -63,10 +65,13 @@ def read_jsonl(path: str | Path) -> Iterator[Dict[str, Any]]:
     ``answer``, or a field of the wrong type (``question`` not a string, ``sources`` not a
     list, string or object, a ``hallucinated`` label that is no boolean, 0/1 or
     "true"/"false", ``spans`` that are not a list of in-range character offsets). Labels given
-    as 0/1 or "true"/"false" are read as booleans."""
+    as 0/1 or "true"/"false" are read as booleans. ``-`` reads standard input."""
     opener = gzip.open if str(path).endswith(".gz") else open
     try:
-        f = opener(path, "rt", encoding="utf-8-sig")
+        if str(path) == "-":
+            f = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig") if hasattr(sys.stdin, "buffer") else sys.stdin
+        else:
+            f = opener(path, "rt", encoding="utf-8-sig")
     except IsADirectoryError:
         raise ValueError(f"{path}: is a directory, not a JSONL file") from None
     with f:

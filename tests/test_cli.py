@@ -369,3 +369,12 @@ def test_check_help_says_what_is_required(capsys):
         main(["check", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "--answer or --record (one of them is required)" in out and "``" not in out
+
+
+def test_bench_reads_standard_input(monkeypatch, capsys):
+    import io
+
+    text = "\n".join(json.dumps(r) for r in RECORDS) + "\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf8")), encoding="utf8"))
+    assert main(["bench", "-", "--quiet", "--claims-only"]) == 0
+    assert "| overall | 3 |" in capsys.readouterr().out
