@@ -106,13 +106,20 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
             raise TypeError(f"sources must be a list of texts or JSON records (or one of them), "
                             f"not {type(sources).__name__}") from None
     if sources is not None:
-        # a passage given as an object ({"title": ..., "text": ...}) is a text, not a record
-        sources = [p if (p := passage_text(s)) is not None else within_depth(s) if isinstance(s, (dict, list)) else s
-                   for s in sources]
+        sources = [_as_read(s) for s in sources]
     doc = nlp.make_doc(clean_text(answer))
     doc._.ground_sources = sources
     doc._.ground_question = clean_text(question) if question is not None else None
     return doc
+
+
+def _as_read(source: Any) -> Any:
+    """A source as the components read it: a passage given as an object ({"title": ...,
+    "text": ...}) as its text, a record cut at the depth it is read to, anything else as given."""
+    text = passage_text(source)
+    if text is not None:
+        return text
+    return within_depth(source) if isinstance(source, (dict, list)) else source
 
 
 def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,

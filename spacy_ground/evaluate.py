@@ -415,6 +415,13 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
 MIN_PER_LABEL_FOR_INTERVALS = 5
 
 
+def _label_counts(res: Dict[str, Any]) -> Tuple[int, int]:
+    """(hallucinated, clean) labelled answers of a group's metrics."""
+    labelled = res.get("labelled", res["answers"])
+    hallucinated = res.get("hallucinated", 0)
+    return hallucinated, labelled - hallucinated
+
+
 def markdown(metrics: Dict[str, Any]) -> str:
     """The answer table (AUROC and best F1 per method, per dataset/task) and, for data with
     labelled spans, the sentence-level table."""
@@ -440,8 +447,7 @@ def markdown(metrics: Dict[str, Any]) -> str:
                      + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
                      + f" | {res.get('not_checkable', 0)}"
                      + f" | {'-' if sf is None else f'{sf:.2f}'} | {'-' if aps is None else f'{aps:.1f}'} |")
-    one_label = [name for name, res in metrics.items()
-                 if res.get("labelled", res["answers"]) and res.get("hallucinated") in (0, res.get("labelled", res["answers"]))]
+    one_label = [name for name, res in metrics.items() if sum(_label_counts(res)) and 0 in _label_counts(res)]
     if one_label:
         shares = "; ".join(f"{name}: {metrics[name]['flagged_share']:.1%} flagged or blocked" for name in one_label
                            if metrics[name].get("flagged_share") is not None)
@@ -458,8 +464,7 @@ def markdown(metrics: Dict[str, Any]) -> str:
                   for name, res in unlabelled.items()]
     boot = {name: res["bootstrap"] for name, res in metrics.items() if res.get("bootstrap")}
     # with a handful of answers of one label every resample ranks them alike: no interval to speak of
-    few = [name for name in boot if min(metrics[name].get("hallucinated", 0), metrics[name].get(
-        "labelled", metrics[name]["answers"]) - metrics[name].get("hallucinated", 0)) < MIN_PER_LABEL_FOR_INTERVALS]
+    few = [name for name in boot if min(_label_counts(metrics[name])) < MIN_PER_LABEL_FOR_INTERVALS]
     boot = {name: b for name, b in boot.items() if name not in few}
     if few:
         lines += ["", f"No bootstrap intervals for {', '.join(few)}: fewer than {MIN_PER_LABEL_FOR_INTERVALS} "
