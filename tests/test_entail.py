@@ -473,3 +473,123 @@ def test_passages_given_as_objects_are_read_as_passages():
     assert source_kind(doc._.ground_sources) == "passages"
     doc = nlp(doc)
     assert [c._.ground_numeric["status"] for c in doc.spans["ground_claims"]] == ["grounded"]
+
+
+def _tiny_cross_encoder(attention="sdpa", layers=3):
+    import torch
+    from transformers import BertConfig, BertModel
+
+    from spacy_ground.entail_model import CrossEncoder
+
+    torch.manual_seed(0)
+    config = BertConfig(vocab_size=30522, hidden_size=64, num_hidden_layers=layers, num_attention_heads=4,
+                        intermediate_size=128, attn_implementation=attention)
+    return CrossEncoder(BertModel(config, add_pooling_layer=False), 64, 3).eval()
+
+
+PADDED_PAIRS = (["The museum opened in 1998.", "A short one.",
+                 "Revenue was $2.85 billion in 2023, up 12 per cent on the year before."],
+                ["It opened in 1998.", "Revenue rose by 12 percent to 2,850 million dollars.", "No."])
+
+
+def test_last_layer_at_cls_only_gives_the_full_models_output_in_float32():
+    """In eval mode the last layer runs for [CLS] only; in float32 that is the full layer's
+    output to rounding, with padded pairs in the batch too."""
+    import torch
+
+    from spacy_ground.entail_model import encode_pairs, load_tokenizer
+
+    model = _tiny_cross_encoder()
+    assert model.encoder.attn_implementation == "sdpa"
+    enc = encode_pairs(load_tokenizer(), *PADDED_PAIRS, 64)
+    assert not bool(enc["attention_mask"].all())  # some pairs are padded
+    with torch.inference_mode():
+        cls_only = model(**enc)
+        model.cls_only_last_layer = False
+        full = model(**enc)
+        model.cls_only_last_layer = True
+        alone = encode_pairs(load_tokenizer(), ["The museum opened in 1998."], ["It opened in 1998."], 64)
+        assert alone["input_ids"].shape[1] < enc["input_ids"].shape[1]  # padded in the batch
+        alone = model(**alone)
+    assert torch.allclose(cls_only, full, atol=1e-5)
+    assert not torch.allclose(full[0], full[1], atol=1e-3)  # the pairs are told apart
+    assert torch.allclose(alone[0], full[0], atol=1e-5)  # padding changes nothing
+
+
+@pytest.mark.parametrize("padded", [False, True])
+def test_layers_below_the_last_give_transformers_numbers_bit_for_bit_in_int8(padded):
+    """The lean layer runs BertLayer's operations in its order: with int8 weights (activations
+    scaled per call) its output equals transformers' own, bit for bit."""
+    import warnings
+
+    import torch
+    from transformers.modeling_attn_mask_utils import _prepare_4d_attention_mask_for_sdpa
+
+    from spacy_ground.entail_model import _layer_rows, encode_pairs, load_tokenizer
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = torch.ao.quantization.quantize_dynamic(_tiny_cross_encoder(), {torch.nn.Linear}, dtype=torch.qint8)
+    pairs = PADDED_PAIRS if padded else ([PADDED_PAIRS[0][0]], [PADDED_PAIRS[1][0]])
+    enc = encode_pairs(load_tokenizer(), *pairs, 64)
+    bert = model.encoder
+    with torch.inference_mode():
+        hidden = bert.embeddings(input_ids=enc["input_ids"], token_type_ids=enc["token_type_ids"])
+        mask = _prepare_4d_attention_mask_for_sdpa(enc["attention_mask"], hidden.dtype, tgt_len=hidden.shape[1])
+        assert (mask is None) is (not padded)
+        for layer in bert.encoder.layer:
+            ours, theirs = _layer_rows(layer, hidden, mask), layer(hidden, attention_mask=mask)[0]
+            assert torch.equal(ours, theirs)
+            hidden = theirs
+
+
+def test_an_encoder_with_eager_attention_runs_the_full_model():
+    import torch
+
+    from spacy_ground.entail_model import _cls_only_fits, encode_pairs, load_tokenizer
+
+    model = _tiny_cross_encoder("eager")
+    assert not _cls_only_fits(model.encoder) and _cls_only_fits(_tiny_cross_encoder().encoder)
+    enc = encode_pairs(load_tokenizer(), *PADDED_PAIRS, 64)
+    with torch.inference_mode():
+        fast = model(**enc)
+        model.cls_only_last_layer = False
+        assert torch.equal(fast, model(**enc))
+
+
+def test_training_runs_the_full_last_layer(monkeypatch):
+    """The shortcut is for inference: in train mode every position of the last layer is computed."""
+    import torch
+    from transformers import BertConfig, BertModel
+
+    import spacy_ground.entail_model as em
+
+    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                        intermediate_size=64)
+    model = em.CrossEncoder(BertModel(config, add_pooling_layer=False), 32, 3)
+    calls = []
+    monkeypatch.setattr(em, "_cls_vector", lambda *a, **k: calls.append(1) or torch.zeros(1, 32))
+    enc = em.encode_pairs(em.load_tokenizer(), ["a b c"], ["a b"], 16)
+    model.train()
+    model(**enc)
+    assert calls == []
+    model.eval()
+    model(**enc)
+    assert calls == [1]
+
+
+def test_pairs_tokenised_together_equal_one_call_each():
+    from spacy_ground.entail_model import encode_batches, encode_pairs, load_tokenizer
+
+    tok = load_tokenizer()
+    pairs = [("The museum opened in 1998.", "It opened in 1998."), ("word " * 300, "A long premise, cut first."),
+             ("", "No evidence at all."), ("Revenue was $2.85 billion.", "hypothesis " * 200)]
+    together = encode_batches(tok, [[p] for p in pairs], 64)
+    for (premise, hypothesis), enc in zip(pairs, together):
+        one = encode_pairs(tok, [premise], [hypothesis], 64)
+        assert set(enc.keys()) == set(one.keys())
+        for key in one.keys():
+            assert enc[key].dtype == one[key].dtype and enc[key].tolist() == one[key].tolist()
+    mixed = encode_batches(tok, [pairs[:2], pairs[2:3]], 64)  # batches of several pairs are padded
+    assert mixed[0]["input_ids"].shape == (2, 64)
+    assert mixed[1]["input_ids"].tolist() == encode_pairs(tok, [""], ["No evidence at all."], 64)["input_ids"].tolist()
