@@ -75,12 +75,20 @@ class CrossEncoder(torch.nn.Module):
         self.head = torch.nn.Linear(hidden, n_labels)
 
     def forward(self, input_ids, attention_mask, token_type_ids=None):
-        if not self.training and self.cls_only_last_layer and _cls_only_fits(self.encoder):
+        if not self.training and self.cls_only_last_layer and self._lean_fits():
             out = _cls_vector(self.encoder, input_ids, attention_mask, token_type_ids)
         else:
             out = self.encoder(input_ids=input_ids, attention_mask=attention_mask,
                                token_type_ids=token_type_ids).last_hidden_state[:, 0]
         return self.head(self.dropout(out))
+
+    def _lean_fits(self) -> bool:
+        """``_cls_only_fits`` for this module's encoder, checked once (it costs 0.3 ms)."""
+        fits = self.__dict__.get("_lean_fits_encoder")
+        if fits is None or fits[0] is not self.encoder:
+            fits = (self.encoder, _cls_only_fits(self.encoder))
+            self.__dict__["_lean_fits_encoder"] = fits
+        return fits[1]
 
     def trained_state(self) -> Dict[str, torch.Tensor]:
         """The tensors training changes: transformer layers and head (not the embeddings)."""
@@ -89,10 +97,36 @@ class CrossEncoder(torch.nn.Module):
 
 def _cls_only_fits(bert) -> bool:
     """Whether ``_cls_vector`` computes what ``bert`` would: an encoder-only BERT with
-    absolute positions whose layers attend through ``scaled_dot_product_attention``."""
+    absolute positions whose layers attend through ``scaled_dot_product_attention`` and are
+    laid out as transformers' ``BertLayer`` (another version or layout runs the full forward)."""
     config = bert.config
-    return (not config.is_decoder and getattr(config, "position_embedding_type", "absolute") == "absolute"
-            and getattr(bert, "attn_implementation", None) == "sdpa" and len(bert.encoder.layer) > 0)
+    if (config.is_decoder or getattr(config, "position_embedding_type", "absolute") != "absolute"
+            or getattr(bert, "attn_implementation", None) != "sdpa" or _sdpa_mask() is None):
+        return False
+    layers = getattr(getattr(bert, "encoder", None), "layer", None)
+    needed = ("attention.self.query", "attention.self.key", "attention.self.value",
+              "attention.self.num_attention_heads", "attention.self.attention_head_size",
+              "attention.output.dense", "attention.output.LayerNorm", "intermediate.dense",
+              "intermediate.intermediate_act_fn", "output.dense", "output.LayerNorm")
+    return bool(layers) and all(_has_path(layer, path) for layer in layers for path in needed)
+
+
+def _has_path(obj, path: str) -> bool:
+    for name in path.split("."):
+        if not hasattr(obj, name):
+            return False
+        obj = getattr(obj, name)
+    return True
+
+
+@functools.lru_cache(maxsize=1)
+def _sdpa_mask():
+    """transformers' padding mask for SDPA (None where this version has none)."""
+    try:
+        from transformers.modeling_attn_mask_utils import _prepare_4d_attention_mask_for_sdpa
+    except ImportError:  # pragma: no cover - another transformers version
+        return None
+    return _prepare_4d_attention_mask_for_sdpa
 
 
 def _cls_vector(bert, input_ids, attention_mask, token_type_ids=None) -> torch.Tensor:
@@ -100,13 +134,11 @@ def _cls_vector(bert, input_ids, attention_mask, token_type_ids=None) -> torch.T
     mode). The layers below the last run the operations of ``BertLayer.forward`` in its order
     (the same numbers) without its wrappers, whose Python costs about a millisecond a pair on
     a CPU; the last layer runs for the [CLS] row only."""
-    from transformers.modeling_attn_mask_utils import _prepare_4d_attention_mask_for_sdpa
-
     hidden = bert.embeddings(input_ids=input_ids, token_type_ids=token_type_ids)
     if attention_mask is None:
         attention_mask = torch.ones(input_ids.shape, device=input_ids.device)
     # None when nothing is padded, as BertModel.forward passes it
-    mask = _prepare_4d_attention_mask_for_sdpa(attention_mask, hidden.dtype, tgt_len=input_ids.shape[1])
+    mask = _sdpa_mask()(attention_mask, hidden.dtype, tgt_len=input_ids.shape[1])
     layers = bert.encoder.layer
     for i, layer in enumerate(layers):
         hidden = _layer_rows(layer, hidden, mask, rows=1 if i == len(layers) - 1 else None)

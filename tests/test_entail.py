@@ -593,3 +593,21 @@ def test_pairs_tokenised_together_equal_one_call_each():
     mixed = encode_batches(tok, [pairs[:2], pairs[2:3]], 64)  # batches of several pairs are padded
     assert mixed[0]["input_ids"].shape == (2, 64)
     assert mixed[1]["input_ids"].tolist() == encode_pairs(tok, [""], ["No evidence at all."], 64)["input_ids"].tolist()
+
+
+def test_a_layer_laid_out_otherwise_runs_the_full_model():
+    """Another transformers version's layout is not guessed at: the full forward runs."""
+    import torch
+
+    from spacy_ground.entail_model import _cls_only_fits, encode_pairs, load_tokenizer
+
+    model = _tiny_cross_encoder()
+    layer = model.encoder.encoder.layer[-1]
+    layer.intermediate.dense_renamed = layer.intermediate.dense
+    del layer.intermediate.dense
+    assert not _cls_only_fits(model.encoder)
+    layer.intermediate.forward = lambda hidden: layer.intermediate.intermediate_act_fn(
+        layer.intermediate.dense_renamed(hidden))
+    with torch.inference_mode():
+        out = model(**encode_pairs(load_tokenizer(), *PADDED_PAIRS, 64))
+    assert out.shape == (3, 3)
