@@ -99,6 +99,12 @@ RESERVED_GROUPS = ("all", "overall")
 _TRUE_LABELS = {1: True, 0: False, "true": True, "false": False}
 
 
+def markdown_cell(text: Any) -> str:
+    """``text`` as one cell of a Markdown table: a '|' escaped, line breaks as spaces (a task
+    or dataset name holding them would split or end the row)."""
+    return " ".join(str(text).replace("\\", "\\\\").replace("|", "\\|").split())
+
+
 def _field_problem(rec: Dict[str, Any]) -> Optional[str]:
     """What is wrong with a record's optional fields, or None (labels given as 0/1 or
     "true"/"false" are turned into booleans in place)."""
@@ -272,5 +278,5 @@ def markdown_table(metrics: Dict[str, Any]) -> str:
     for task in order:
         m = metrics[task]
         cells = [("-" if m[k] is None else fmt.format(m[k])) for k, _, fmt in cols]
-        lines.append(f"| {task} | " + " | ".join(cells) + " |")
+        lines.append(f"| {markdown_cell(task)} | " + " | ".join(cells) + " |")
     return "\n".join(lines)

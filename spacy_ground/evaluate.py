@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy
 from spacy.language import Language
 
-from .bench import is_hallucinated, is_labelled, read_jsonl
+from .bench import is_hallucinated, is_labelled, markdown_cell, read_jsonl
 from .features import FEATURES, FEATURE_SIGNS, absent_word_counts, answer_features, source_texts
 from .sources import source_kind, sources_key
 from .verdict import source_shape
@@ -443,7 +443,7 @@ def markdown(metrics: Dict[str, Any]) -> str:
         aps = res.get("answers_per_second")
         at_cell = "-" if not at else f"{at['precision']:.2f} / {at['recall']:.2f} / {at['f1']:.2f}"
         seed_cell = "-" if soft is None else f"{soft:.2f} / {strict:.2f}"
-        lines.append(f"| {name} | {res['answers']} | " + " | ".join(cells)
+        lines.append(f"| {markdown_cell(name)} | {res['answers']} | " + " | ".join(cells)
                      + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
                      + f" | {res.get('not_checkable', 0)}"
                      + f" | {'-' if sf is None else f'{sf:.2f}'} | {'-' if aps is None else f'{aps:.1f}'} |")
@@ -483,7 +483,7 @@ def markdown(metrics: Dict[str, Any]) -> str:
                   "in which the first method ranks better):", "",
                   "| data / task | verdict AUROC | verdict F1 @thr | entailment only AUROC | absent content words AUROC "
                   "| verdict - absent words | entailment only - absent words |", "|---" * 7 + "|"]
-        lines += [f"| {name} | {ci(b['auroc'].get('ground_verdict'))} | {ci(b.get('f1_at_threshold'))} "
+        lines += [f"| {markdown_cell(name)} | {ci(b['auroc'].get('ground_verdict'))} | {ci(b.get('f1_at_threshold'))} "
                   f"| {ci(b['auroc'].get('entailment only'))} | {ci(b['auroc'].get('absent content words'))} "
                   f"| {paired(b, 'ground_verdict - absent content words')} "
                   f"| {paired(b, 'entailment only - absent content words')} |" for name, b in boot.items()]
@@ -495,7 +495,7 @@ def markdown(metrics: Dict[str, Any]) -> str:
         lines += ["", "Sentence level (a sentence is hallucinated when it overlaps a labelled span):", "",
                   "| data / task | sentences | hallucinated | entailment only (1 - support) AUROC | absent content words AUROC |",
                   "|---|---|---|---|---|"]
-        lines += [f"| {name} | {x['sentences']} | {x['hallucinated']} | {fmt(x['entailment only'])} "
+        lines += [f"| {markdown_cell(name)} | {x['sentences']} | {x['hallucinated']} | {fmt(x['entailment only'])} "
                   f"| {fmt(x['absent content words'])} |" for name, x in sentence.items()]
     return "\n".join(lines)
 

@@ -298,22 +298,28 @@ def test_bootstrap_intervals_hold_the_estimate_and_pair_the_methods():
     assert bootstrap({"x": strong}, y, resamples=50) == bootstrap({"x": strong}, y, resamples=50)  # seeded
 
 
+def _scored_rows(rng, dataset, tasks, separation):
+    """evaluate rows, one per task in ``tasks``, every second one hallucinated; the verdict's
+    score and absent words lean towards the label by ``separation``."""
+    rows = []
+    for i, task in enumerate(tasks):
+        bad = bool(i % 2)
+        f = {k: 0.0 for k in ("absent_words", "numeric_inconsistency", "numeric_mismatch", "numeric_unsupported",
+                              "length_ratio", "unknown_word_rate", "question_overlap")}
+        f.update(absent_words=float(rng.random() + bad), min_support=float(rng.random()))
+        rows.append({"dataset": dataset, "task": task, "hallucinated": bad, "features": f,
+                     "rank_score": float(rng.random() + separation * bad), "action": None,
+                     "verdict": "supported", "ms": 10.0, "spans": [], "pred_spans": [], "sentences": []})
+    return rows
+
+
 def test_bootstrap_intervals_in_the_tables_and_the_goals_line():
     import numpy
 
     from spacy_ground.evaluate import evaluate_rows, markdown
     from spacy_ground.project import answer_goals
 
-    rng = numpy.random.default_rng(1)
-    rows = []
-    for i in range(80):
-        bad = bool(i % 2)
-        f = {k: 0.0 for k in ("absent_words", "numeric_inconsistency", "numeric_mismatch", "numeric_unsupported",
-                              "length_ratio", "unknown_word_rate", "question_overlap")}
-        f.update(absent_words=float(rng.random() + bad), min_support=float(rng.random()))
-        rows.append({"dataset": "ragtruth", "task": "qa" if i < 40 else "summary", "hallucinated": bad,
-                     "features": f, "rank_score": float(rng.random() + 0.5 * bad), "action": None,
-                     "verdict": "supported", "ms": 10.0, "spans": [], "pred_spans": [], "sentences": []})
+    rows = _scored_rows(numpy.random.default_rng(1), "ragtruth", ["qa"] * 40 + ["summary"] * 40, 0.5)
     seed = {"length_ratio": 1, "unknown_word_rate": 1, "question_overlap": 0, "numeric_inconsistency": 1}
     metrics = evaluate_rows(rows, seed, 0.5, resamples=100)
     assert set(metrics["ragtruth/all"]["bootstrap"]["auroc"]) >= {"ground_verdict", "absent content words"}
@@ -429,3 +435,37 @@ def test_best_point_of_an_f1_curve_takes_the_middle_of_ties(curve, expected):
     from spacy_ground.evaluate import best_point
 
     assert best_point(numpy.asarray(curve)) == expected
+
+
+@pytest.mark.parametrize("task", ["q|a", "two\nlines", "back\\slash|"])
+def test_a_task_name_with_a_pipe_or_a_line_break_stays_one_table_cell(task):
+    import re
+
+    import numpy
+
+    from spacy_ground.evaluate import evaluate_rows, markdown
+
+    rows = _scored_rows(numpy.random.default_rng(2), "mine", [task] * 20 + ["plain"] * 20, 1.0)
+    seed = {"length_ratio": 1, "unknown_word_rate": 1, "question_overlap": 0, "numeric_inconsistency": 1}
+    table = markdown(evaluate_rows(rows, seed, 0.5, resamples=20))
+
+    def cells(line):
+        return len(re.split(r"(?<!\\)\|", line.replace("\\\\", "")))
+
+    assert table.count("| mine/") == 6  # all and two tasks, in the answer and bootstrap tables
+    for block in table.split("\n\n"):
+        lines = [line for line in block.splitlines() if line.startswith("|")]
+        assert all(cells(line) == cells(lines[0]) for line in lines), block
+    assert "| mine/" + " ".join(task.replace("\\", "\\\\").replace("|", "\\|").split()) + " | 20 |" in table
+
+
+def test_the_claims_table_escapes_a_task_name_too():
+    from spacy_ground.bench import markdown_table
+
+    from collections import defaultdict
+
+    def row():
+        return defaultdict(lambda: None, answers=3)
+
+    table = markdown_table({"a|b": row(), "overall": row()})
+    assert "| a\\|b | 3 |" in table
