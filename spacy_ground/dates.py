@@ -288,9 +288,13 @@ def find_dates(text: str) -> List[Found]:
                 continue
             if kind in ("md", "dm", "my") and not _month_is_month(m, text):
                 continue
-            if kind == "slash_md" and not _slashed_day(m, text):
+            reading = _slashed_day(m, text) if kind == "slash_md" else "day"
+            if reading is None:
                 continue  # "3/4 of", "on 1/2 power", "24/7" stay what they were; "due on 3/15", "after 9/11" are dates
-            value = _read_date(kind, m)
+            if reading == "ambiguous":  # "due on 5/1": a day, but May 1 or 5 January?
+                value = _unanchored(m.group(0), "day", "numeric date: day and month order is ambiguous")
+            else:
+                value = _read_date(kind, m)
             if value is None:
                 continue
             found.append((s, e, value))
@@ -305,22 +309,32 @@ _NINE_ELEVEN_AFTER = re.compile(r"\s+(?:attacks?|attackers|hijack\w*|commission|
 _NOT_DAY_AFTER = re.compile(r"\s*(?:shooting|from\b|attempts?|free[ \t]+throws?|passing|completions?|for\b|/365)", re.I)
 
 
-def _slashed_day(m: "re.Match[str]", text: str) -> bool:
-    """A slashed day and month without a year: after a cue ("due on 3/15", "until 25/12"),
-    when one number is over 12 (so the order is clear); "9/11" after a cue or before a word
-    that names the attacks. "24/7", "on 9/14 shooting" and "on 1/2 power" are not days."""
+def _slashed_day(m: "re.Match[str]", text: str) -> Optional[str]:
+    """Whether a slashed day and month without a year is a day: "day" after a cue ("due on
+    3/15", "until 25/12", "the deadline is 5/5") when the order is clear (one number over 12,
+    or both the same); "ambiguous" after a cue other than a bare "on" when it is not and no
+    noun follows ("due on 5/1.": May 1 or 5 January; "after 1/2 minute" is a fraction); "9/11" after a cue or before a word that names the attacks; None for no day
+    ("24/7", "on 9/14 shooting", "on 1/2 power", "3/4 of", a ratio without a cue)."""
     a, b = int(m.group(1)), int(m.group(2))
-    cue = _MD_CUE.search(text, max(0, m.start() - 12), m.start()) is not None
+    cue = _MD_CUE.search(text, max(0, m.start() - 24), m.start()) is not None
     if _NOT_DAY_AFTER.match(text, m.end()):
-        return False
+        return None
     if m.group(0) == "9/11":
-        return cue or _NINE_ELEVEN_AFTER.match(text, m.end()) is not None
-    if m.group(0) == "24/7" or (a <= 12) == (b <= 12) or max(a, b) > 31 or min(a, b) < 1:
-        return False  # ambiguous (3/4: March 4 or 3 April?), or no day and month at all
-    return cue
+        return "day" if cue or _NINE_ELEVEN_AFTER.match(text, m.end()) is not None else None
+    if m.group(0) == "24/7" or max(a, b) > 31 or min(a, b) < 1 or (a > 12 and b > 12) or not cue:
+        return None
+    if a <= 12 and b <= 12 and a != b:  # "on 1/2 power", "after 1/2 minute": fractions
+        strong = _MD_CUE_NOT_ON.search(text, max(0, m.start() - 24), m.start()) is not None
+        return "ambiguous" if strong and _AMBIGUOUS_DAY_AFTER.match(text, m.end()) else None
+    return "day"
 
 
-_MD_CUE = re.compile(r"(?:\b(?:on|until|till|since|before|after|due|through|thru|starting)\s+|\bpost-|\bpre-)$", re.I)
+_MD_CUE = re.compile(r"(?:\b(?:on|until|till|since|before|after|due|through|thru|starting)\s+|\bpost-|\bpre-"
+                     r"|\b(?:deadline|date|dated)\s+(?:is\s+|was\s+|of\s+|on\s+)?)$", re.I)
+# what may follow a day whose order is unclear ("due on 5/1." / ", and" / "at noon"), not a fraction's noun
+_AMBIGUOUS_DAY_AFTER = re.compile(r"\s*(?:$|[.,;:!?)\]]|[-\u2013]|(?:and|or|at|when|but|in|this|next|each|every)\b)", re.I)
+_MD_CUE_NOT_ON = re.compile(r"(?:\b(?:until|till|since|before|after|due(?:\s+on)?|through|thru|starting(?:\s+on)?)\s+"
+                            r"|\bpost-|\bpre-|\b(?:deadline|date|dated)\s+(?:is\s+|was\s+|of\s+|on\s+)?)$", re.I)
 
 
 def _month_is_month(m: "re.Match[str]", text: str) -> bool:

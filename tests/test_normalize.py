@@ -903,6 +903,33 @@ def test_a_change_and_the_level_it_reached(text, expected):
     assert_readings(text, expected)
 
 
+# a slashed day and month whose order is unclear (2026-12-01, fourth session): after a cue it
+# is a day, not checkable ("due on 5/1": May 1 or 5 January), not the number 5
+@pytest.mark.parametrize("text, expected", [
+    ("The deadline is 5/1.", [("5/1", "date", None)]),
+    ("Payment is due on 5/1, as agreed.", [("5/1", "date", None)]),
+    ("The offer runs until 6/7 and then ends.", [("6/7", "date", None)]),
+    ("Starting on 3/4, the shop opens late.", [("3/4", "date", None)]),
+    ("The letter was dated 12/11.", [("12/11", "date", None)]),
+    ("It closes on 5/5.", [("5/5", "date", None)]),  # the same either way: May 5
+    # fractions stay fractions: "on" alone, a noun after, no cue
+    ("It ran on 1/2 power.", [("1/2", "cardinal", 0.5)]),
+    ("It stopped after 1/2 minute.", [("1/2 minute", "quantity", 30.0)]),
+    ("Sales were cut by 1/3.", [("1/3", "cardinal", 0.3333)]),
+    ("The score was 3/4.", [("3/4", "cardinal", 0.75)]),
+    ("It lasted until 2/3 of the run.", [("2/3", "cardinal", 0.6667)]),
+])
+def test_slashed_days_whose_order_is_unclear(text, expected):
+    assert_readings(text, expected)
+
+
+def test_a_slashed_day_whose_order_is_unclear_is_not_checkable_and_says_why():
+    ((_, _, v),) = find_claims("Payment is due on 5/1.")
+    assert not v.normalisable and "order is ambiguous" in v.note
+    ((_, _, v),) = find_claims("It closes on 5/5.")
+    assert v.normalisable and v.iso == "--05-05"
+
+
 def test_slashed_day_and_month():
     (v,) = [v for _, _, v in find_claims("Security changed after 9/11.")]
     assert (v.iso, v.dimension) == ("--09-11", "month_day")
