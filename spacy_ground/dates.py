@@ -310,31 +310,42 @@ _NOT_DAY_AFTER = re.compile(r"\s*(?:shooting|from\b|attempts?|free[ \t]+throws?|
 
 
 def _slashed_day(m: "re.Match[str]", text: str) -> Optional[str]:
-    """Whether a slashed day and month without a year is a day: "day" after a cue ("due on
-    3/15", "until 25/12", "the deadline is 5/5") when the order is clear (one number over 12,
-    or both the same); "ambiguous" after a cue other than a bare "on" when it is not and no
-    noun follows ("due on 5/1.": May 1 or 5 January; "after 1/2 minute" is a fraction); "9/11" after a cue or before a word that names the attacks; None for no day
-    ("24/7", "on 9/14 shooting", "on 1/2 power", "3/4 of", a ratio without a cue)."""
+    """Whether a slashed day and month without a year is a day.
+
+    "day": after a cue ("due on 3/15", "until 25/12") when the order is clear (one number
+    over 12), or the same number twice with nothing after it that it could count ("closes
+    on 5/5."; "on 3/3 field goals" is a fraction); "9/11" after a cue or before a word that
+    names the attacks. "ambiguous": both 12 or under, after a cue that names a date ("due on
+    5/1.", "the deadline is 5/1", "starting 6/7,": 1 May or 5 January?) with nothing after it
+    that it could count. None: no day ("24/7", "on 9/14 shooting", "on 1/2 power", "after
+    1/2 minute", "until 2/3, then bake", "3/4 of", a ratio without a cue)."""
     a, b = int(m.group(1)), int(m.group(2))
-    cue = _MD_CUE.search(text, max(0, m.start() - 24), m.start()) is not None
+    cue = _MD_CUE.search(text, max(0, m.start() - 32), m.start()) is not None
     if _NOT_DAY_AFTER.match(text, m.end()):
         return None
     if m.group(0) == "9/11":
         return "day" if cue or _NINE_ELEVEN_AFTER.match(text, m.end()) is not None else None
     if m.group(0) == "24/7" or max(a, b) > 31 or min(a, b) < 1 or (a > 12 and b > 12) or not cue:
         return None
-    if a <= 12 and b <= 12 and a != b:  # "on 1/2 power", "after 1/2 minute": fractions
-        strong = _MD_CUE_NOT_ON.search(text, max(0, m.start() - 24), m.start()) is not None
-        return "ambiguous" if strong and _AMBIGUOUS_DAY_AFTER.match(text, m.end()) else None
-    return "day"
+    if a > 12 or b > 12:
+        return "day"
+    if not _AMBIGUOUS_DAY_AFTER.match(text, m.end()):
+        return None  # "on 3/3 field goals", "after 1/2 minute", "until 1/4-inch thick": fractions
+    if a == b:
+        return "day"
+    named = _MD_DATE_CUE.search(text, max(0, m.start() - 32), m.start()) is not None
+    return "ambiguous" if named else None
 
 
-_MD_CUE = re.compile(r"(?:\b(?:on|until|till|since|before|after|due|through|thru|starting)\s+|\bpost-|\bpre-"
-                     r"|\b(?:deadline|date|dated)\s+(?:is\s+|was\s+|of\s+|on\s+)?)$", re.I)
-# what may follow a day whose order is unclear ("due on 5/1." / ", and" / "at noon"), not a fraction's noun
-_AMBIGUOUS_DAY_AFTER = re.compile(r"\s*(?:$|[.,;:!?)\]]|[-\u2013]|(?:and|or|at|when|but|in|this|next|each|every)\b)", re.I)
-_MD_CUE_NOT_ON = re.compile(r"(?:\b(?:until|till|since|before|after|due(?:\s+on)?|through|thru|starting(?:\s+on)?)\s+"
-                            r"|\bpost-|\bpre-|\b(?:deadline|date|dated)\s+(?:is\s+|was\s+|of\s+|on\s+)?)$", re.I)
+_DEADLINE = r"\b(?:deadline|date|dated)\s+(?:(?:is|was|of|on|set\s+for)\s+){0,2}"
+_MD_CUE = re.compile(r"(?:\b(?:on|until|till|since|before|after|due|through|thru|starting|effective|expir\w*|as\s+of)\s+"
+                     r"|\bpost-|\bpre-|" + _DEADLINE + r")$", re.I)
+# what may follow a day ("due on 5/1." / ", and" / "at noon" / "- 5/3"), not a fraction's noun or unit
+_AMBIGUOUS_DAY_AFTER = re.compile(r"\s*(?:$|[.,;:!?)\]](?!\d)|\s[-\u2013]\s|[-\u2013]\s*\d"
+                                  r"|(?:and|or|at|when|but|this|next|each|every)\b|in\b(?!\.))", re.I)
+# cues that name a date, for a day whose order is unclear ("until 2/3, then bake" is a fraction)
+_MD_DATE_CUE = re.compile(r"(?:\b(?:due(?:\s+on)?|starting(?:\s+on)?|effective(?:\s+on)?|expir\w*(?:\s+on)?|as\s+of)\s+|"
+                          + _DEADLINE + r")$", re.I)
 
 
 def _month_is_month(m: "re.Match[str]", text: str) -> bool:

@@ -61,10 +61,15 @@ class CrossEncoder(torch.nn.Module):
     In eval mode the last transformer layer is computed for the [CLS] position only (the
     head reads nothing else): its keys and values still come from every token, but the
     query, the attention output and the feed-forward block run on one row instead of all,
-    about a sixth of the model's work. In float32 that is the full model's output to
-    rounding (tested); with dynamic int8 weights the activations of those layers are
-    scaled over one row instead of all, which moves probabilities by about 0.001 (see
-    BENCHMARKS). Training runs the full layer. ``cls_only_last_layer = False`` turns it off."""
+    about a sixth of the model's work; the layers below run without transformers' wrappers
+    (the same numbers). In float32 that is the full model's output to rounding (tested);
+    with dynamic int8 weights the activations of the last layer's blocks are scaled over one
+    row instead of all, which moves a sentence's support by 0.0025 on average (BENCHMARKS).
+    Training (this module or its encoder in train mode), a 3-D attention mask, and an
+    encoder this path does not know (checked once per encoder: see ``_cls_only_fits``) run
+    transformers' forward; so does ``cls_only_last_layer = False``, which you need for
+    forward hooks on a ``BertLayer`` or its attention and feed-forward blocks (the lean path
+    calls their linear and norm layers directly)."""
 
     cls_only_last_layer = True
 
@@ -75,7 +80,8 @@ class CrossEncoder(torch.nn.Module):
         self.head = torch.nn.Linear(hidden, n_labels)
 
     def forward(self, input_ids, attention_mask, token_type_ids=None):
-        if not self.training and self.cls_only_last_layer and self._lean_fits():
+        if (not self.training and not self.encoder.training and self.cls_only_last_layer
+                and (attention_mask is None or attention_mask.dim() == 2) and self._lean_fits()):
             out = _cls_vector(self.encoder, input_ids, attention_mask, token_type_ids)
         else:
             out = self.encoder(input_ids=input_ids, attention_mask=attention_mask,
@@ -101,6 +107,7 @@ def _cls_only_fits(bert) -> bool:
     laid out as transformers' ``BertLayer`` (another version or layout runs the full forward)."""
     config = bert.config
     if (config.is_decoder or getattr(config, "position_embedding_type", "absolute") != "absolute"
+            or getattr(config, "chunk_size_feed_forward", 0) != 0
             or getattr(bert, "attn_implementation", None) != "sdpa" or _sdpa_mask() is None):
         return False
     layers = getattr(getattr(bert, "encoder", None), "layer", None)

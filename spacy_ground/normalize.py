@@ -33,6 +33,7 @@ MAGNITUDES = {
     "thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mln": 1e6, "m": 1e6,
     "billion": 1e9, "bn": 1e9, "bln": 1e9, "b": 1e9, "trillion": 1e12, "tn": 1e12, "t": 1e12,
     "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7,  # Indian English
+    "mio": 1e6, "mrd": 1e9,  # "€2,85 Mrd.", as European sources write them
 }
 CURRENCY_SYMBOLS = {
     "us$": "USD", "$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD", "ca$": "CAD", "nz$": "NZD",
@@ -59,14 +60,21 @@ APPROX = {
 
 _DOTTED = r"\d{1,3}(?:\.\d{3}){2,}"  # "1.000.000": dots between the thousands (European)
 _DOTTED_THOUSANDS = rf"(?<![\d.,]){_DOTTED}(?![.,]?\d)"
-_DIGITS = ("(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
-           r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)(?:\.\d+)?|\.\d+")
+# a decimal comma ("€2,5 million", "12,50 €", "1.234,56 euros", "2,5%", "3,4 per cent"): one or
+# two digits after the comma (three would be English thousands: "2,500"), and a currency
+# before it or a percent, currency or magnitude after it, so "pages 1,5 and 7" stay a list
+_DECIMAL_COMMA_NUM = r"\d{1,3}(?:\.\d{3})*,\d{1,2}"
+_DECIMAL_COMMA = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR))(?<![\d.,])" + _DECIMAL_COMMA_NUM
+                  + r"(?![\d,.]?\d)|(?<![\d.,$€£¥])" + _DECIMAL_COMMA_NUM + r"(?![\d,.]?\d)(?=[ \u00a0]?(?:%|€|£)|\s?(?:"
+                  r"thousand|million|billion|trillion|mrd|mio|bn|mn|per\s?cent|percent|pct|euros?|EUR)\b)")
+_DIGITS = ("(?:" + _DECIMAL_COMMA + "|(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
+           r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)(?:\.\d+)?|\.\d+)")
 _FRACTION = r"(?:(?:\d+[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d+)?[½¼¾⅓⅔⅛])"
 _WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "billion", "trillion"], key=len, reverse=True))
 _SPELLED = (rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
             rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
             rf"|(?:a\s+)?dozen)")
-_MAG = r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn)\b|(?:k|m|b|t)(?![\w]))"
+_MAG = r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn|mio|mrd)\b|(?:k|m|b|t)(?![\w]))"
 _NUMBER = rf"(?:{_FRACTION}(?:\s+(?:thousand|million|billion|trillion)\b)?|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
 _CUR_BEFORE = r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\bRs\.?(?=\s?\d))\s?|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
 _QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
@@ -168,6 +176,10 @@ def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float
     frac = _fraction(num)
     if frac is not None:
         return frac[0] * factor, frac[1] * factor, bool(mag)
+    if re.fullmatch(_DECIMAL_COMMA_NUM, num):  # only matched beside a currency, percent or magnitude
+        whole, decimals = num.replace(".", "").split(",")
+        value = float(f"{whole}.{decimals}") * factor
+        return value, 10.0 ** (-len(decimals)) * factor, bool(mag)
     if re.fullmatch(_DIGITS, num):
         clean = re.sub(r"[,\s\u00a0\u2009\u202f]", "", num)
         if re.fullmatch(_DOTTED, clean):

@@ -611,3 +611,27 @@ def test_a_layer_laid_out_otherwise_runs_the_full_model():
     with torch.inference_mode():
         out = model(**encode_pairs(load_tokenizer(), *PADDED_PAIRS, 64))
     assert out.shape == (3, 3)
+
+
+def test_the_full_forward_runs_where_the_lean_one_would_not_match(monkeypatch):
+    """An encoder left in train mode, a 3-D mask and chunked feed-forward blocks take
+    transformers' forward."""
+    import torch
+
+    import spacy_ground.entail_model as em
+
+    calls = []
+    monkeypatch.setattr(em, "_cls_vector", lambda *a, **k: calls.append(1) or torch.zeros(a[1].shape[0], 64))
+    model = _tiny_cross_encoder()
+    enc = em.encode_pairs(em.load_tokenizer(), ["a b c"], ["a b"], 16)
+    model.encoder.train()
+    model(**enc)
+    model.encoder.eval()
+    mask3d = enc["attention_mask"][:, None, :].expand(-1, enc["input_ids"].shape[1], -1)
+    model(input_ids=enc["input_ids"], attention_mask=mask3d, token_type_ids=enc["token_type_ids"])
+    assert calls == []
+    model(**enc)
+    assert calls == [1]
+    chunked = _tiny_cross_encoder()
+    chunked.encoder.config.chunk_size_feed_forward = 4
+    assert not em._cls_only_fits(chunked.encoder)

@@ -613,8 +613,8 @@ def test_number_glued_to_letters_is_not_a_claim():
     assert claims("It runs on an A4 chip with 3D sensors.") == []
 
 
-@pytest.mark.parametrize("text", ["The project cost 1,5 million euros.", "It cost 1e6 dollars.", "Sales were €3,5 Mio.",
-                                  "Version 1.5.2 is out.", "The router is at 192.168.1.1 by default."])
+@pytest.mark.parametrize("text", ["It cost 1e6 dollars.", "Version 1.5.2 is out.", "The router is at 192.168.1.1 by default.",
+                                  "It is 1.5,2 wide.", "The ratio 2,5 was odd.", "It weighs 2,5 kg."])
 def test_no_claim_from_a_part_of_a_digit_string(text):
     assert find_claims(text) == []
 
@@ -908,7 +908,10 @@ def test_a_change_and_the_level_it_reached(text, expected):
 @pytest.mark.parametrize("text, expected", [
     ("The deadline is 5/1.", [("5/1", "date", None)]),
     ("Payment is due on 5/1, as agreed.", [("5/1", "date", None)]),
-    ("The offer runs until 6/7 and then ends.", [("6/7", "date", None)]),
+    ("The offer expires on 6/7 and then ends.", [("6/7", "date", None)]),
+    ("Effective 4/6, prices rise.", [("4/6", "date", None)]),
+    ("The deadline was set for 5/1.", [("5/1", "date", None)]),
+    ("The deadline was on 3/4 this year.", [("3/4", "date", None), ("this year", "date", None)]),
     ("Starting on 3/4, the shop opens late.", [("3/4", "date", None)]),
     ("The letter was dated 12/11.", [("12/11", "date", None)]),
     ("It closes on 5/5.", [("5/5", "date", None)]),  # the same either way: May 5
@@ -918,6 +921,14 @@ def test_a_change_and_the_level_it_reached(text, expected):
     ("Sales were cut by 1/3.", [("1/3", "cardinal", 0.3333)]),
     ("The score was 3/4.", [("3/4", "cardinal", 0.75)]),
     ("It lasted until 2/3 of the run.", [("2/3", "cardinal", 0.6667)]),
+    # from a review: a fraction after a cue that does not name a date, or with a noun or unit after it
+    ("The offer runs until 6/7 and then ends.", [("6/7", "cardinal", 0.8571)]),
+    ("Fill the muffin cups until 2/3, then bake.", [("2/3", "cardinal", 0.6667)]),
+    ("After 7/8, the chorus returns.", [("7/8", "cardinal", 0.875)]),
+    ("He converted on 3/3 field goals.", [("3", "cardinal", 3.0)]),
+    ("It ran on 1/1 power.", [("1", "cardinal", 1.0)]),
+    ("Roll the dough until 1/4-inch thick.", [("1/4-inch", "quantity", 0.0063)]),  # metres, rounded
+    ("Roll the dough until 1/4 in. thick.", [("1/4", "cardinal", 0.25)]),
 ])
 def test_slashed_days_whose_order_is_unclear(text, expected):
     assert_readings(text, expected)
@@ -928,6 +939,38 @@ def test_a_slashed_day_whose_order_is_unclear_is_not_checkable_and_says_why():
     assert not v.normalisable and "order is ambiguous" in v.note
     ((_, _, v),) = find_claims("It closes on 5/5.")
     assert v.normalisable and v.iso == "--05-05"
+
+
+# decimal commas (2026-12-01, fourth session): one or two digits after the comma, beside a
+# currency, a percent or a magnitude; three digits are English thousands, a bare "2,5" is no claim
+@pytest.mark.parametrize("text, expected", [
+    ("The project cost 1,5 million euros.", [("1,5 million euros", "money", 1.5e6)]),
+    ("Sales were €3,5 Mio.", [("€3,5 Mio", "money", 3.5e6)]),
+    ("It made €2,85 Mrd. last year.", [("€2,85 Mrd", "money", 2.85e9), ("last year", "date", None)]),
+    ("It made €2.85 Mrd last year.", [("€2.85 Mrd", "money", 2.85e9), ("last year", "date", None)]),
+    ("The fee is €1.234,56.", [("€1.234,56", "money", 1234.56)]),
+    ("It costs 1.234,56 euros.", [("1.234,56 euros", "money", 1234.56)]),
+    ("The price is 12,50 €.", [("12,50 €", "money", 12.5)]),
+    ("It cost £3,99.", [("£3,99", "money", 3.99)]),
+    ("Revenue was EUR 3,2 billion.", [("EUR 3,2 billion", "money", 3.2e9)]),
+    ("Growth was 2,5%.", [("2,5%", "percent", 2.5)]),
+    ("Inflation hit 3,4 per cent.", [("3,4 per cent", "percent", 3.4)]),
+    ("It rose 1,5 million.", [("1,5 million", "cardinal", 1.5e6)]),
+    ("It cost between €1,5 and €2,5 million.", [("between €1,5 and €2,5 million", "money", 1.5e6)]),
+    # English thousands and lists stay as they were
+    ("It cost €2,500.", [("€2,500", "money", 2500.0)]),
+    ("They sold 2,500 units.", [("2,500", "cardinal", 2500.0)]),
+    ("See pages 1,5 and 7.", [("7", "cardinal", 7.0)]),
+    ("Scores were 3,4,5 and 6.", [("3", "cardinal", 3.0), ("4", "cardinal", 4.0), ("5", "cardinal", 5.0),
+                                  ("6", "cardinal", 6.0)]),
+])
+def test_decimal_commas(text, expected):
+    assert_readings(text, expected)
+
+
+def test_a_decimal_comma_keeps_its_precision():
+    ((_, _, v),) = find_claims("It cost €2,85 million.")
+    assert v.value == pytest.approx(2.85e6) and v.low == pytest.approx(2.845e6) and v.high == pytest.approx(2.855e6)
 
 
 def test_slashed_day_and_month():
