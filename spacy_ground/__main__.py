@@ -250,7 +250,8 @@ def output_problem(output: str, data: str) -> Optional[str]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from spacy_ground.bench import claim_metrics, markdown_table, read_jsonl, sources_problem, span_text_mismatches
+    from spacy_ground.bench import (claim_metrics, markdown_table, names_apart_by_case, read_jsonl, sources_problem,
+                                    span_text_mismatches)
 
     if _two_pipelines(args):
         return 2
@@ -265,6 +266,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if off:
             print(f"warning: {off} labelled span(s) whose 'text' differs from the answer at their offsets "
                   "(offsets in other units, such as UTF-16 or bytes?); the offsets are used", file=sys.stderr)
+        for names in names_apart_by_case(records):
+            print(f"warning: {names} differ only in case or spaces; their figures are given apart", file=sys.stderr)
         nlp = _load(bench_pipeline, args)
     except FileNotFoundError:
         print(f"error: no such file: {args.data}", file=sys.stderr)

@@ -162,6 +162,19 @@ def span_text_mismatches(records: Sequence[Dict[str, Any]]) -> int:
                if isinstance(sp.get("text"), str) and rec["answer"][sp["start"]:sp["end"]] != sp["text"])
 
 
+def names_apart_by_case(records: Sequence[Dict[str, Any]]) -> List[str]:
+    """Task and dataset names that differ only in case or surrounding spaces ("QA", "qa "):
+    the figures count them as separate groups, which is seldom meant."""
+    out = []
+    for key in ("dataset", "task"):
+        seen: Dict[str, set] = defaultdict(set)
+        for rec in records:
+            if isinstance(rec.get(key), str):
+                seen[rec[key].strip().casefold()].add(rec[key])
+        out += [f"{key} " + ", ".join(repr(n) for n in sorted(names)) for names in seen.values() if len(names) > 1]
+    return out
+
+
 def is_labelled(rec: Dict[str, Any]) -> bool:
     """Whether a record says if it is hallucinated (a ``hallucinated`` flag or a ``spans`` list)."""
     return isinstance(rec.get("hallucinated"), bool) or isinstance(rec.get("spans"), list)

@@ -378,3 +378,15 @@ def test_bench_reads_standard_input(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf8")), encoding="utf8"))
     assert main(["bench", "-", "--quiet", "--claims-only"]) == 0
     assert "| overall | 3 |" in capsys.readouterr().out
+
+
+def test_bench_warns_of_task_names_apart_only_by_case(tmp_path, capsys):
+    from spacy_ground.bench import names_apart_by_case
+
+    rows = [{**RECORDS[0], "task": "QA"}, {**RECORDS[1], "task": "qa "}, {**RECORDS[2], "task": "summary"}]
+    assert names_apart_by_case(rows) == ["task 'QA', 'qa '"]
+    assert names_apart_by_case([{**r, "task": "qa"} for r in RECORDS]) == []
+    path = tmp_path / "cases.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert main(["bench", str(path), "--quiet", "--claims-only"]) == 0
+    assert "warning: task 'QA', 'qa ' differ only in case or spaces" in capsys.readouterr().err
