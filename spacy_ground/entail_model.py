@@ -285,8 +285,9 @@ def predict_in_threads(model, batches: Sequence[Sequence[Tuple[str, str]]], work
     Torch's own threads meet at a barrier after every operation, so one busy core stalls them
     all; here a busy core slows one batch (see ``threads``). Pairs are tokenised in the calling thread (a fast
     tokenizer is not to be shared between threads) and the module is run directly, in eval
-    mode (thinc's predict switches it back to training mode after each call). The results
-    equal ``model.predict`` for the same batches."""
+    mode (thinc's predict switches it back to training mode after each call). Batches are
+    handed out longest first; the results, in the order given, equal ``model.predict`` for
+    the same batches."""
     module = model.shims[0]._model
     tokenizer, max_length = model.attrs["tokenizer"], model.attrs["max_length"]
     device = module_device(module)
@@ -297,7 +298,12 @@ def predict_in_threads(model, batches: Sequence[Sequence[Tuple[str, str]]], work
         with torch.inference_mode():
             return torch.softmax(module(**enc), dim=-1).tolist()
 
-    return map_in_threads(run, encoded, workers)
+    # the longest batches first, so that no thread is left with a long one at the end
+    order = sorted(range(len(encoded)), key=lambda i: -encoded[i]["input_ids"].numel())
+    out: List[List[List[float]]] = [[] for _ in encoded]
+    for i, result in zip(order, map_in_threads(run, [encoded[i] for i in order], workers)):
+        out[i] = result
+    return out
 
 
 def set_torch_module(model, module: CrossEncoder) -> None:

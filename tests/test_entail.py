@@ -635,3 +635,16 @@ def test_the_full_forward_runs_where_the_lean_one_would_not_match(monkeypatch):
     chunked = _tiny_cross_encoder()
     chunked.encoder.config.chunk_size_feed_forward = 4
     assert not em._cls_only_fits(chunked.encoder)
+
+
+def test_pairs_read_longest_first_come_back_in_the_order_given(nlp):
+    from spacy_ground.entail_model import predict_in_threads
+
+    model = nlp.get_pipe("ground_entail").model
+    pairs = [("It opened.", "It opened."), ("The museum in Paris opened in 1998 after ten years of building work "
+                                             "and a long public debate about its design.", "It opened in 1998."),
+             ("Short.", "No."), ("Revenue was $2.85 billion in 2023, up 12 per cent.", "Revenue fell.")]
+    batches = [[p] for p in pairs]
+    threaded = predict_in_threads(model, batches, 2)
+    one_by_one = [model.predict(b).tolist() for b in batches]
+    assert threaded == one_by_one
