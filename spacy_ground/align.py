@@ -2,7 +2,9 @@
 
 Hybrid score = ``semantic_weight`` x cosine similarity of all-MiniLM-L6-v2 embeddings
 + (1 - ``semantic_weight``) x idf-weighted share of the answer sentence's content
-words found in the source sentence. Sets ``doc.spans[spans_key]`` (the answer
+words found in the source sentence; ``semantic_weight_by_source`` sets the weight per kind
+of sources (``{"passages": 0.0}``: an answer drawn from retrieved passages is aligned by its
+words alone, and nothing is embedded for it; by default every kind uses ``semantic_weight``). Sets ``doc.spans[spans_key]`` (the answer
 sentences) and, on each, ``Span._.evidence``: the top-k source sentences with source
 index, character offsets, text and scores. Source sentences, their idf table and
 their embeddings are computed once per set of sources (on the cached source index).
@@ -18,7 +20,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from .extensions import register_extensions
-from .sources import SourceIndex, content_words, readable_line, split_sentences
+from .sources import SourceIndex, check_source_kinds, content_words, readable_line, source_kind, split_sentences
 from .threads import check_workers
 
 
@@ -29,6 +31,8 @@ from .threads import check_workers
         "spans_key": "ground_sentences",
         "top_k": 3,
         "semantic_weight": 0.6,
+        # per kind of sources (record / passages / document); 0: by words alone, nothing embedded
+        "semantic_weight_by_source": {},
         "use_embeddings": True,
         "quantize": True,
         "max_length": 128,
@@ -38,11 +42,12 @@ from .threads import check_workers
     },
 )
 def make_ground_align(nlp: Language, name: str, claims_component: str, spans_key: str, top_k: int,
-                      semantic_weight: float, use_embeddings: bool, quantize: bool, max_length: int,
-                      batch_size: int, workers: int) -> "EvidenceAligner":
+                      semantic_weight: float, semantic_weight_by_source: Dict[str, float], use_embeddings: bool,
+                      quantize: bool, max_length: int, batch_size: int, workers: int) -> "EvidenceAligner":
     return EvidenceAligner(nlp, name, claims_component=claims_component, spans_key=spans_key, top_k=top_k,
-                           semantic_weight=semantic_weight, use_embeddings=use_embeddings, quantize=quantize,
-                           max_length=max_length, batch_size=batch_size, workers=workers)
+                           semantic_weight=semantic_weight, semantic_weight_by_source=semantic_weight_by_source,
+                           use_embeddings=use_embeddings, quantize=quantize, max_length=max_length,
+                           batch_size=batch_size, workers=workers)
 
 
 class EvidenceAligner:
@@ -50,20 +55,26 @@ class EvidenceAligner:
 
     def __init__(self, nlp: Language, name: str = "ground_align", *, claims_component: str = "ground_claims",
                  spans_key: str = "ground_sentences", top_k: int = 3, semantic_weight: float = 0.6,
+                 semantic_weight_by_source: Optional[Dict[str, float]] = None,
                  use_embeddings: bool = True, quantize: bool = True, max_length: int = 128, batch_size: int = 16,
                  workers: int = 0):
         if top_k < 1 or batch_size < 1:
             raise ValueError("ground_align: top_k and batch_size must be at least 1")
         check_workers("ground_align", workers)
-        if not 0.0 <= semantic_weight <= 1.0:
-            raise ValueError("ground_align: semantic_weight must lie in [0, 1]")
+        by_source = dict(semantic_weight_by_source or {})
+        check_source_kinds(by_source, "ground_align: semantic_weight_by_source")
+        for key, weight in [("semantic_weight", semantic_weight)] + [
+                (f"semantic_weight_by_source[{kind!r}]", w) for kind, w in by_source.items()]:
+            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0.0 <= weight <= 1.0:
+                raise ValueError(f"ground_align: {key} must be a number in [0, 1], not {weight!r}")
         register_extensions()
         self.nlp = nlp
         self.name = name
         self.claims_component = claims_component
         self.spans_key = spans_key
         self.top_k = top_k
-        self.semantic_weight = semantic_weight if use_embeddings else 0.0
+        self.semantic_weight = float(semantic_weight) if use_embeddings else 0.0
+        self.semantic_weight_by_source = {kind: float(w) if use_embeddings else 0.0 for kind, w in by_source.items()}
         self.use_embeddings = use_embeddings
         self.quantize = quantize
         self.max_length = max_length
@@ -91,12 +102,21 @@ class EvidenceAligner:
             raise ValueError(f"ground_align needs the '{self.claims_component}' component before it "
                              f"(pipeline: {self.nlp.pipe_names})")
         index = self.nlp.get_pipe(self.claims_component).index_sources(list(sources))
-        for s, evidence in zip(sents, self.align([s.text for s in sents], index)):
+        weight = self.weight_for(sources)
+        for s, evidence in zip(sents, self.align([s.text for s in sents], index, weight)):
             s._.evidence = evidence
         return doc
 
-    def align(self, texts: Sequence[str], index: SourceIndex) -> List[List[Dict[str, Any]]]:
-        """Top-k evidence (dicts) for each answer sentence text."""
+    def weight_for(self, sources: Any) -> float:
+        """The semantic weight for an answer with these sources: ``semantic_weight_by_source``
+        for their kind (see ``sources.source_kind``), else ``semantic_weight``."""
+        return self.semantic_weight_by_source.get(source_kind(sources), self.semantic_weight)
+
+    def align(self, texts: Sequence[str], index: SourceIndex, semantic_weight: Optional[float] = None
+              ) -> List[List[Dict[str, Any]]]:
+        """Top-k evidence (dicts) for each answer sentence text (``semantic_weight``: the
+        component's ``semantic_weight`` when None; 0 embeds nothing)."""
+        weight = self.semantic_weight if semantic_weight is None else semantic_weight
         n = len(index.sentences)
         if n == 0:
             return [[] for _ in texts]
@@ -111,9 +131,9 @@ class EvidenceAligner:
                 shared = words & sent.words
                 if shared:
                     lex[i, j] = sum(idf[w] for w in shared) / total
-        if self.semantic_weight > 0:
+        if weight > 0:
             sem = self.encoder.encode(list(texts)) @ self._source_vectors(index).T
-            score = self.semantic_weight * sem + (1 - self.semantic_weight) * lex
+            score = weight * sem + (1 - weight) * lex
         else:
             sem, score = None, lex
         out = []

@@ -1,5 +1,6 @@
 """ground_align: evidence for every answer sentence, lexical and hybrid."""
 import json
+import re
 
 import pytest
 
@@ -45,11 +46,42 @@ def test_no_sources_gives_empty_evidence(nlp_lexical):
 
 
 def test_hybrid_finds_a_paraphrase_the_words_miss(nlp_hybrid):
-    sources = ["The factory in Portugal's capital began operating in 2019.", "The weather was mild all week."]
+    sources = ["The factory in Portugal's capital began operating in 2019. The weather was mild all week."]
     doc = spacy_ground.check(nlp_hybrid, "Its Lisbon plant started production in 2019.", sources)
     best = doc.spans["ground_sentences"][0]._.evidence[0]
     assert best["text"].startswith("The factory in Portugal")
     assert best["semantic"] > 0.3
+
+
+def test_semantic_weight_by_kind_of_sources(nlp_hybrid):
+    """semantic_weight_by_source = {"passages": 0.0}: answers from several passages get their
+    evidence by shared words alone and nothing is embedded for them; other kinds keep
+    semantic_weight. By default every kind is hybrid."""
+    assert nlp_hybrid.get_pipe("ground_align").semantic_weight_by_source == {}
+    nlp = spacy_ground.load(exclude=("ground_entail", "ground_verdict"),
+                            overrides={"components.ground_align.semantic_weight_by_source.passages": 0.0})
+    aligner = nlp.get_pipe("ground_align")
+    assert aligner.semantic_weight_by_source == {"passages": 0.0} and aligner.semantic_weight == 0.6
+    passages = ["The plant in Lisbon opened in 2019.", "The weather was mild all week.", "Lisbon is a capital."]
+    doc = spacy_ground.check(nlp, "The Lisbon plant started production in 2019.", passages)
+    evidence = doc.spans["ground_sentences"][0]._.evidence
+    assert evidence[0]["text"] == passages[0] and all(e["semantic"] is None for e in evidence)
+    assert evidence[0]["score"] == evidence[0]["lexical"]
+    assert not getattr(nlp.get_pipe("ground_claims").index_sources(passages), "_embeddings", None)
+    assert aligner.weight_for(passages) == 0.0 and aligner.weight_for(passages[:1]) == 0.6
+    assert aligner.weight_for([{"name": "Finch"}]) == 0.6
+    doc = spacy_ground.check(nlp_hybrid, "The Lisbon plant started production in 2019.", passages)
+    assert doc.spans["ground_sentences"][0]._.evidence[0]["semantic"] > 0.3
+
+
+@pytest.mark.parametrize("by_source, message", [({"passage": 0.0}, "unknown source kind 'passage'"),
+                                                ({"passages": 1.5}, "must be a number in [0, 1]"),
+                                                ({"record": "high"}, "must be a number in [0, 1]")])
+def test_bad_semantic_weight_by_source_is_a_clear_error(by_source, message):
+    from spacy_ground.align import EvidenceAligner
+
+    with pytest.raises(ValueError, match=re.escape(message)):
+        EvidenceAligner(spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY), semantic_weight_by_source=by_source)
 
 
 def test_embeddings_are_computed_once_per_sources(nlp_hybrid):

@@ -351,7 +351,7 @@ def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_pat
     from spacy_ground import DEFAULT_CONFIG
 
     cfg = load_config(DEFAULT_CONFIG, interpolate=False)["components"]
-    for name in ("ground_entail", "ground_verdict"):  # default.cfg and the factories agree
+    for name in ("ground_entail", "ground_verdict", "ground_align"):  # default.cfg and the factories agree
         defaults = Language.get_factory_meta(name).default_config
         for key, value in cfg[name].items():
             if key in defaults and key != "model":
