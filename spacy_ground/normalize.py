@@ -8,9 +8,11 @@ approximation words ("about", "over", "nearly").
 """
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 
 from . import dates, units
@@ -63,10 +65,12 @@ _DOTTED_THOUSANDS = rf"(?<![\d.,]){_DOTTED}(?![.,]?\d)"
 # a decimal comma ("€2,5 million", "12,50 €", "1.234,56 euros", "2,5%", "3,4 per cent"): one or
 # two digits after the comma (three would be English thousands: "2,500"), and a currency
 # before it or a percent, currency or magnitude after it, so "pages 1,5 and 7" stay a list
-_DECIMAL_COMMA_NUM = r"\d{1,3}(?:\.\d{3})*,\d{1,2}"
+_DECIMAL_COMMA_NUM = r"\d{1,3}(?:(?:\.\d{3})+|(?:[ \u00a0\u2009\u202f]\d{3})+)?,\d{1,2}"
+# the cue after a decimal comma; a range's first number takes the cue of its second ("2,5-3,5%")
+_DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn|per\s?cent|percent|pct|euros?|EUR)\b)")
+
 _DECIMAL_COMMA = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR))(?<![\d.,])" + _DECIMAL_COMMA_NUM
-                  + r"(?![\d,.]?\d)|(?<![\d.,$€£¥])" + _DECIMAL_COMMA_NUM + r"(?![\d,.]?\d)(?=[ \u00a0]?(?:%|€|£)|\s?(?:"
-                  r"thousand|million|billion|trillion|mrd|mio|bn|mn|per\s?cent|percent|pct|euros?|EUR)\b)")
+                  + r"(?![\d,.]?\d)|(?<![\d.,$€£¥])" + _DECIMAL_COMMA_NUM + r"(?![\d,.]?\d)(?=" + _DC_CUE + r"|\s*(?:-|–|—|\bto\b|\band\b)\s*[$€£¥]?\s?" + _DECIMAL_COMMA_NUM + r"(?![\d,.]?\d)" + _DC_CUE + ")")
 _DIGITS = ("(?:" + _DECIMAL_COMMA + "|(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
            r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)(?:\.\d+)?|\.\d+)")
 _FRACTION = r"(?:(?:\d+[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d+)?[½¼¾⅓⅔⅛])"
@@ -74,7 +78,7 @@ _WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "b
 _SPELLED = (rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
             rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
             rf"|(?:a\s+)?dozen)")
-_MAG = r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn|mio|mrd)\b|(?:k|m|b|t)(?![\w]))"
+_MAG = r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn)\b|\s?(?-i:[Mm]io|[Mm]rd)\b(?![-+])(?:\.(?=\s?(?:€|EUR\b|[Ee]uros?\b)))?|(?:k|m|b|t)(?![\w]))"
 _NUMBER = rf"(?:{_FRACTION}(?:\s+(?:thousand|million|billion|trillion)\b)?|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
 _CUR_BEFORE = r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\bRs\.?(?=\s?\d))\s?|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
 _QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
@@ -165,7 +169,7 @@ def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float
     "2.85 billion" -> (2.85e9, 1e7, True); "3,000" -> (3000, 1, False); "$5m" needs
     ``money_context`` for the single-letter suffixes m/b/t (otherwise metres...).
     """
-    t = text.strip()
+    t = re.sub(r"((?-i:[Mm]rd|[Mm]io))\.$", r"\1", text.strip())  # "2,85 Mrd." as read before "€"
     m = _NUM_SPLIT.match(t)
     if m is None:
         return None
@@ -177,7 +181,7 @@ def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float
     if frac is not None:
         return frac[0] * factor, frac[1] * factor, bool(mag)
     if re.fullmatch(_DECIMAL_COMMA_NUM, num):  # only matched beside a currency, percent or magnitude
-        whole, decimals = num.replace(".", "").split(",")
+        whole, decimals = re.sub(r"[.\s\u00a0\u2009\u202f]", "", num).split(",")
         value = float(f"{whole}.{decimals}") * factor
         return value, 10.0 ** (-len(decimals)) * factor, bool(mag)
     if re.fullmatch(_DIGITS, num):
@@ -573,17 +577,39 @@ def _glued_to_number(text: str, start: int, end: int) -> bool:
         return False
     if (not cut_before or before[-1] == ",") and (not cut_after or after[0] == ","):
         # "boxes 1,2,3 and 5": a list of three numbers or more, each a claim of its own
-        i, j = start, end
-        while i > 0 and (text[i - 1].isdigit() or text[i - 1] == ","):
-            i -= 1
-        while j < len(text) and (text[j].isdigit() or text[j] == ","):
-            j += 1
-        if _COMMA_LIST.fullmatch(text[i:j].strip(",")):
+        if _is_comma_list(text, *_digits_and_commas_around(text, start, end)):
             return False
     return True
 
 
 _COMMA_LIST = re.compile(r"\d{1,3}(?:,\d{1,3}){2,}")
+_DIGITS_AND_COMMAS = re.compile(r"[\d,]+")
+
+
+def _digits_and_commas_around(text: str, start: int, end: int) -> Tuple[int, int]:
+    """Where the run of digits and commas that touches ``text[start:end]`` on either side
+    begins and ends (each side found once per text, so a long list costs linear time)."""
+    starts, runs = _digit_comma_runs(text)
+
+    def run_at(pos: int) -> Optional[Tuple[int, int]]:
+        k = bisect.bisect_right(starts, pos) - 1
+        return runs[k] if k >= 0 and runs[k][0] <= pos < runs[k][1] else None
+
+    left = run_at(start - 1) if start > 0 else None
+    right = run_at(end) if end < len(text) else None
+    return (left[0] if left else start), (right[1] if right else end)
+
+
+@lru_cache(maxsize=64)
+def _is_comma_list(text: str, i: int, j: int) -> bool:
+    """Whether ``text[i:j]`` is a list of three numbers or more ("1,2,3"), once per run."""
+    return _COMMA_LIST.fullmatch(text[i:j].strip(",")) is not None
+
+
+@lru_cache(maxsize=8)
+def _digit_comma_runs(text: str) -> Tuple[List[int], List[Tuple[int, int]]]:
+    runs = [m.span() for m in _DIGITS_AND_COMMAS.finditer(text)]
+    return [r[0] for r in runs], runs
 
 
 # "in 150 words", "3 bullet points": the answer talking about itself, not a claim

@@ -957,6 +957,15 @@ def test_a_slashed_day_whose_order_is_unclear_is_not_checkable_and_says_why():
     ("Inflation hit 3,4 per cent.", [("3,4 per cent", "percent", 3.4)]),
     ("It rose 1,5 million.", [("1,5 million", "cardinal", 1.5e6)]),
     ("It cost between €1,5 and €2,5 million.", [("between €1,5 and €2,5 million", "money", 1.5e6)]),
+    # from a review: thousands by spaces, ranges, "Mrd." before the currency, MRD (a medical term)
+    ("The price is 1 234,56 € with tax.", [("1 234,56 €", "money", 1234.56)]),
+    ("Growth was 2,5-3,5% this year.", [("2,5-3,5%", "percent", 2.5), ("this year", "date", None)]),
+    ("It rose between 1,5 and 2,5 million units.", [("between 1,5 and 2,5 million", "cardinal", 1.5e6)]),
+    ("Prices were 1,50-2,00 € a kilo.", [("1,50-2,00 €", "money", 1.5)]),
+    ("Revenue was 2,85 Mrd. € in 2023.", [("2,85 Mrd. €", "money", 2.85e9), ("2023", "date", None)]),
+    ("It cost 2,5 Mio. EUR.", [("2,5 Mio. EUR", "money", 2.5e6)]),
+    ("Of 120 patients, 60 MRD-negative cases were seen.", [("120", "cardinal", 120.0), ("60", "cardinal", 60.0)]),
+    ("We enrolled 30 MRD+ patients.", [("30", "cardinal", 30.0)]),
     # English thousands and lists stay as they were
     ("It cost €2,500.", [("€2,500", "money", 2500.0)]),
     ("They sold 2,500 units.", [("2,500", "cardinal", 2500.0)]),
@@ -997,3 +1006,31 @@ def test_a_unicode_fraction_is_stated_to_the_fraction():
     (v,) = [v for _, _, v in find_claims("About 1½ million people came.")]
     (w,) = [v for _, _, v in find_claims("About 1 1/2 million people came.")]
     assert (v.low, v.high) == (pytest.approx(w.low), pytest.approx(w.high))
+
+
+def test_the_run_of_digits_and_commas_around_a_number_is_found_as_by_a_scan():
+    """The run a list check reads (found once per text, so a long list costs linear time)
+    is the one a character-by-character scan finds."""
+    import random
+
+    from spacy_ground.normalize import _digits_and_commas_around
+
+    def scan(text, start, end):
+        i, j = start, end
+        while i > 0 and (text[i - 1].isdigit() or text[i - 1] == ","):
+            i -= 1
+        while j < len(text) and (text[j].isdigit() or text[j] == ","):
+            j += 1
+        return i, j
+
+    rng = random.Random(0)
+    for _ in range(300):
+        text = "".join(rng.choice("12,,a .3") for _ in range(rng.randint(1, 40)))
+        start = rng.randrange(len(text))
+        end = rng.randint(start, len(text))
+        assert _digits_and_commas_around(text, start, end) == scan(text, start, end), (text, start, end)
+
+
+def test_a_long_comma_list_is_one_claim_per_number():
+    text = "Values: " + ",".join(["1"] * 3000) + " in all."
+    assert len(find_claims(text)) == 3000
