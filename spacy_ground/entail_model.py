@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
@@ -115,15 +116,12 @@ def _cls_only_fits(bert) -> bool:
               "attention.self.num_attention_heads", "attention.self.attention_head_size",
               "attention.output.dense", "attention.output.LayerNorm", "intermediate.dense",
               "intermediate.intermediate_act_fn", "output.dense", "output.LayerNorm")
-    return bool(layers) and all(_has_path(layer, path) for layer in layers for path in needed)
-
-
-def _has_path(obj, path: str) -> bool:
-    for name in path.split("."):
-        if not hasattr(obj, name):
-            return False
-        obj = getattr(obj, name)
-    return True
+    try:
+        for layer in layers or ():
+            operator.attrgetter(*needed)(layer)
+    except AttributeError:
+        return False
+    return bool(layers)
 
 
 @functools.lru_cache(maxsize=1)
