@@ -4,9 +4,9 @@ Hybrid score = ``semantic_weight`` x cosine similarity of all-MiniLM-L6-v2 embed
 + (1 - ``semantic_weight``) x idf-weighted share of the answer sentence's content
 words found in the source sentence; ``semantic_weight_by_source`` sets the weight per kind
 of sources (``{"passages": 0.0}``: an answer drawn from retrieved passages is aligned by its
-words alone, and nothing is embedded for it; by default every kind uses ``semantic_weight``). Sets ``doc.spans[spans_key]`` (the answer
-sentences) and, on each, ``Span._.evidence``: the top-k source sentences with source
-index, character offsets, text and scores. Source sentences, their idf table and
+words alone, and nothing is embedded for it; by default every kind uses ``semantic_weight``).
+Sets ``doc.spans[spans_key]`` (the answer sentences) and, on each, ``Span._.evidence``: the
+top-k source sentences with source index, character offsets, text and scores. Source sentences, their idf table and
 their embeddings are computed once per set of sources (on the cached source index).
 """
 from __future__ import annotations

@@ -66,11 +66,15 @@ _DOTTED_THOUSANDS = rf"(?<![\d.,]){_DOTTED}(?![.,]?\d)"
 # two digits after the comma (three would be English thousands: "2,500"), and a currency
 # before it or a percent, currency or magnitude after it, so "pages 1,5 and 7" stay a list
 _DECIMAL_COMMA_NUM = r"\d{1,3}(?:(?:\.\d{3})+|(?:[ \u00a0\u2009\u202f]\d{3})+)?,\d{1,2}"
-# the cue after a decimal comma; a range's first number takes the cue of its second ("2,5-3,5%")
-_DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn|per\s?cent|percent|pct|euros?|EUR)\b)")
-
-_DECIMAL_COMMA = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR))(?<![\d.,])" + _DECIMAL_COMMA_NUM
-                  + r"(?![\d,.]?\d)|(?<![\d.,$€£¥])" + _DECIMAL_COMMA_NUM + r"(?![\d,.]?\d)(?=" + _DC_CUE + r"|\s*(?:-|–|—|\bto\b|\band\b)\s*[$€£¥]?\s?" + _DECIMAL_COMMA_NUM + r"(?![\d,.]?\d)" + _DC_CUE + ")")
+_DC_END = r"(?![\d,.]?\d)"  # no more digits: "1,5,10" is a list
+# the cue after a decimal comma
+_DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn"
+           r"|per\s?cent|percent|pct|euros?|EUR)\b)")
+_DC_AFTER_CURRENCY = r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR))(?<![\d.,])"
+# a range's first number takes the cue of its second ("2,5-3,5%", "between 1,5 and 2,5 million")
+_DC_RANGE_REST = r"\s*(?:-|–|—|\bto\b|\band\b)\s*[$€£¥]?\s?" + _DECIMAL_COMMA_NUM + _DC_END + _DC_CUE
+_DECIMAL_COMMA = (_DC_AFTER_CURRENCY + _DECIMAL_COMMA_NUM + _DC_END
+                  + r"|(?<![\d.,$€£¥])" + _DECIMAL_COMMA_NUM + _DC_END + "(?=" + _DC_CUE + "|" + _DC_RANGE_REST + ")")
 _DIGITS = ("(?:" + _DECIMAL_COMMA + "|(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
            r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)(?:\.\d+)?|\.\d+)")
 _FRACTION = r"(?:(?:\d+[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d+)?[½¼¾⅓⅔⅛])"
@@ -78,7 +82,9 @@ _WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "b
 _SPELLED = (rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
             rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
             rf"|(?:a\s+)?dozen)")
-_MAG = r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn)\b|\s?(?-i:[Mm]io|[Mm]rd)\b(?![-+])(?:\.(?=\s?(?:€|EUR\b|[Ee]uros?\b)))?|(?:k|m|b|t)(?![\w]))"
+# "Mio"/"Mrd" as written (not "MRD", a medical term), the dot of "Mrd." kept before a currency
+_MAG = (r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn)\b"
+        r"|\s?(?-i:[Mm]io|[Mm]rd)\b(?![-+])(?:\.(?=\s?(?:€|EUR\b|[Ee]uros?\b)))?|(?:k|m|b|t)(?![\w]))")
 _NUMBER = rf"(?:{_FRACTION}(?:\s+(?:thousand|million|billion|trillion)\b)?|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
 _CUR_BEFORE = r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\bRs\.?(?=\s?\d))\s?|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
 _QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
