@@ -68,9 +68,12 @@ _DOTTED_THOUSANDS = rf"(?<![\d.,]){_DOTTED}(?![.,]?\d)"
 _DECIMAL_COMMA_NUM = r"\d{1,3}(?:(?:\.\d{3})+|(?:[ \u00a0\u2009\u202f]\d{3})+)?,\d{1,2}"
 _DC_END = r"(?![\d,.]?\d)"  # no more digits: "1,5,10" is a list
 # the cue after a decimal comma
-_DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn"
-           r"|per\s?cent|percent|pct|euros?|EUR)\b)")
-_DC_AFTER_CURRENCY = r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR))(?<![\d.,])"
+# currency codes as written, upper case ("CHF 2,50", "2,99 USD")
+_DC_CODES = "(?-i:" + "|".join(c for c in CURRENCY_CODES if len(c) == 3) + ")"
+_DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn|mln|bln"
+           r"|per\s?cent|percent|pct|euros?|EUR|" + _DC_CODES + r"|pp|ppts?|percentage[-\s]points?)\b)")
+_DC_AFTER_CURRENCY = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR)|(?<=\b" + _DC_CODES + r"[ \u00a0])|(?<=\b" + _DC_CODES + "))"
+                      r"(?<![\d.,])")
 # a range's first number takes the cue of its second ("2,5-3,5%", "between 1,5 and 2,5 million")
 _DC_RANGE_REST = r"\s*(?:-|–|—|\bto\b|\band\b)\s*[$€£¥]?\s?" + _DECIMAL_COMMA_NUM + _DC_END + _DC_CUE
 _DECIMAL_COMMA = (_DC_AFTER_CURRENCY + _DECIMAL_COMMA_NUM + _DC_END
@@ -479,6 +482,15 @@ def _year_of_currency(text: str, start: int, m: "re.Match[str]") -> bool:
 
 _PHONE = re.compile(r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\b\d{1,4}[\s.-])\d{2,4}[\s.-]\d{3,4}\b|\b\d{1,4}(?:-\d{2,4}){2,}\b")
 
+_SPACE_GROUPED = re.compile(r"[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+")
+_AMOUNT_CUE_AFTER = re.compile(r"(?:,\d{1,2})?" + _DC_END + _DC_CUE, re.I)
+
+
+def _grouped_amount(text: str, m: "re.Match[str]") -> bool:
+    """Whether a phone-number-like match is thousands grouped by spaces before a currency,
+    percent or magnitude ("1 234 567,89 euros", "2 500 000 EUR")."""
+    return _SPACE_GROUPED.fullmatch(m.group(0)) is not None and _AMOUNT_CUE_AFTER.match(text, m.end()) is not None
+
 
 def find_claims(text: str) -> List[Found]:
     """Every money, percent, date, time, quantity and cardinal claim in ``text``.
@@ -499,8 +511,8 @@ def find_claims(text: str) -> List[Found]:
             taken[s:e] = b"\x01" * (e - s)
     for pattern in (_PHONE, _IPV4, _IDIOMS):  # phone numbers, IP addresses, "24/7": not claims
         for m in pattern.finditer(text):
-            if pattern is _PHONE and re.fullmatch(_DOTTED, m.group(0)):
-                continue  # "1.000.000": a number with dots between its thousands
+            if pattern is _PHONE and (re.fullmatch(_DOTTED, m.group(0)) or _grouped_amount(text, m)):
+                continue  # "1.000.000", "1 234 567,89 euros": an amount with its thousands grouped
             if pattern is _IDIOMS and m.group(0).lower() == "24x7" and units.parse_unit(text[m.end():m.end() + 40]):
                 continue  # "24x7 inches": a size
             if not any(taken[m.start() : m.end()]):

@@ -966,8 +966,21 @@ def test_a_slashed_day_whose_order_is_unclear_is_not_checkable_and_says_why():
     ("It cost 2,5 Mio. EUR.", [("2,5 Mio. EUR", "money", 2.5e6)]),
     ("Of 120 patients, 60 MRD-negative cases were seen.", [("120", "cardinal", 120.0), ("60", "cardinal", 60.0)]),
     ("We enrolled 30 MRD+ patients.", [("30", "cardinal", 30.0)]),
+    # currency codes before or after, "mln", percentage points (2026-12-01, fifth session)
+    ("It costs CHF 2,50 a day.", [("CHF 2,50", "money", 2.5)]),
+    ("The price is 2,99 USD.", [("2,99 USD", "money", 2.99)]),
+    ("It was sold for USD2,50.", [("USD2,50", "money", 2.5)]),
+    ("Revenue rose to 1,5 mln euros.", [("1,5 mln euros", "money", 1.5e6)]),
+    ("Margins rose 2,5 pp.", [("2,5 pp", "percent", 2.5)]),
+    ("Margins rose 2,5 percentage points.", [("2,5 percentage points", "percent", 2.5)]),
+    ("The budget is 1 234 567,89 euros.", [("1 234 567,89 euros", "money", 1234567.89)]),
+    ("They paid 2 500 000 EUR.", [("2 500 000 EUR", "money", 2.5e6)]),
+    ("Call 0 800 123,45 euros.", []),  # a leading zero: not thousands
+    ("Call 555 123 4567 now.", []),  # a phone number
+    ("It weighs 2,5 usd.", []),  # a code in lower case is not one
     # English thousands and lists stay as they were
     ("It cost €2,500.", [("€2,500", "money", 2500.0)]),
+    ("It cost USD 1,500.", [("USD 1,500", "money", 1500.0)]),
     ("They sold 2,500 units.", [("2,500", "cardinal", 2500.0)]),
     ("See pages 1,5 and 7.", [("7", "cardinal", 7.0)]),
     ("Scores were 3,4,5 and 6.", [("3", "cardinal", 3.0), ("4", "cardinal", 4.0), ("5", "cardinal", 5.0),
