@@ -121,24 +121,42 @@ def json_record(source: Any) -> Union[Dict[str, Any], List[Any], None]:
 PASSAGE_TEXT_KEYS = ("text", "content", "page_content", "passage", "body", "snippet", "chunk")
 # (not "score", "rank" or "type": a review record's score is a rating, and its data)
 PASSAGE_OTHER_KEYS = frozenset({"title", "heading", "id", "id_", "doc_id", "document_id", "chunk_id", "passage_id",
-                                "node_id", "url", "link", "source", "metadata", "meta", "embedding", "page"})
+                                "node_id", "url", "link", "source", "metadata", "meta", "embedding", "page",
+                                "blob", "sparse_embedding"})
+# keys only a retriever's output has (Haystack's Document.to_dict(), LlamaIndex nodes): beside
+# them "score" is the retrieval score, not a rating
+RETRIEVER_KEYS = frozenset({"meta", "metadata", "embedding", "sparse_embedding", "blob", "node_id", "id_"})
 
 
 def passage_text(source: Any) -> Optional[str]:
     """The text of a passage given as an object (its title, if any, as a first line; a
-    LangChain ``Document``'s ``page_content``), or None for anything else, such as a record
-    to be read as ``path: value`` lines."""
-    if not isinstance(source, (str, dict, list)) and isinstance(getattr(source, "page_content", None), str):
-        return source.page_content
+    LangChain ``Document``'s ``page_content``, a Haystack ``Document``'s ``content``, a
+    LlamaIndex node's ``text``), or None for anything else, such as a record to be read as
+    ``path: value`` lines."""
+    if not isinstance(source, (str, dict, list)):
+        return _framework_text(source)
     obj = json_record(source) if isinstance(source, str) and source.lstrip()[:1] == "{" else source
     if not isinstance(obj, dict):
         return None
     keys = [k for k in PASSAGE_TEXT_KEYS if isinstance(obj.get(k), str)]
-    if len(keys) != 1 or not set(obj) - {keys[0]} <= PASSAGE_OTHER_KEYS:
+    allowed = PASSAGE_OTHER_KEYS | ({"score"} if RETRIEVER_KEYS & set(obj) else frozenset())
+    if len(keys) != 1 or not set(obj) - {keys[0]} <= allowed:
         return None
     title = obj.get("title", obj.get("heading"))
     body = obj[keys[0]]
     return f"{title.strip()}\n{body}" if isinstance(title, str) and title.strip() else body
+
+
+def _framework_text(source: Any) -> Optional[str]:
+    """The text of a retriever framework's document object: LangChain's ``page_content``,
+    Haystack's ``content`` (beside ``meta``), a LlamaIndex ``TextNode``'s ``text`` (beside
+    ``metadata``) or the node of a ``NodeWithScore``; None for any other object."""
+    for attr, beside in (("page_content", None), ("content", "meta"), ("text", "metadata")):
+        text = getattr(source, attr, None)
+        if isinstance(text, str) and (beside is None or hasattr(source, beside)):
+            return text
+    node = getattr(source, "node", None)
+    return _framework_text(node) if node is not None and node is not source and hasattr(source, "score") else None
 
 
 def is_record(source: Any) -> bool:

@@ -442,6 +442,17 @@ def test_grounded_values_need_ground_numeric_first():
     ({"id": 7, "title": "  ", "content": "A passage.", "url": "https://x"}, "A passage."),
     ({"id": "d1", "content": "A passage.", "meta": {"name": "a.txt"}, "embedding": None}, "A passage."),  # Haystack
     ({"type": "review", "text": "Battery lasts 2 days.", "score": 2, "source": "amazon"}, None),  # a rating: a record
+    ({"text": "Battery lasts 2 days.", "score": 2}, None),  # a rating too
+    # Haystack's Document.to_dict() of a retrieved document: "score" is the retrieval score
+    ({"id": "d1", "content": "A passage.", "blob": None, "meta": {"file": "a.txt"}, "score": 0.83,
+      "embedding": None, "sparse_embedding": None}, "A passage."),
+    ({"id_": "n1", "text": "A passage.", "metadata": {}, "score": 12.5}, "A passage."),  # a LlamaIndex node as a dict
+    (type("Document", (), {"content": "Revenue rose.", "meta": {}, "score": 0.7})(), "Revenue rose."),  # Haystack
+    (type("TextNode", (), {"text": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LlamaIndex
+    (type("NodeWithScore", (), {"node": type("TextNode", (), {"text": "Revenue rose.", "metadata": {}})(),
+                                "score": 0.7})(), "Revenue rose."),
+    (type("Thing", (), {"content": "Revenue rose."})(), None),  # an object of no known framework
+    (7, None),
     (type("Document", (), {"page_content": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LangChain
     ('{"title": "Oslo", "passage": "A passage."}', "Oslo\nA passage."),  # the same, written as JSON
     ({"name": "Finch", "text": "Great food."}, None),  # another field: a record
