@@ -811,12 +811,17 @@ _PERCENT_SHARE = re.compile(
     r"(?:an?|one|1)[ \t]*|(?P<ahalf>a[ \t]+half)[ \t-]+)"
     r"(?:(?P<pp>percentage[ \t-]points?\b)|%|per[ \t-]?cent\b|percent\b)", re.I)
 
+# a number and "and" before "a half percent": "one and a half percent" is 1.5 %
+_AND_BEFORE = re.compile(r"(?:\d|\b(?:" + "|".join(SMALL) + r"))[ \t]+and[ \t]+$", re.I)
+
 
 def _shares_of_a_percent(text: str) -> List[Found]:
     """"half a percent", "half of one percent", "a quarter of a percentage point": 0.5 %,
     0.5 %, 0.25 pp (stated to a tenth of their value)."""
     out: List[Found] = []
     for m in _PERCENT_SHARE.finditer(text):
+        if m.group("ahalf") and _AND_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "one and a half percent": 1.5 %, read as a number
         if m.group("half") or m.group("ahalf"):
             value = 0.5
         else:

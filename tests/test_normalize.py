@@ -1015,6 +1015,19 @@ def test_a_share_of_a_percent_is_stated_as_its_decimal():
     assert v.unit == "pp"
 
 
+@pytest.mark.parametrize("text, expected", [
+    # "a half percent" after a number and "and" is the number's half: 1.5 %, not 0.5 %
+    ("Rates rose one and a half percent.", [("one and a half percent", "percent", 1.5)]),
+    ("Rates rose twenty and a half per cent.", [("twenty and a half per cent", "percent", 20.5)]),
+    ("It fell one and a half percentage points.", [("one and a half percentage points", "percent", 1.5)]),
+    ("Rates rose a half percent.", [("a half percent", "percent", 0.5)]),
+    ("Rates rose half a percent and a half percent more.", [("half a percent", "percent", 0.5),
+                                                              ("a half percent", "percent", 0.5)]),
+])
+def test_and_a_half_percent(text, expected):
+    assert_readings(text, expected)
+
+
 def test_a_unicode_fraction_is_stated_to_the_fraction():
     (v,) = [v for _, _, v in find_claims("About 1½ million people came.")]
     (w,) = [v for _, _, v in find_claims("About 1 1/2 million people came.")]
