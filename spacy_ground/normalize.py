@@ -267,7 +267,7 @@ _CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|gr
                      r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
 _PAST_CHANGE = re.compile(r"\b(?:rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|slid|slipped|"
                           r"soared|surged|plunged|plummeted|tumbled|gained|lost|sank|shrank|(?:edged|ticked|was|were|"
-                          r"is|are)\s+(?:up|down))(?:\s+by)?\s+$", re.I)
+                          r"is|are|went|gone|came|moved)\s+(?:up|down))(?:\s+by)?\s+$", re.I)
 _PER_PERIOD = re.compile(r"\s*(?:a|per|each|every)\s+(?:year|month|quarter|week|day|annum)\b|\s*annually\b", re.I)
 _RATED = re.compile(r"(\d|10)/(5|10)")  # a rating written as a fraction: "4/5 stars", "rated 8/10"
 _RATING_CUES = r"rated|rating|ratings|rates|score[sd]?|gave\s+it|gives\s+it"

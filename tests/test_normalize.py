@@ -893,9 +893,14 @@ def test_review_of_the_left_alone_readings(text, expected):
     ("Sales rose 8% to 20% of revenue.", [("8%", "percent", 8.0), ("20%", "percent", 20.0)]),
     ("The unemployment rate fell by 2 percent to 4.1%.", [("2 percent", "percent", 2.0), ("4.1%", "percent", 4.1)]),
     ("Revenue rose $5 million to $20 million.", [("$5 million", "money", 5e6), ("$20 million", "money", 2e7)]),
+    ("The price went up by $0.50 to $3.25.", [("$0.50", "money", 0.5), ("$3.25", "money", 3.25)]),
+    ("Fares have gone up 5% to 12%.", [("5%", "percent", 5.0), ("12%", "percent", 12.0)]),
+    ("It came down $2 to $10.", [("$2", "money", 2.0), ("$10", "money", 10.0)]),
     # ranges stay ranges: a forecast, a yearly rate, no unit on the first number, no change word
     ("Sales are expected to grow 4% to 6%.", [("4% to 6%", "percent", 4.0)]),
     ("It grew 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
+    ("Sales went up 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
+    ("Prices will go up $1 to $2.", [("$1 to $2", "money", 1.0)]),
     ("Prices rose 5 to 10 percent.", [("5 to 10 percent", "percent", 5.0)]),
     ("Margins of 8% to 20% are common.", [("8% to 20%", "percent", 8.0)]),
 ])
