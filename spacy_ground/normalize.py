@@ -296,6 +296,15 @@ def _pounds_sterling(text: str, start: int, number_end: int) -> bool:
     return bool(money) and (not mass or money[-1] > mass[-1]) and not re.search(r"[.!?;]", window[money[-1]:])
 
 
+# what a count in millions ("2.3m", "5bn", "1.2k") counts: "m" before these is not metres
+_COUNT_NOUN_AFTER = re.compile(
+    r"[ \t]+(?:[a-z]+[ \t]+)?(?:people|persons|users|customers|clients|subscribers|viewers|visitors|readers|listeners|"
+    r"followers|fans|downloads|installs|copies|units|shares|jobs|barrels|votes|voters|residents|citizens|members|"
+    r"players|patients|cases|deaths|infections|vehicles|cars|devices|phones|homes|households|passengers|tickets|"
+    r"students|employees|workers|children|adults|accounts|transactions|items|products|books|songs|streams|views|"
+    r"plays|orders|records|images|websites|tourists|migrants|refugees|doses|tests|acres|hectares|trees)\b")
+
+
 _VAGUE = re.compile(r"\b(?:several|a\s+few|few|many|some|tens\s+of|hundreds\s+of|thousands\s+of)\s*$", re.I)
 
 
@@ -344,7 +353,9 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         cur_text = m.group("cur")  # a currency before a number we dropped is not ours
     currency = _currency(cur_text) or (_currency(unit_text) if unit_text and not re.search("%|per|pct|point|pp|bps", unit_text, re.I) else None)
     money = currency is not None
-    p1 = parse_number(n1, money_context=money)
+    # "sold 2.3m units", "5m active users": a count in millions, not metres
+    counted = not money and _COUNT_NOUN_AFTER.match(text, m.end("n1")) is not None
+    p1 = parse_number(n1, money_context=money or counted)
     if p1 is None and _RATED.fullmatch(n1.strip()):
         p1 = (float(_RATED.fullmatch(n1.strip()).group(1)), 1.0, False)  # "5/5 stars", "10/10"
     if p1 is None:

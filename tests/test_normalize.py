@@ -1033,6 +1033,20 @@ def test_and_a_half_percent(text, expected):
     assert_readings(text, expected)
 
 
+@pytest.mark.parametrize("text, expected", [
+    # "m" after a number is millions before what a count counts, metres otherwise
+    ("It sold 2.3m units.", [("2.3m", "cardinal", 2.3e6)]),
+    ("The app has 5m active users.", [("5m", "cardinal", 5e6)]),
+    ("Over 10m people watched.", [("Over 10m", "cardinal", 1e7)]),
+    ("It has 1.2k followers.", [("1.2k", "cardinal", 1200.0)]),
+    ("He is 2.3m tall.", [("2.3m", "quantity", 2.3)]),
+    ("The wall is 3m high.", [("3m", "quantity", 3.0)]),
+    ("The 5m Units of Time", [("5m", "quantity", 5.0)]),
+])
+def test_millions_before_what_they_count(text, expected):
+    assert_readings(text, expected)
+
+
 def test_a_unicode_fraction_is_stated_to_the_fraction():
     (v,) = [v for _, _, v in find_claims("About 1½ million people came.")]
     (w,) = [v for _, _, v in find_claims("About 1 1/2 million people came.")]
