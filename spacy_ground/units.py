@@ -91,7 +91,14 @@ _OWN_SURFACES: Dict[str, str] = {
     "hectare": "hectare", "hectares": "hectare", "fps": "frame per second",
 }
 # Surfaces whose case decides: "500 MB" is megabytes ("mb" may be millibars)
-_CASED_SURFACES: Dict[str, str] = {"MB": "megabyte", "Mb": "megabit", "Gb": "gigabit"}
+_CASED_SURFACES: Dict[str, str] = {
+    "MB": "megabyte", "Mb": "megabit", "Gb": "gigabit",
+    # areas and volumes written with a power, in lower case ("9.8 km²", "500 m2", "2 m³"; "3 M2 slots" is a name)
+    "m²": "square metre", "m2": "square metre", "km²": "square kilometre", "km2": "square kilometre",
+    "ft²": "square foot", "ft2": "square foot", "mi²": "square mile", "mi2": "square mile",
+    "in²": "square inch", "yd²": "square yard", "yd2": "square yard",
+    "m³": "cubic metre", "m3": "cubic metre", "cm³": "cubic centimetre", "cm3": "cubic centimetre",
+}
 # "350 F", "350° F", "160F", "20 °C": temperatures written with a bare letter
 _TEMPERATURE = re.compile(r"\s?(?:°|º|degrees?\s+|deg\.?\s*)?\s?([CFcf])(?:ahrenheit|elsius)?(?![\w])")
 # "60 frames per second", "240 frames/second", "30 frames each second" (not "a second time")

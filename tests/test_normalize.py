@@ -462,6 +462,11 @@ QUANTITIES = [
     ("The burger weighs 450g.", "gram", "mass", 0.45, 450),
     ("A 12oz steak.", "ounce", "mass", 12 * 0.028349523125, 12),
     ("It has 30g of protein.", "gram", "mass", 0.03, 30),
+    # areas and volumes written with a power
+    ("The lake covers 9.8 km².", "square kilometre", "area", 9.8e6, 9.8),
+    ("A 500m2 flat.", "square metre", "area", 500, 500),
+    ("It holds 2 m³ of soil.", "cubic metre", "volume", 2000, 2),
+    ("The park is 3.5 million km2 in all.", "square kilometre", "area", 3.5e12, 3.5e6),
 ]
 
 
@@ -506,6 +511,10 @@ def test_quantity_at_sentence_end(text, unit):
 def test_glued_word_that_is_no_unit(text):
     kinds = [v.kind for _, _, v in find_claims(text)]
     assert "cardinal" in kinds and "quantity" not in kinds
+
+
+def test_a_power_unit_is_read_in_lower_case_only():
+    assert [v.kind for _, _, v in find_claims("The board has 3 M2 slots.")] == ["cardinal"]  # a name
 
 
 @pytest.mark.parametrize(
