@@ -71,7 +71,7 @@ _DC_END = r"(?![\d,.]?\d)"  # no more digits: "1,5,10" is a list
 # currency codes as written, upper case ("CHF 2,50", "2,99 USD")
 _DC_CODES = "(?-i:" + "|".join(c for c in CURRENCY_CODES if len(c) == 3) + ")"
 _DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn|mln|bln"
-           r"|per\s?cent|percent|pct|euros?|EUR|" + _DC_CODES + r"|pp|ppts?|percentage[-\s]points?)\b)")
+           r"|per\s?cent|percent|pct|euros?|EUR|" + _DC_CODES + r"|pp|percentage[-\s]points?)\b)")
 _DC_AFTER_CURRENCY = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR)|(?<=\b" + _DC_CODES + r"[ \u00a0])|(?<=\b" + _DC_CODES + "))"
                       r"(?<![\d.,])")
 # a range's first number takes the cue of its second ("2,5-3,5%", "between 1,5 and 2,5 million")
@@ -267,7 +267,10 @@ _CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|gr
                      r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
 _PAST_CHANGE = re.compile(r"\b(?:rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|slid|slipped|"
                           r"soared|surged|plunged|plummeted|tumbled|gained|lost|sank|shrank|(?:edged|ticked|was|were|"
-                          r"is|are|went|gone|came|moved)\s+(?:up|down))(?:\s+by)?\s+$", re.I)
+                          r"is|are)\s+(?:up|down))(?:\s+by)?\s+$"
+                          # informal verbs with "by" only: "went up by $0.50 to $3.25"; "have gone up
+                          # 20% to 30% at most stores" is a range
+                          r"|\b(?:went|gone|came|moved)\s+(?:up|down)\s+by\s+$", re.I)
 _PER_PERIOD = re.compile(r"\s*(?:a|per|each|every)\s+(?:year|month|quarter|week|day|annum)\b|\s*annually\b", re.I)
 _RATED = re.compile(r"(\d|10)/(5|10)")  # a rating written as a fraction: "4/5 stars", "rated 8/10"
 _RATING_CUES = r"rated|rating|ratings|rates|score[sd]?|gave\s+it|gives\s+it"
@@ -298,7 +301,8 @@ def _pounds_sterling(text: str, start: int, number_end: int) -> bool:
 
 # what a count in millions ("2.3m", "5bn", "1.2k") counts: "m" before these is not metres
 _COUNT_NOUN_AFTER = re.compile(
-    r"[ \t]+(?:[a-z]+[ \t]+)?(?:people|persons|users|customers|clients|subscribers|viewers|visitors|readers|listeners|"
+    r"[ \t]+(?:(?:new|active|monthly|daily|weekly|unique|paying|registered|total|additional|more|fewer|"
+    r"regular|online|mobile|global|annual|international|foreign)[ \t]+)?(?:people|persons|users|customers|clients|subscribers|viewers|visitors|readers|listeners|"
     r"followers|fans|downloads|installs|copies|units|shares|jobs|barrels|votes|voters|residents|citizens|members|"
     r"players|patients|cases|deaths|infections|vehicles|cars|devices|phones|homes|households|passengers|tickets|"
     r"students|employees|workers|children|adults|accounts|transactions|items|products|books|songs|streams|views|"
@@ -354,7 +358,7 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     currency = _currency(cur_text) or (_currency(unit_text) if unit_text and not re.search("%|per|pct|point|pp|bps", unit_text, re.I) else None)
     money = currency is not None
     # "sold 2.3m units", "5m active users": a count in millions, not metres
-    counted = not money and _COUNT_NOUN_AFTER.match(text, m.end("n1")) is not None
+    counted = not money and n1[-1:] in "mMbB" and _COUNT_NOUN_AFTER.match(text, m.end("n1")) is not None
     p1 = parse_number(n1, money_context=money or counted)
     if p1 is None and _RATED.fullmatch(n1.strip()):
         p1 = (float(_RATED.fullmatch(n1.strip()).group(1)), 1.0, False)  # "5/5 stars", "10/10"
@@ -822,8 +826,10 @@ _PERCENT_SHARE = re.compile(
     r"(?:an?|one|1)[ \t]*|(?P<ahalf>a[ \t]+half)[ \t-]+)"
     r"(?:(?P<pp>percentage[ \t-]points?\b)|%|per[ \t-]?cent\b|percent\b)", re.I)
 
-# a number and "and" before "a half percent": "one and a half percent" is 1.5 %
-_AND_BEFORE = re.compile(r"(?:\d|\b(?:" + "|".join(SMALL) + r"))[ \t]+and[ \t]+$", re.I)
+# a number and "and" before "a half percent": "one and a half percent", "2 and a half percent"
+# are 1.5 % and 2.5 % ("rose 1% in 2022 and a half percent in 2023": a year takes no half)
+_AND_BEFORE = re.compile(r"(?:(?<![\w.,%])(?P<digits>\d{1,2})|\b(?:" + "|".join(SMALL) + r"))[ \t]+and[ \t]+$",
+                         re.I)
 
 
 def _shares_of_a_percent(text: str) -> List[Found]:
@@ -831,16 +837,21 @@ def _shares_of_a_percent(text: str) -> List[Found]:
     0.5 %, 0.25 pp (stated to a tenth of their value)."""
     out: List[Found] = []
     for m in _PERCENT_SHARE.finditer(text):
-        if m.group("ahalf") and _AND_BEFORE.search(text, max(0, m.start() - 16), m.start()):
-            continue  # "one and a half percent": 1.5 %, read as a number
-        if m.group("half") or m.group("ahalf"):
+        whole = _AND_BEFORE.search(text, max(0, m.start() - 16), m.start()) if m.group("ahalf") else None
+        if whole and not whole.group("digits"):
+            continue  # "one and a half percent": 1.5 %, read as a spelled number
+        if whole:  # "2 and a half percent": 2.5 %, stated to the half
+            value, step = int(whole.group("digits")) + 0.5, 0.5
+        elif m.group("half") or m.group("ahalf"):
             value = 0.5
         else:
             value = _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
-        # stated as precisely as the decimal it is: "half a percent" as "0.5%", "a quarter" as "0.25%"
-        step = next((st for st in (0.1, 0.01, 0.001) if abs(value / st - round(value / st)) < 1e-9), None)
-        q = _QUAL_BEFORE.search(text, max(0, m.start() - 24), m.start())
-        start, approx = (q.start(), re.sub(r"\s+$", "", q.group(0)).lower()) if q else (m.start(), None)
+        if not whole:
+            # stated as precisely as the decimal it is: "half a percent" as "0.5%", "a quarter" as "0.25%"
+            step = next((st for st in (0.1, 0.01, 0.001) if abs(value / st - round(value / st)) < 1e-9), None)
+        first = whole.start() if whole else m.start()
+        q = _QUAL_BEFORE.search(text, max(0, first - 24), first)
+        start, approx = (q.start(), re.sub(r"\s+$", "", q.group(0)).lower()) if q else (first, None)
         if step is None:  # "a third of a percent"
             step, approx = 0.0, approx or "about"
         lo, hi = widen(value, step, approx)

@@ -124,8 +124,13 @@ PASSAGE_OTHER_KEYS = frozenset({"title", "heading", "id", "id_", "doc_id", "docu
                                 "node_id", "url", "link", "source", "metadata", "meta", "embedding", "page",
                                 "blob", "sparse_embedding"})
 # keys only a retriever's output has (Haystack's Document.to_dict(), LlamaIndex nodes): beside
-# them "score" is the retrieval score, not a rating
-RETRIEVER_KEYS = frozenset({"meta", "metadata", "embedding", "sparse_embedding", "blob", "node_id", "id_"})
+# them "score" is the retrieval score, not a rating ("meta" and "metadata" alone do not say so)
+RETRIEVER_KEYS = frozenset({"embedding", "sparse_embedding", "blob", "node_id", "id_"})
+# every key of a Haystack Document.to_dict() that holds no metadata (with ``flatten=True``, its
+# default, the metadata stand beside them under their own names) and of a LlamaIndex node's
+# model_dump(): such a dict is a retrieved document, its other keys metadata
+HAYSTACK_KEYS = frozenset({"id", "content", "blob", "score", "embedding", "sparse_embedding"})
+LLAMAINDEX_KEYS = frozenset({"id_", "text", "metadata", "relationships"})
 
 
 def passage_text(source: Any) -> Optional[str]:
@@ -138,6 +143,10 @@ def passage_text(source: Any) -> Optional[str]:
     obj = json_record(source) if isinstance(source, str) and source.lstrip()[:1] == "{" else source
     if not isinstance(obj, dict):
         return None
+    if HAYSTACK_KEYS <= set(obj) and isinstance(obj["content"], str):
+        return obj["content"]
+    if LLAMAINDEX_KEYS <= set(obj) and isinstance(obj["text"], str):
+        return obj["text"]
     keys = [k for k in PASSAGE_TEXT_KEYS if isinstance(obj.get(k), str)]
     allowed = PASSAGE_OTHER_KEYS | ({"score"} if RETRIEVER_KEYS & set(obj) else frozenset())
     if len(keys) != 1 or not set(obj) - {keys[0]} <= allowed:
@@ -147,16 +156,18 @@ def passage_text(source: Any) -> Optional[str]:
     return f"{title.strip()}\n{body}" if isinstance(title, str) and title.strip() else body
 
 
-def _framework_text(source: Any) -> Optional[str]:
+def _framework_text(source: Any, nested: bool = False) -> Optional[str]:
     """The text of a retriever framework's document object: LangChain's ``page_content``,
     Haystack's ``content`` (beside ``meta``), a LlamaIndex ``TextNode``'s ``text`` (beside
-    ``metadata``) or the node of a ``NodeWithScore``; None for any other object."""
+    ``metadata``) or the node of a ``NodeWithScore`` (one level); None for any other object."""
     for attr, beside in (("page_content", None), ("content", "meta"), ("text", "metadata")):
         text = getattr(source, attr, None)
         if isinstance(text, str) and (beside is None or hasattr(source, beside)):
             return text
+    if nested or not hasattr(source, "score"):
+        return None
     node = getattr(source, "node", None)
-    return _framework_text(node) if node is not None and node is not source and hasattr(source, "score") else None
+    return _framework_text(node, nested=True) if node is not None else None
 
 
 def is_record(source: Any) -> bool:

@@ -110,6 +110,9 @@ _G_FORCE = re.compile(r"(?:['’]s\b|-?\s*forces?\b|\s+of\s+(?:force|acceleratio
 _NOT_GRAMS_GLUED = re.compile(r"(?:\s*[/-]\s*LTE\b|\s+(?:networks?|signals?|speeds?|connection|connectivity|"
                               r"coverage|phones?|mobile|data|internet|service|technology|enabled|capable|"
                               r"towers?|turns?|loads?)\b|-(?:enabled|capable|ready)\b)", re.I)
+# after a power written with a digit and a space before it ("500 m2."): "2 m2 slots", "4 m3
+# instances" are names; glued ("500m2 flat") or with a superscript ("500 m² flat") it is the unit
+_AFTER_POWER_UNIT = re.compile(r"\s*(?:$|[.,;:!?)\]/]|(?:of|per|in|at|for|with|to|from|on|and|or|is|are|was|were|each|total)\b)", re.I)
 _WORD_AFTER = re.compile(r"\s*(?:-\s*)?(°\s?[CFcf]\b|°|[^\W\d_][\w.\-/²³]*)")
 
 
@@ -233,7 +236,8 @@ def _unit_at(following: str) -> Optional[UnitMatch]:
         if m.start(1) == 0 and _NOT_GRAMS_GLUED.match(following[m.end(1):]):
             return None
         return UnitMatch("gram", dimension_of("gram") or "mass", m.end(1) - (len(word) - len(word.rstrip("."))))
-    if word.rstrip(".") in _CASED_SURFACES:
+    if word.rstrip(".") in _CASED_SURFACES and not (
+            word.rstrip(".")[-1] in "23" and m.start(1) > 0 and not _AFTER_POWER_UNIT.match(following, m.end(1))):
         name = _CASED_SURFACES[word.rstrip(".")]
         return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))
     if low in _OWN_SURFACES and (low != "c" or word.endswith(".")):

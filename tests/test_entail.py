@@ -447,11 +447,21 @@ def test_grounded_values_need_ground_numeric_first():
     ({"id": "d1", "content": "A passage.", "blob": None, "meta": {"file": "a.txt"}, "score": 0.83,
       "embedding": None, "sparse_embedding": None}, "A passage."),
     ({"id_": "n1", "text": "A passage.", "metadata": {}, "score": 12.5}, "A passage."),  # a LlamaIndex node as a dict
+    # Haystack's default to_dict() (flatten=True): the metadata beside the document's own keys
+    ({"id": "d1", "content": "A passage.", "blob": None, "score": 0.83, "embedding": None, "sparse_embedding": None,
+      "file_path": "a.txt", "page_number": 3}, "A passage."),
+    # a LlamaIndex TextNode's model_dump()
+    ({"id_": "n1", "embedding": None, "metadata": {"file": "a.txt"}, "excluded_embed_metadata_keys": [],
+      "relationships": {}, "text": "A node.", "mimetype": "text/plain", "start_char_idx": 0,
+      "class_name": "TextNode"}, "A node."),
+    # a review with metadata: its score is a rating, a record
+    ({"text": "Battery lasts 2 days.", "score": 4, "metadata": {"source": "amazon"}}, None),
     (type("Document", (), {"content": "Revenue rose.", "meta": {}, "score": 0.7})(), "Revenue rose."),  # Haystack
     (type("TextNode", (), {"text": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LlamaIndex
     (type("NodeWithScore", (), {"node": type("TextNode", (), {"text": "Revenue rose.", "metadata": {}})(),
                                 "score": 0.7})(), "Revenue rose."),
     (type("Thing", (), {"content": "Revenue rose."})(), None),  # an object of no known framework
+    (__import__("unittest.mock", fromlist=["Mock"]).Mock(), None),  # every attribute, no text: no endless recursion
     (7, None),
     (type("Document", (), {"page_content": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LangChain
     ('{"title": "Oslo", "passage": "A passage."}', "Oslo\nA passage."),  # the same, written as JSON

@@ -513,8 +513,15 @@ def test_glued_word_that_is_no_unit(text):
     assert "cardinal" in kinds and "quantity" not in kinds
 
 
-def test_a_power_unit_is_read_in_lower_case_only():
-    assert [v.kind for _, _, v in find_claims("The board has 3 M2 slots.")] == ["cardinal"]  # a name
+@pytest.mark.parametrize("text", ["The board has 3 M2 slots.",  # upper case: a name
+                                  "The laptop has 2 m2 slots.", "We ran 4 m3 instances."])  # a noun after it
+def test_a_power_unit_written_with_a_digit_may_be_a_name(text):
+    assert [v.kind for _, _, v in find_claims(text)] == ["cardinal"]
+
+
+def test_a_power_unit_written_with_a_digit():
+    assert [(v.text, v.unit) for _, _, v in find_claims("It sold 120 m2 at €1,500 per m2.")] == [
+        ("120 m2", "square metre"), ("€1,500", "EUR")]
 
 
 @pytest.mark.parametrize(
@@ -903,13 +910,14 @@ def test_review_of_the_left_alone_readings(text, expected):
     ("The unemployment rate fell by 2 percent to 4.1%.", [("2 percent", "percent", 2.0), ("4.1%", "percent", 4.1)]),
     ("Revenue rose $5 million to $20 million.", [("$5 million", "money", 5e6), ("$20 million", "money", 2e7)]),
     ("The price went up by $0.50 to $3.25.", [("$0.50", "money", 0.5), ("$3.25", "money", 3.25)]),
-    ("Fares have gone up 5% to 12%.", [("5%", "percent", 5.0), ("12%", "percent", 12.0)]),
-    ("It came down $2 to $10.", [("$2", "money", 2.0), ("$10", "money", 10.0)]),
+    ("Fares have gone up by 5% to 12%.", [("5%", "percent", 5.0), ("12%", "percent", 12.0)]),
+    ("It came down by $2 to $10.", [("$2", "money", 2.0), ("$10", "money", 10.0)]),
     # ranges stay ranges: a forecast, a yearly rate, no unit on the first number, no change word
     ("Sales are expected to grow 4% to 6%.", [("4% to 6%", "percent", 4.0)]),
     ("It grew 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
     ("Sales went up 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
     ("Prices will go up $1 to $2.", [("$1 to $2", "money", 1.0)]),
+    ("Egg prices have gone up 20% to 30% at most stores.", [("20% to 30%", "percent", 20.0)]),  # informal: "by" decides
     ("Prices rose 5 to 10 percent.", [("5 to 10 percent", "percent", 5.0)]),
     ("Margins of 8% to 20% are common.", [("8% to 20%", "percent", 8.0)]),
 ])
@@ -987,6 +995,7 @@ def test_a_slashed_day_whose_order_is_unclear_is_not_checkable_and_says_why():
     ("Revenue rose to 1,5 mln euros.", [("1,5 mln euros", "money", 1.5e6)]),
     ("Margins rose 2,5 pp.", [("2,5 pp", "percent", 2.5)]),
     ("Margins rose 2,5 percentage points.", [("2,5 percentage points", "percent", 2.5)]),
+    ("PFAS levels hit 4,5 ppt.", []),  # parts per trillion, not percentage points
     ("The budget is 1 234 567,89 euros.", [("1 234 567,89 euros", "money", 1234567.89)]),
     ("They paid 2 500 000 EUR.", [("2 500 000 EUR", "money", 2.5e6)]),
     ("Call 0 800 123,45 euros.", []),  # a leading zero: not thousands
@@ -1037,6 +1046,13 @@ def test_a_share_of_a_percent_is_stated_as_its_decimal():
     ("Rates rose a half percent.", [("a half percent", "percent", 0.5)]),
     ("Rates rose half a percent and a half percent more.", [("half a percent", "percent", 0.5),
                                                               ("a half percent", "percent", 0.5)]),
+    ("Rates rose 2 and a half percent.", [("2 and a half percent", "percent", 2.5)]),
+    ("It fell about 3 and a half percentage points.", [("about 3 and a half percentage points", "percent", 3.5)]),
+    # a year, a quarter or a decimal takes no half
+    ("Inflation rose 1% in 2022 and a half percent in 2023.", [("1%", "percent", 1.0), ("2022", "date", None),
+                                                               ("a half percent", "percent", 0.5), ("2023", "date", None)]),
+    ("It rose in Q3 and a half percent in Q4.", [("Q3", "date", None), ("a half percent", "percent", 0.5),
+                                                 ("Q4", "date", None)]),
 ])
 def test_and_a_half_percent(text, expected):
     assert_readings(text, expected)
@@ -1047,8 +1063,13 @@ def test_and_a_half_percent(text, expected):
     ("It sold 2.3m units.", [("2.3m", "cardinal", 2.3e6)]),
     ("The app has 5m active users.", [("5m", "cardinal", 5e6)]),
     ("Over 10m people watched.", [("Over 10m", "cardinal", 1e7)]),
-    ("It has 1.2k followers.", [("1.2k", "cardinal", 1200.0)]),
     ("He is 2.3m tall.", [("2.3m", "quantity", 2.3)]),
+    # from a review: metres before a preposition, an adjective or a record stay metres
+    ("No turbine may be built within 500m of homes.", [("500m", "quantity", 500.0)]),
+    ("It is 200m from homes.", [("200m", "quantity", 200.0)]),
+    ("Bolt holds the 100m and 200m world records.", [("100m", "quantity", 100.0), ("200m", "quantity", 200.0)]),
+    ("The garden has 3m tall trees.", [("3m", "quantity", 3.0)]),
+    ("The bridge is closed to 7.5t vehicles.", []),
     ("The wall is 3m high.", [("3m", "quantity", 3.0)]),
     ("The 5m Units of Time", [("5m", "quantity", 5.0)]),
 ])
