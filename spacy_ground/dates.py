@@ -37,8 +37,9 @@ _ORD = r"(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)"
 _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("iso", re.compile(rf"(?<![\d/-])({_YEAR})(?:-(0[1-9]|1[0-2])-|/(0[1-9]|1[0-2])/)(0[1-9]|[12]\d|3[01])(?:[ T]\d\d:\d\d(?::\d\d)?)?(?!\d)")),
     ("iso_month", re.compile(rf"(?<![\d-])({_YEAR})-(0[1-9]|1[0-2])(?![\d-])")),
-    ("md_range", re.compile(rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY}),?\s+({_YEAR})\b", re.I)),
-    ("dm_range", re.compile(rf"\b({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
+    # "March 3-5, 2024", "between 3 and 5 March 2024"
+    ("md_range", re.compile(rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through|and)\s*({_DAY}),?\s+({_YEAR})\b", re.I)),
+    ("dm_range", re.compile(rf"\b({_DAY})\s*(?:-|–|—|to|through|and)\s*({_DAY})\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
     ("slash", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)?\d\d)(?![\d/])")),
     # "on 3/15", "after 9/11": a day and month without a year (needs a cue, see _MD_CUE)
     ("slash_md", re.compile(r"(?<![\d/.,])(\d{1,2})/(\d{1,2})(?![\d/%]|[.,]\d|\s*(?:of\b|%|hours?\b|hrs?\b|"

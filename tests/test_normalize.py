@@ -305,10 +305,18 @@ def test_mid_year_is_the_middle_third_of_the_year():
     ("the 1800s", day(1800, 1, 1), day(1899, 12, 31)),
     ("March 3-5, 2024", day(2024, 3, 3), day(2024, 3, 5)),
     ("3–5 March 2024", day(2024, 3, 3), day(2024, 3, 5)),
+    ("between 3 and 5 March 2024", day(2024, 3, 3), day(2024, 3, 5)),
+    ("between March 3 and 5, 2024", day(2024, 3, 3), day(2024, 3, 5)),
 ])
 def test_period_qualifiers_and_day_ranges(text, lo, hi):
     c = one_claim(text)
     assert lo <= c.low <= c.high <= hi and c.kind == "date"
+
+
+def test_a_day_range_with_and_is_one_claim():
+    """"between 3 and 5 March 2024" was the number 3 (unsupported) and 5 March 2024."""
+    assert [(c.kind, c.low, c.high) for c in claims("It was held between 3 and 5 March 2024.")] == [
+        ("date", day(2024, 3, 3), day(2024, 3, 5))]
 
 
 def test_ambiguous_numeric_date_is_not_normalised():
