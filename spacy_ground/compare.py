@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Tuple
 
 from .values import PERCENT_OR_POINTS, SHARE_NOTE, SPLIT_NOTE, ClaimValue, YEAR_CONTEXT
 from .dates import AFTERNOON_GUESS
@@ -140,11 +140,14 @@ def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
                 return Comparison(EQUAL, YEAR_AS_NUMBER)
         return Comparison(INCOMPARABLE)
     if "month_day" in (a.dimension, s.dimension):
-        am, sm = _month_day(a), _month_day(s)
+        am, sm = _month_days(a), _month_days(s)
         if am is None or sm is None:
             return Comparison(INCOMPARABLE, "the source is less specific than the answer")
-        if am != sm:
+        if am[1] < sm[0] or sm[1] < am[0]:
             return Comparison(DIFFERS)
+        if am != sm and not (am[0] <= sm[0] and sm[1] <= am[1]):
+            # "March 4" against the source's "March 3-5": inside it, but not what it says
+            return Comparison(INCOMPARABLE, "the source gives only a range")
         if s.dimension == "month_day" and a.dimension != "month_day":
             return Comparison(INCOMPARABLE, "the source gives no year")
         return Comparison(EQUAL)
@@ -155,14 +158,18 @@ def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
     return Comparison(INCOMPARABLE, "the source is less specific than the answer")
 
 
-def _month_day(c: ClaimValue) -> Optional[int]:
+def _month_days(c: ClaimValue) -> Optional[Tuple[int, int]]:
+    """First and last day of a day or day range as month * 100 + day ("March 3-5" -> (303, 305));
+    None for anything coarser, or a range that runs into another year."""
     if c.dimension == "month_day":
-        return int(c.value)
-    if c.granularity == "day" and not c.is_range:
+        return int(c.low), int(c.high)
+    if c.granularity == "day" and c.low is not None and c.high is not None:
         import datetime as _dt
 
-        d = _dt.date.fromordinal(int(c.low))
-        return d.month * 100 + d.day
+        lo, hi = _dt.date.fromordinal(int(c.low)), _dt.date.fromordinal(int(c.high))
+        if lo.year != hi.year:
+            return None
+        return lo.month * 100 + lo.day, hi.month * 100 + hi.day
     return None
 
 

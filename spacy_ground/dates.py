@@ -28,7 +28,9 @@ ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
     "last": 4, "final": 4,
 }
-_MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+# a month's name, the full stop only after an abbreviation ("Mar.", not the "." that ends "in March.")
+_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+          r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)")
 _WEEKDAY = r"(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)"
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[6-9]\d\d|20\d\d|2100)"
@@ -47,6 +49,10 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
                             r"points?\b|percent\b|pounds?\b|lbs?\b|oz\b|ounces?\b|kg\b|g\b|ml\b|cm\b|mm\b|m\b|km\b|ft\b))",
                             re.I)),
     ("dmy", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
+    # a day range without a year: "3-5 March", "March 3 to 5" (not "March 3 to 5 percent")
+    ("dm_range_ny", re.compile(rf"\b({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})\s+({_MONTH})(?![\w])", re.I)),
+    ("md_range_ny", re.compile(rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})"
+                               r"(?![\w:.,]\d|\d|\s*(?:%|percent|million|billion|[ap]\.?m\b|hours?\b|o'clock))", re.I)),
     ("mdy", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY}),?\s+({_YEAR})\b", re.I)),
     ("dm", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH})(?![\w])", re.I)),
     ("md", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY})(?![\w:.,]\d|\d|\s*(?:%|percent|million|billion))", re.I)),
@@ -213,6 +219,15 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
     if kind in ("dm", "md"):
         month, day = (_month(g[1]), _day(g[0])) if kind == "dm" else (_month(g[0]), _day(g[1]))
         return month_day_claim(text, month, day)
+    if kind in ("dm_range_ny", "md_range_ny"):
+        month = _month(g[2] if kind == "dm_range_ny" else g[0])
+        d1, d2 = (_day(g[0]), _day(g[1])) if kind == "dm_range_ny" else (_day(g[1]), _day(g[2]))
+        if d2 <= d1:
+            return None
+        first, last = month_day_claim(text, month, d1), month_day_claim(text, month, d2)
+        if not first.normalisable or not last.normalisable:
+            return first if not first.normalisable else last
+        return replace(first, high=last.high, is_range=True, iso=f"--{month:02d}-{d1:02d}/{d2:02d}")
     if kind == "my":
         return _narrow(_date(text, int(g[2]), "month", _month(g[1])), g[0])
     if kind == "quarter":
@@ -287,7 +302,7 @@ def find_dates(text: str) -> List[Found]:
             s, e = m.span()
             if any(taken[s:e]):
                 continue
-            if kind in ("md", "dm", "my") and not _month_is_month(m, text):
+            if kind in ("md", "dm", "my", "dm_range_ny", "md_range_ny") and not _month_is_month(m, text):
                 continue
             reading = _slashed_day(m, text) if kind == "slash_md" else "day"
             if reading is None:

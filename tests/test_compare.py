@@ -80,6 +80,12 @@ ROWS = [
     ("the 1990s", "1995", E, I),
     ("February 27", "February 27, 2020", E, I),  # the source gives no year
     ("February 27", "February 28, 2020", D, D),
+    # day ranges without a year (2026-12-01, fifth session)
+    ("March 3-5", "March 3-5, 2024", E, I),  # the source gives no year
+    ("March 3-5", "3 to 5 March", E, E),
+    ("March 3-5", "March 4", E, I),  # a day inside the range: the range is not refuted
+    ("March 3-5", "March 10-12", D, D),
+    ("March 3-5", "March 4-8", I, I),  # overlapping, neither inside the other
     ("last year", "2023", I, I),
     # --- clock times
     ("5:30 pm", "17:30", E, E),

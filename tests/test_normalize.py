@@ -313,6 +313,26 @@ def test_period_qualifiers_and_day_ranges(text, lo, hi):
     assert lo <= c.low <= c.high <= hi and c.kind == "date"
 
 
+@pytest.mark.parametrize("text, iso", [
+    ("The festival runs 3-5 March.", "--03-03/05"),
+    ("It runs from March 3 to 5.", "--03-03/05"),
+    ("It runs May 3–5 each year.", "--05-03/05"),
+])
+def test_a_day_range_without_a_year(text, iso):
+    (c,) = claims(text)
+    assert (c.kind, c.dimension, c.is_range, c.iso, c.low, c.high) == (
+        "date", "month_day", True, iso, float(iso[2:4]) * 100 + float(iso[5:7]), float(iso[2:4]) * 100 + float(iso[8:10]))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Open March 3 to 5 pm.", [("March 3", "date", None), ("5", "cardinal", 5.0)]),  # a time after it
+    ("It rose March 3 to 5 percent.", [("March 3", "date", None), ("5 percent", "percent", 5.0)]),
+    ("It runs 5-3 March.", [("5", "cardinal", 5.0), ("3 March", "date", None)]),  # no range backwards
+])
+def test_not_a_day_range_without_a_year(text, expected):
+    assert_readings(text, expected)
+
+
 def test_a_day_range_with_and_is_one_claim():
     """"between 3 and 5 March 2024" was the number 3 (unsupported) and 5 March 2024."""
     assert [(c.kind, c.low, c.high) for c in claims("It was held between 3 and 5 March 2024.")] == [
