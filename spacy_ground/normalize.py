@@ -72,8 +72,8 @@ _DC_END = r"(?![\d,.]?\d)"  # no more digits: "1,5,10" is a list
 _DC_CODES = "(?-i:" + "|".join(c for c in CURRENCY_CODES if len(c) == 3) + ")"
 _DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn|mln|bln"
            r"|per\s?cent|percent|pct|euros?|EUR|" + _DC_CODES + r"|pp|percentage[-\s]points?)\b)")
-_DC_AFTER_CURRENCY = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR)|(?<=\b" + _DC_CODES + r"[ \u00a0])|(?<=\b" + _DC_CODES + "))"
-                      r"(?<![\d.,])")
+_DC_AFTER_CURRENCY = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR)"
+                      r"|(?<=\b" + _DC_CODES + r"[ \u00a0])|(?<=\b" + _DC_CODES + r"))(?<![\d.,])")
 # a range's first number takes the cue of its second ("2,5-3,5%", "between 1,5 and 2,5 million")
 _DC_RANGE_REST = r"\s*(?:-|–|—|\bto\b|\band\b)\s*[$€£¥]?\s?" + _DECIMAL_COMMA_NUM + _DC_END + _DC_CUE
 _DECIMAL_COMMA = (_DC_AFTER_CURRENCY + _DECIMAL_COMMA_NUM + _DC_END
@@ -299,14 +299,16 @@ def _pounds_sterling(text: str, start: int, number_end: int) -> bool:
     return bool(money) and (not mass or money[-1] > mass[-1]) and not re.search(r"[.!?;]", window[money[-1]:])
 
 
-# what a count in millions ("2.3m", "5bn", "1.2k") counts: "m" before these is not metres
+# what a count in millions or billions ("2.3m", "5b") counts, right after it or after one of a
+# few adjectives: "m" before these is not metres ("within 500m of homes", "3m tall trees" are)
 _COUNT_NOUN_AFTER = re.compile(
     r"[ \t]+(?:(?:new|active|monthly|daily|weekly|unique|paying|registered|total|additional|more|fewer|"
-    r"regular|online|mobile|global|annual|international|foreign)[ \t]+)?(?:people|persons|users|customers|clients|subscribers|viewers|visitors|readers|listeners|"
+    r"regular|online|mobile|global|annual|international|foreign)[ \t]+)?"
+    r"(?:people|persons|users|customers|clients|subscribers|viewers|visitors|readers|listeners|"
     r"followers|fans|downloads|installs|copies|units|shares|jobs|barrels|votes|voters|residents|citizens|members|"
     r"players|patients|cases|deaths|infections|vehicles|cars|devices|phones|homes|households|passengers|tickets|"
     r"students|employees|workers|children|adults|accounts|transactions|items|products|books|songs|streams|views|"
-    r"plays|orders|records|images|websites|tourists|migrants|refugees|doses|tests|acres|hectares|trees)\b")
+    r"plays|orders|images|websites|tourists|migrants|refugees|doses|tests|acres|hectares|trees)\b")
 
 
 _VAGUE = re.compile(r"\b(?:several|a\s+few|few|many|some|tens\s+of|hundreds\s+of|thousands\s+of)\s*$", re.I)

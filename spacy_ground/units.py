@@ -112,7 +112,8 @@ _NOT_GRAMS_GLUED = re.compile(r"(?:\s*[/-]\s*LTE\b|\s+(?:networks?|signals?|spee
                               r"towers?|turns?|loads?)\b|-(?:enabled|capable|ready)\b)", re.I)
 # after a power written with a digit and a space before it ("500 m2."): "2 m2 slots", "4 m3
 # instances" are names; glued ("500m2 flat") or with a superscript ("500 m² flat") it is the unit
-_AFTER_POWER_UNIT = re.compile(r"\s*(?:$|[.,;:!?)\]/]|(?:of|per|in|at|for|with|to|from|on|and|or|is|are|was|were|each|total)\b)", re.I)
+_AFTER_POWER_UNIT = re.compile(r"\s*(?:$|[.,;:!?)\]/]|(?:of|per|in|at|for|with|to|from|on|and|or|is|are|was|were"
+                               r"|each|total)\b)", re.I)
 _WORD_AFTER = re.compile(r"\s*(?:-\s*)?(°\s?[CFcf]\b|°|[^\W\d_][\w.\-/²³]*)")
 
 
