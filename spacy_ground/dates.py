@@ -225,8 +225,9 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         if d2 <= d1:
             return None
         first, last = month_day_claim(text, month, d1), month_day_claim(text, month, d2)
-        if not first.normalisable or not last.normalisable:
-            return first if not first.normalisable else last
+        invalid = next((c for c in (first, last) if not c.normalisable), None)  # "30-31 February"
+        if invalid is not None:
+            return invalid
         return replace(first, high=last.high, is_range=True, iso=f"--{month:02d}-{d1:02d}/{d2:02d}")
     if kind == "my":
         return _narrow(_date(text, int(g[2]), "month", _month(g[1])), g[0])

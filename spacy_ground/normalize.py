@@ -69,9 +69,10 @@ _DECIMAL_COMMA_NUM = r"\d{1,3}(?:(?:\.\d{3})+|(?:[ \u00a0\u2009\u202f]\d{3})+)?,
 _DC_END = r"(?![\d,.]?\d)"  # no more digits: "1,5,10" is a list
 # the cue after a decimal comma
 # currency codes as written, upper case ("CHF 2,50", "2,99 USD")
-_DC_CODES = "(?-i:" + "|".join(c for c in CURRENCY_CODES if len(c) == 3) + ")"
+_DC_CODES = "(?-i:" + "|".join(CURRENCY_CODES) + ")"  # three letters each: fixed-width lookbehinds
 _DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn|mln|bln"
            r"|per\s?cent|percent|pct|euros?|EUR|" + _DC_CODES + r"|pp|percentage[-\s]points?)\b)")
+# after a symbol, "EUR" in any case (as before), or another code in upper case
 _DC_AFTER_CURRENCY = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR)"
                       r"|(?<=\b" + _DC_CODES + r"[ \u00a0])|(?<=\b" + _DC_CODES + r"))(?<![\d.,])")
 # a range's first number takes the cue of its second ("2,5-3,5%", "between 1,5 and 2,5 million")
@@ -844,11 +845,9 @@ def _shares_of_a_percent(text: str) -> List[Found]:
             continue  # "one and a half percent": 1.5 %, read as a spelled number
         if whole:  # "2 and a half percent": 2.5 %, stated to the half
             value, step = int(whole.group("digits")) + 0.5, 0.5
-        elif m.group("half") or m.group("ahalf"):
-            value = 0.5
         else:
-            value = _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
-        if not whole:
+            value = 0.5 if m.group("half") or m.group("ahalf") else \
+                _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
             # stated as precisely as the decimal it is: "half a percent" as "0.5%", "a quarter" as "0.25%"
             step = next((st for st in (0.1, 0.01, 0.001) if abs(value / st - round(value / st)) < 1e-9), None)
         first = whole.start() if whole else m.start()
