@@ -116,13 +116,14 @@ def native_bf16(device, cpuinfo: str = "/proc/cpuinfo") -> bool:
     """Whether ``device`` computes in bfloat16 natively (a CUDA GPU that says so; a CPU with AVX512-BF16 or AMX)."""
     import torch
 
-    if device.type == "cuda":
-        return bool(torch.cuda.is_bf16_supported())
+    if device.type == "cuda":  # that GPU, not the current one; emulated bfloat16 (V100, T4) is no faster
+        with torch.cuda.device(device):
+            return bool(torch.cuda.is_bf16_supported(including_emulation=False))
     if device.type != "cpu":
         return False
     try:
         flags = Path(cpuinfo).read_text(encoding="utf8", errors="replace").split()
-    except OSError:  # not Linux: no cheap way to tell, so stay in float32
+    except OSError:  # not Linux: no cheap way to tell, so stay in float32 (--precision bf16 to choose)
         return False
     return "avx512_bf16" in flags or "amx_bf16" in flags
 
@@ -131,8 +132,12 @@ def training_precision(choice: str, device) -> str:
     """The precision to train in: ``fp32``, ``bf16`` (autocast), or ``auto`` (bf16 where ``device`` has it natively)."""
     if choice not in ("auto", "fp32", "bf16"):
         raise ValueError(f"--precision must be auto, fp32 or bf16, not {choice!r}")
+    native = native_bf16(device)
     if choice == "auto":
-        return "bf16" if native_bf16(device) else "fp32"
+        return "bf16" if native else "fp32"
+    if choice == "bf16" and not native:
+        print(f"warning: {device} has no native bfloat16 that we can see: bf16 training may be slower than fp32",
+              file=sys.stderr)
     return choice
 
 
@@ -154,21 +159,25 @@ def train(args: argparse.Namespace) -> int:
         print(f"wrote {len(pairs):,} pairs to {args.save_pairs} (not trained)", file=sys.stderr)
         return 0
     batches = length_batches(pairs, args.batch_size, args.seed)
-    precision = training_precision(getattr(args, "precision", "fp32"), device)
-    print(f"training in {precision}", file=sys.stderr)
+    precision = training_precision(getattr(args, "precision", "auto"), device)
     tokenizer = load_tokenizer()
     ckpt = Path(args.output).with_suffix(".ckpt.safetensors")
     state_file = ckpt.with_suffix(".json")
     start_step = 0
     if ckpt.exists() and state_file.exists():
         model = load_trained(ckpt)
-        start_step = json.loads(state_file.read_text())["step"]
-        print(f"resuming at step {start_step}", file=sys.stderr)
+        state = json.loads(state_file.read_text())
+        start_step = state["step"]
+        print(f"resuming at step {start_step} (AdamW's moments start afresh)", file=sys.stderr)
+        if state.get("precision", precision) != precision:  # finish a run in the precision it began in
+            print(f"the run began in {state['precision']}; going on in it, not {precision}", file=sys.stderr)
+            precision = state["precision"]
     elif getattr(args, "init", None):
         model = load_trained(args.init)  # stage 2 starts from the NLI model
         model.train()
     else:
         model = build_torch_model()
+    print(f"training in {precision}", file=sys.stderr)
     model.to(device)
     for p in model.encoder.embeddings.parameters():
         p.requires_grad = False
@@ -206,7 +215,7 @@ def train(args: argparse.Namespace) -> int:
                       file=sys.stderr, flush=True)
             if step % args.checkpoint_every == 0:
                 save_trained(model, ckpt)
-                state_file.write_text(json.dumps({"step": step}))
+                state_file.write_text(json.dumps({"step": step, "precision": precision}))
     elapsed = time.perf_counter() - t0
     meta = {"stage": args.command, "pairs": len(pairs), "labels": dict(Counter(p[2] for p in pairs)), "epochs": args.epochs, "max_length": args.max_length,
             "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "threads": args.threads,

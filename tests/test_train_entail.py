@@ -139,35 +139,64 @@ def test_saved_pairs_train_a_model_elsewhere(tmp_path):
     assert meta["labels"] == {str(k): v for k, v in Counter(p[2] for p in sample).items()}
 
 
-def test_bf16_training_stays_close_to_float32(tmp_path):
-    """--precision bf16 runs the forward pass under bfloat16 autocast: the weights stay float32 and the
-    trained model predicts what the float32 one does, to within bfloat16's rounding."""
-    import torch
-
-    from spacy_ground.entail_model import load_tokenizer, load_trained, predict_proba
-
+def _cats_and_dogs(tmp_path):
     rows = [{"premise": f"The cat {i} sat on the mat.", "hypothesis": f"A cat {i} sat.", "label": "entailment",
              "dataset": "mnli"} for i in range(8)]
     rows += [{"premise": f"The dog {i} ran.", "hypothesis": f"The dog {i} slept.", "label": "contradiction",
               "dataset": "snli"} for i in range(8)]
-    data = _write(tmp_path / "nli.jsonl", rows)
+    return _write(tmp_path / "nli.jsonl", rows)
+
+
+def test_bf16_training_stays_close_to_float32(tmp_path, monkeypatch):
+    """--precision bf16 runs the forward pass under bfloat16 autocast with the weights in float32,
+    and the trained model predicts what the float32 one does, to within bfloat16's rounding."""
+    import torch
+
+    from spacy_ground.entail_model import CrossEncoder, load_tokenizer, load_trained, predict_proba
+
+    seen = []
+    forward = CrossEncoder.forward
+
+    def watched(self, *args, **kwargs):
+        if self.training:
+            seen.append((torch.is_autocast_enabled("cpu"), {p.dtype for p in self.parameters()}))
+        return forward(self, *args, **kwargs)
+
+    monkeypatch.setattr(CrossEncoder, "forward", watched)
+    data = _cats_and_dogs(tmp_path)
     probs = {}
     for precision in ("fp32", "bf16"):
+        seen.clear()
         out = tmp_path / f"{precision}.safetensors"
         assert main(["train", data, str(out), "--max-pairs", "16", "--other-share", "1.0", "--batch-size", "8",
                      "--max-length", "32", "--precision", precision, "--lr", "1e-4"]) == 0
         assert json.loads(out.with_suffix(".json").read_text())["precision"] == precision
-        model = load_trained(out)
-        assert all(p.dtype == torch.float32 for p in model.parameters())
-        probs[precision] = predict_proba(model, load_tokenizer(), ["The cat 3 sat on the mat."], ["A cat 3 sat."],
-                                         max_length=32)
+        assert seen == [(precision == "bf16", {torch.float32})] * 2  # two steps, autocast on in bf16 only
+        probs[precision] = predict_proba(load_trained(out), load_tokenizer(), ["The cat 3 sat on the mat."],
+                                         ["A cat 3 sat."], max_length=32)
+    assert probs["fp32"] != probs["bf16"]
     assert max(abs(a - b) for a, b in zip(probs["fp32"][0], probs["bf16"][0])) < 0.02
+
+
+def test_a_resumed_run_keeps_the_precision_it_began_in(tmp_path):
+    data = _cats_and_dogs(tmp_path)
+    first = tmp_path / "first.safetensors"
+    assert main(["train", data, str(first), "--max-pairs", "16", "--other-share", "1.0", "--batch-size", "8",
+                 "--max-length", "32", "--precision", "fp32"]) == 0
+    out = tmp_path / "out.safetensors"
+    first.rename(out.with_suffix(".ckpt.safetensors"))  # as if a bf16 run had stopped after its first step
+    out.with_suffix(".ckpt.json").write_text(json.dumps({"step": 1, "precision": "bf16"}))
+    assert main(["train", data, str(out), "--max-pairs", "16", "--other-share", "1.0", "--batch-size", "8",
+                 "--max-length", "32", "--precision", "fp32"]) == 0
+    assert json.loads(out.with_suffix(".json").read_text())["precision"] == "bf16"
+    assert not out.with_suffix(".ckpt.safetensors").exists()
 
 
 @pytest.mark.parametrize("flags,expected", [
     ("flags : fpu avx2 avx512f avx512_bf16 avx512_vnni", True),
     ("flags : fpu amx_bf16 amx_tile", True),
-    ("flags : fpu avx2 avx512f avx512_vnni", False),  # AVX-512 alone emulates bfloat16: no faster
+    ("flags : fpu avx2 avx512f avx512_vnni", False),  # AVX-512 alone: bfloat16 is emulated
+    ("flags : fpu avx2 avx512_bf16x", False),  # a whole flag, not a prefix
     ("", False),
 ])
 def test_native_bf16_reads_the_cpu_flags(tmp_path, flags, expected):
@@ -176,16 +205,32 @@ def test_native_bf16_reads_the_cpu_flags(tmp_path, flags, expected):
     info = tmp_path / "cpuinfo"
     info.write_text(f"processor : 0\n{flags}\n")
     assert native_bf16(torch.device("cpu"), str(info)) is expected
-    assert training_precision("auto", torch.device("cpu")) in ("fp32", "bf16")
 
 
-def test_native_bf16_without_cpuinfo_and_precision_choices(tmp_path):
+@pytest.mark.parametrize("native,choice,expected,warns", [
+    (True, "auto", "bf16", False),
+    (False, "auto", "fp32", False),
+    (True, "fp32", "fp32", False),
+    (False, "fp32", "fp32", False),
+    (True, "bf16", "bf16", False),
+    (False, "bf16", "bf16", True),  # chosen on a device without it: trained so, with a warning
+])
+def test_training_precision(monkeypatch, capsys, native, choice, expected, warns):
+    import torch
+
+    import spacy_ground.train_entail as te
+
+    monkeypatch.setattr(te, "native_bf16", lambda device: native)
+    assert training_precision(choice, torch.device("cpu")) == expected
+    assert ("no native bfloat16" in capsys.readouterr().err) is warns
+
+
+def test_native_bf16_without_cpuinfo_and_bad_choices(tmp_path):
     import torch
 
     cpu = torch.device("cpu")
     assert native_bf16(cpu, str(tmp_path / "missing")) is False
     assert native_bf16(torch.device("meta")) is False
-    assert (training_precision("fp32", cpu), training_precision("bf16", cpu)) == ("fp32", "bf16")
     with pytest.raises(ValueError, match="auto, fp32 or bf16"):
         training_precision("fp16", cpu)
 
