@@ -78,6 +78,8 @@ def _paint(text: str, code: str, colour: bool) -> str:
 
 def report(doc, colour: bool = False) -> str:
     """A readable report of the numeric grounding of a checked Doc."""
+    from spacy_ground.values import claim_reading
+
     lines: List[str] = []
     g = doc._.grounding if doc.has_extension("grounding") else None
     if g is not None:
@@ -95,10 +97,8 @@ def report(doc, colour: bool = False) -> str:
         result = span._.ground_numeric or {"status": "not_checkable", "reason": "not grounded"}
         claim = span._.claim
         status = result["status"]
-        value = claim.get("iso") or claim.get("value")
-        unit = claim.get("unit") or ""
         lines.append(f"  {_paint(f'{status:<13}', STATUS_COLOURS.get(status, '0'), colour)} {claim['kind']:<9} "
-                     f"{span.text!r} = {value} {unit}".rstrip())
+                     f"{span.text!r} = {claim_reading(claim)}".rstrip())
         lines.append(f"      {result['reason']}")
         if result.get("nearest") and status != "grounded":
             n = result["nearest"]

@@ -147,6 +147,16 @@ def _quantulum_units():
     return known
 
 
+# The base unit of each dimension: the unit whose factor is 1 (kelvin for temperatures).
+_BASE_UNITS: Dict[str, str] = {dim: name for name, (dim, factor) in _LINEAR.items() if factor == 1.0}
+_BASE_UNITS["temperature"] = "kelvin"
+
+
+def base_unit(dimension: Optional[str]) -> Optional[str]:
+    """The unit that ``to_base`` converts a value of ``dimension`` to ("length" -> "metre"), or None."""
+    return _BASE_UNITS.get(dimension or "")
+
+
 def dimension_of(unit: Optional[str]) -> Optional[str]:
     """Dimension (unit family) of a quantulum3 unit name, or None if unknown."""
     if unit is None:

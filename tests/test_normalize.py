@@ -1137,3 +1137,26 @@ def test_the_run_of_digits_and_commas_around_a_number_is_found_as_by_a_scan():
 def test_a_long_comma_list_is_one_claim_per_number():
     text = "Values: " + ",".join(["1"] * 3000) + " in all."
     assert len(find_claims(text)) == 3000
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The trail is 50 km long.", "50 kilometre = 50000 metre"),  # as written, then the value compared
+    ("It was 20°C.", "20 degree Celsius = 293.15 kelvin"),
+    ("It was 3 metres.", "3 metre"),  # already the base unit
+    ("It opens at 3 PM.", "15:00"),
+    ("On 5 March 2024.", "2024-03-05"),
+    ("It cost $2.85 billion.", "2850000000 USD"),
+    ("Up 12%.", "12 %"),
+])
+def test_claim_reading_says_what_was_compared(text, expected):
+    """The command line's report shows each claim's reading: never a base-unit value beside the written unit."""
+    from spacy_ground.values import claim_reading
+
+    found = [v.to_dict() for _, _, v in find_claims(text)]
+    assert claim_reading(found[0]) == expected
+
+
+def test_claim_reading_without_a_value():
+    from spacy_ground.values import claim_reading
+
+    assert claim_reading({"kind": "quantity", "value": None, "unit": "metre"}) == "not normalised"
