@@ -48,8 +48,10 @@ def _read_source(path: str) -> str:
         try:
             json.loads(text)
         except json.JSONDecodeError as e:
+            why = ("give the text a name not ending in .json" if path.lower().endswith(".json") else
+                   "a text that opens with '{' or '[' and ends with '}' or ']' is read as JSON")
             raise UserError(f"{path}: looks like a JSON record but is not valid JSON ({e.msg} at line {e.lineno}, "
-                            f"column {e.colno}); fix it, or give the text a name not ending in .json") from None
+                            f"column {e.colno}); fix it, or {why}") from None
     return text
 
 
@@ -58,7 +60,8 @@ def _read_record(path: str) -> dict:
     try:
         rec = json.loads(_read(path))
     except json.JSONDecodeError as e:
-        raise UserError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        hint = "; --record reads one record: check a JSONL file of them with `bench`" if e.msg == "Extra data" else ""
+        raise UserError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}){hint}") from None
     if not isinstance(rec, dict):
         raise UserError(f"{path}: expected a JSON object with 'answer' and 'sources', not a {type(rec).__name__}")
     return rec
@@ -158,6 +161,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         sources: List = [_read_source(p) for p in args.source or []] + _record_sources(rec)
         if args.question_file and args.question:
             raise UserError("give --question or --question-file, not both")
+        if (args.question_file or args.question) and rec.get("question") is not None:
+            raise UserError("give the question once: --question or --question-file, or the 'question' of --record, "
+                            "not both")
         question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
         if question is not None and not isinstance(question, str):
             raise UserError(f"the question must be a text, not {type(question).__name__}")
@@ -336,7 +342,7 @@ def _read_logs(path: str):
 
 def cmd_recalibrate(args: argparse.Namespace) -> int:
     from spacy_ground.bench import read_jsonl
-    from spacy_ground.recalibrate import check_output, load_pipeline, recalibrate, save, summary
+    from spacy_ground.recalibrate import FEW_ANSWERS, check_output, load_pipeline, recalibrate, save, summary
 
     if _two_pipelines(args):
         return 2
@@ -344,6 +350,9 @@ def cmd_recalibrate(args: argparse.Namespace) -> int:
     try:
         check_output(args.output, args.force)
         records = list(_read_logs(args.data)) if args.from_logs else list(read_jsonl(args.data))
+        if len(records) < FEW_ANSWERS:
+            print(f"warning: {len(records)} answers; with fewer than {FEW_ANSWERS} (a few hundred is better) the "
+                  "recalibrated score moves with a handful of them: check its report before using it", file=sys.stderr)
         nlp = load_pipeline(args.config, args.pipeline)
         model, rep = recalibrate(nlp, records, folds=args.folds, from_logs=args.from_logs,
                                  progress=None if args.quiet else (lambda i: _progress(i, len(records), t0, "answers")))

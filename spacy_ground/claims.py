@@ -42,6 +42,16 @@ class ClaimsScorer:
         return self.spans_key in doc.spans
 
 
+def _widened_by_punctuation(doc: Doc, start: int, end: int, label: str) -> Optional[Span]:
+    """The tokens around a claim whose edges fall inside tokens, when what they add is punctuation only:
+    "$1.2m." is tokenised "$", "1.2", "m.", and the claim "$1.2m" keeps its "m" rather than losing it."""
+    span = doc.char_span(start, end, label=label, alignment_mode="expand")
+    if span is None:
+        return None
+    extra = doc.text[span.start_char:start] + doc.text[end:span.end_char]
+    return span if not any(ch.isalnum() for ch in extra) else None
+
+
 def _spans_of(doc: Doc, attr: str) -> List[Span]:
     return list(doc.spans.get(attr[len("spans_"):], []))
 
@@ -105,6 +115,8 @@ class ClaimTagger:
         seen = set()
         for start, end, value in self.find(doc):
             span = doc.char_span(start, end, label=value.kind)  # exact where the tokens allow
+            if span is None:
+                span = _widened_by_punctuation(doc, start, end, value.kind)
             if span is None:
                 span = doc.char_span(start, end, label=value.kind, alignment_mode="contract")
             if span is None or not len(span):

@@ -35,6 +35,7 @@ import numpy
 from .verdict import LogisticModel, VerdictModel
 
 MIN_PER_CLASS = 10
+FEW_ANSWERS = 200  # below this the fitted slope moves with a handful of answers: a warning says so
 _EPS = 1e-6
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import uuid
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from spacy.tokens import Doc
 
@@ -53,13 +53,16 @@ root.setAttribute('data-ready','1');})();
 """
 
 
-def render(doc: Doc, jupyter: Optional[bool] = None, page: bool = False, sources: bool = True) -> Optional[str]:
-    """HTML of a checked Doc (like ``displacy.render``): returns the markup, or shows it
-    in a notebook (``jupyter=None`` detects one) and returns None; ``page=True`` gives
+def render(docs: Union[Doc, Iterable[Doc]], jupyter: Optional[bool] = None, page: bool = False,
+           sources: bool = True) -> Optional[str]:
+    """HTML of a checked Doc, or of several one after the other (like ``displacy.render``): returns the
+    markup, or shows it in a notebook (``jupyter=None`` detects one) and returns None; ``page=True`` gives
     a whole HTML page; ``sources=False`` leaves out the side view of the sources."""
     from spacy.util import is_in_jupyter
 
-    markup = render_markup(doc, sources=sources)
+    if isinstance(docs, Doc):
+        docs = [docs]
+    markup = "\n".join(render_markup(doc, sources=sources) for doc in docs)
     if page:
         markup = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>spacy_ground</title>"
                   f"</head><body style=\"margin:24px\">{markup}</body></html>")

@@ -280,7 +280,11 @@ def test_check_file_errors_are_clear(tmp_path, capsys, write, message):
     assert message in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("content, message", [("{not json", "not valid JSON"), ("[1, 2]", "expected a JSON object")])
+@pytest.mark.parametrize("content, message", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "expected a JSON object"),
+    ('{"answer": "a"}\n{"answer": "b"}\n', "check a JSONL file of them with `bench`"),  # several records
+])
 def test_check_bad_record_is_a_clear_error(tmp_path, capsys, content, message):
     rec = tmp_path / "rec.json"
     rec.write_text(content)
@@ -295,7 +299,11 @@ def test_check_broken_json_source_is_a_clear_error(tmp_path, capsys, name, conte
     src = tmp_path / name
     src.write_text(content)
     assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", str(src)]) == 2
-    assert "looks like a JSON record but is not valid JSON" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "looks like a JSON record but is not valid JSON" in err
+    # the way out that applies: rename a .json file; a .txt one is JSON because of its brackets
+    assert ("not ending in .json" in err) is name.endswith(".json")
+    assert ("opens with '{'" in err) is not name.endswith(".json")
 
 
 def test_check_prose_in_braces_is_still_prose(tmp_path, capsys):
@@ -362,6 +370,18 @@ def test_check_question_given_twice_is_a_clear_error(tmp_path, capsys):
     assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", f"{EXAMPLES}/filing.txt",
                  "--question", "Other?", "--question-file", str(q)]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", ["--question", "--question-file"])
+def test_check_question_in_record_and_flag_is_a_clear_error(tmp_path, capsys, flag):
+    """As with the answer: a record's question is not silently replaced by the command line's."""
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps({"answer": "Revenue was $2.85 billion.", "question": "What was revenue?",
+                               "sources": ["Revenue was $2,847 million."]}))
+    q = tmp_path / "q.txt"
+    q.write_text("Other?")
+    assert main(["check", "--record", str(rec), flag, str(q) if flag == "--question-file" else "Other?"]) == 2
+    assert "give the question once" in capsys.readouterr().err
 
 
 def test_check_help_says_what_is_required(capsys):

@@ -559,3 +559,15 @@ def test_list_lengths(text, lengths):
     from spacy_ground.numeric import list_lengths
 
     assert list_lengths(text) == lengths
+
+
+@pytest.mark.parametrize("text, claim, span_text", [
+    ("Revenue was $1.2m.", "$1.2m", "$1.2m."),  # "m." is one token: the span keeps the "m"
+    ("Bake at 350 F.", "350 F", "350 F."),
+    ("Revenue was $1.2m last year.", "$1.2m", "$1.2m"),  # exact where the tokens allow
+    ("It cost $5k.", "$5k", "$5k"),
+])
+def test_claim_span_keeps_its_unit_when_a_token_runs_into_punctuation(nlp, text, claim, span_text):
+    doc = nlp(text)
+    span = [s for s in doc.spans["ground_claims"] if s._.claim["text"] == claim]
+    assert [s.text for s in span] == [span_text]

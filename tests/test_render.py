@@ -92,6 +92,17 @@ def test_two_renderings_do_not_share_ids(doc):
     assert a.ids and not (a.ids & b.ids)
 
 
+def test_several_docs_render_one_after_the_other(doc):
+    """Like displacy.render, a list of Docs (or any iterable) renders as their markups in order."""
+    one = parse(spacy_ground.render(doc, jupyter=False))
+    both = parse(spacy_ground.render([doc, doc], jupyter=False))
+    assert "".join(both.text).count("Guests can enjoy outdoor seating.") == 2
+    assert len(both.ids) == 2 * len(one.ids)  # ids stay unique across the two
+    page = spacy_ground.render(iter([doc]), jupyter=False, page=True)
+    assert page.count("<!DOCTYPE html>") == 1
+    assert "".join(parse(page).text).count("Guests can enjoy outdoor seating.") == 1
+
+
 def test_page_and_options(doc):
     page = spacy_ground.render(doc, jupyter=False, page=True)
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
