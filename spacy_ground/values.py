@@ -65,10 +65,6 @@ class ClaimValue:
         return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
 
 
-def _number(v: float) -> str:
-    return f"{v:.12g}"
-
-
 def claim_reading(claim: Dict[str, Any]) -> str:
     """How a claim (``Span._.claim``) was read, for people: dates and times in ISO form, other values with
     their unit, and a quantity as written and in the base unit it is compared in ("50 kilometre = 50000 metre")."""
@@ -82,5 +78,5 @@ def claim_reading(claim: Dict[str, Any]) -> str:
     base = base_unit(claim.get("dimension")) if claim.get("kind") == "quantity" else None
     number = claim.get("number")
     if base and unit and unit != base and isinstance(number, (int, float)):
-        return f"{_number(number)} {unit} = {_number(value)} {base}"
-    return f"{_number(value)} {unit}".rstrip()
+        return f"{number:.12g} {unit} = {value:.12g} {base}"
+    return f"{value:.12g} {unit}".rstrip()
