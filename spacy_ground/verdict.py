@@ -485,8 +485,10 @@ class Verdict:
         if checked:
             worst = min(checked, key=lambda s: s["entailment"]["supported"])
             ev = worst["evidence"]["text"].strip() if worst["evidence"] else "none"
-            if not any(worst is s for s in strong):
-                reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported): "
+            if not any(worst is s for s in strong):  # a sentence judged contradicted says so, flagged or not
+                against = (f", {worst['entailment']['contradicted']:.2f} contradicted"
+                           if worst["label"] == "contradicted" else "")
+                reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported{against}): "
                                f"{worst['text'].strip()!r}{_read_as(worst)}; best evidence: {ev!r}")
         for c in claims:
             if c["status"] == "mismatch":

@@ -305,6 +305,8 @@ def test_a_strongly_contradicted_sentence_flags_the_answer(scripted, flag_on_con
     else:
         assert g.verdict == "supported" and not list(doc.spans["ground_unsupported"])
         assert not any(r.startswith("contradicted by the sources") for r in g.reasons)
+        # the reason still says what the model judged, so a pass with a contradicted sentence is explained
+        assert g.reasons[0].startswith("weakest sentence (0.01 supported, 0.99 contradicted): 'Paris is in Spain.'")
     verdict.flag_on_contradiction, verdict.contradiction_threshold = True, 0.98
 
 
