@@ -42,14 +42,19 @@ class ClaimsScorer:
         return self.spans_key in doc.spans
 
 
-def _widened_by_punctuation(doc: Doc, start: int, end: int, label: str) -> Optional[Span]:
-    """The tokens around a claim whose edges fall inside tokens, when what they add is punctuation only:
-    "$1.2m." is tokenised "$", "1.2", "m.", and the claim "$1.2m" keeps its "m" rather than losing it."""
-    span = doc.char_span(start, end, label=label, alignment_mode="expand")
-    if span is None:
-        return None
-    extra = doc.text[span.start_char:start] + doc.text[end:span.end_char]
-    return span if not any(ch.isalnum() for ch in extra) else None
+def _claim_span(doc: Doc, start: int, end: int, label: str) -> Optional[Span]:
+    """The claim's span: exact where the tokens allow; else the tokens around it when what they add is
+    punctuation only ("$1.2m." is tokenised "$", "1.2", "m.": the span keeps the "m"); else the tokens
+    inside it; else, when no token lies inside, the tokens around it."""
+    span = doc.char_span(start, end, label=label)
+    if span is not None:
+        return span
+    around = doc.char_span(start, end, label=label, alignment_mode="expand")
+    if around is not None and not any(ch.isalnum() for ch in doc.text[around.start_char:start] +
+                                      doc.text[end:around.end_char]):
+        return around
+    inside = doc.char_span(start, end, label=label, alignment_mode="contract")
+    return inside if inside is not None and len(inside) else around
 
 
 def _spans_of(doc: Doc, attr: str) -> List[Span]:
@@ -114,13 +119,7 @@ class ClaimTagger:
         spans: List[Span] = []
         seen = set()
         for start, end, value in self.find(doc):
-            span = doc.char_span(start, end, label=value.kind)  # exact where the tokens allow
-            if span is None:
-                span = _widened_by_punctuation(doc, start, end, value.kind)
-            if span is None:
-                span = doc.char_span(start, end, label=value.kind, alignment_mode="contract")
-            if span is None or not len(span):
-                span = doc.char_span(start, end, label=value.kind, alignment_mode="expand")
+            span = _claim_span(doc, start, end, value.kind)
             if span is None or (span.start_char, span.end_char) in seen:
                 continue
             seen.add((span.start_char, span.end_char))

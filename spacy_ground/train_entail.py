@@ -132,10 +132,9 @@ def training_precision(choice: str, device) -> str:
     """The precision to train in: ``fp32``, ``bf16`` (autocast), or ``auto`` (bf16 where ``device`` has it natively)."""
     if choice not in ("auto", "fp32", "bf16"):
         raise ValueError(f"--precision must be auto, fp32 or bf16, not {choice!r}")
-    native = native_bf16(device)
     if choice == "auto":
-        return "bf16" if native else "fp32"
-    if choice == "bf16" and not native:
+        return "bf16" if native_bf16(device) else "fp32"
+    if choice == "bf16" and not native_bf16(device):
         print(f"warning: {device} has no native bfloat16 that we can see: bf16 training may be slower than fp32",
               file=sys.stderr)
     return choice

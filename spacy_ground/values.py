@@ -5,6 +5,8 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, Optional
 
+from .units import base_unit
+
 KINDS = ("money", "percent", "date", "time", "quantity", "cardinal")  # ClaimValue.kind
 SHARE_NOTE = "a share of a group"  # ClaimValue.note of "one in three", "half of": a percent nobody wrote
 SPLIT_NOTE = "one side of a split"  # ClaimValue.note of 60 and 40 in "a 60/40 split": percents nobody wrote
@@ -68,8 +70,6 @@ class ClaimValue:
 def claim_reading(claim: Dict[str, Any]) -> str:
     """How a claim (``Span._.claim``) was read, for people: dates and times in ISO form, other values with
     their unit, and a quantity as written and in the base unit it is compared in ("50 kilometre = 50000 metre")."""
-    from .units import base_unit
-
     if claim.get("iso"):
         return str(claim["iso"])
     value, unit = claim.get("value"), claim.get("unit") or ""
