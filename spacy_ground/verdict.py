@@ -4,7 +4,9 @@ A logistic regression over ``features.FEATURES`` (fit on the train split, stored
 JSON with the component) gives the probability that the answer is hallucinated.
 Thresholds from config turn it into an action (pass / flag / block) without
 retraining. Sets ``doc._.grounding`` (a read-only view of the plain-data record in
-``doc._.ground_record``) and ``doc.spans["ground_unsupported"]``.
+``doc._.ground_record``) and ``doc.spans["ground_unsupported"]``. Its scorer
+(``spacy_ground.grounding_scorer.v1``) gives ``nlp.evaluate`` the answer-level and span-level
+figures against gold answers.
 """
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ import html
 import json
 import re
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 import numpy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
+from spacy.training import Example
+from spacy.util import registry
 from spacy.util import ensure_path
 
 from .extensions import judged_evidence, register_extensions
@@ -46,19 +50,106 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
         "spans_if_flagged": True,  # flagged spans only in answers whose action is flag or block
         "flag_on_contradiction": True,  # a sentence contradicted with contradiction_threshold flags the answer
         "contradiction_threshold": 0.98,  # the lowest value that flags no RAGTruth train answer by itself
+        "scorer": {"@scorers": "spacy_ground.grounding_scorer.v1", "spans_key": "ground_unsupported",
+                   "label": "hallucinated"},
     },
+    default_score_weights={"grounding_auroc": 1.0, "grounding_p": 0.0, "grounding_r": 0.0, "grounding_f": 0.0,
+                           "grounding_ece": None, "grounding_span_p": 0.0, "grounding_span_r": 0.0,
+                           "grounding_span_f": 0.0, "grounding_not_checkable": None},
 )
 def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
                         flag_threshold: float, block_threshold: float, require_entailment: bool,
                         flag_on_mismatch: bool, sentence_threshold: float,
                         sentence_threshold_by_source: Dict[str, float], spans_if_flagged: bool,
-                        flag_on_contradiction: bool, contradiction_threshold: float) -> "Verdict":
+                        flag_on_contradiction: bool, contradiction_threshold: float,
+                        scorer: Optional[Callable]) -> "Verdict":
     return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
                    flag_threshold=flag_threshold, block_threshold=block_threshold,
                    require_entailment=require_entailment, flag_on_mismatch=flag_on_mismatch,
                    sentence_threshold=sentence_threshold, sentence_threshold_by_source=sentence_threshold_by_source,
                    spans_if_flagged=spans_if_flagged,
-                   flag_on_contradiction=flag_on_contradiction, contradiction_threshold=contradiction_threshold)
+                   flag_on_contradiction=flag_on_contradiction, contradiction_threshold=contradiction_threshold,
+                   scorer=scorer)
+
+
+@registry.scorers("spacy_ground.grounding_scorer.v1")
+def make_grounding_scorer(spans_key: str = "ground_unsupported", label: str = "hallucinated") -> "GroundingScorer":
+    """``ground_verdict``'s figures for ``nlp.evaluate`` (see ``GroundingScorer``)."""
+    return GroundingScorer(spans_key, label)
+
+
+class GroundingScorer:
+    """The verdict against gold answers, as ``spacy project run evaluate`` measures it.
+
+    An example's gold label is ``reference.cats[label]`` (>= 0.5: hallucinated) when the
+    reference has that category, else whether it has a span under ``spans_key`` when it
+    has that key at all; an example with neither is left out of the figures. Scores:
+    ``grounding_auroc`` (of ``doc._.grounding.score``; not_checkable answers, which have no
+    score, left out), ``grounding_p`` / ``_r`` / ``_f`` (an answer is flagged when its action
+    is flag or block, as a not_checkable answer's is), ``grounding_ece`` (10 bins),
+    ``grounding_span_p`` / ``_r`` / ``_f`` (characters of ``doc.spans[spans_key]`` against
+    the gold spans, micro, over references that give spans or are labelled clean) and
+    ``grounding_not_checkable`` (the share of labelled answers). A figure that cannot be
+    computed (one class only, no span labels) is None. The predicted docs need their
+    sources: make them with ``spacy_ground.make_doc``. (A class, not a closure, so that a
+    pipeline holding it pickles.)"""
+
+    def __init__(self, spans_key: str = "ground_unsupported", label: str = "hallucinated"):
+        self.spans_key = spans_key
+        self.label = label
+
+    def gold(self, reference: Doc) -> Optional[bool]:
+        """An example's gold label (None: the reference does not say)."""
+        if self.label in reference.cats:
+            return float(reference.cats[self.label]) >= 0.5
+        if self.spans_key in reference.spans:
+            return len(reference.spans[self.spans_key]) > 0
+        return None
+
+    def __call__(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        from .evaluate import auroc, calibration_error, prf
+
+        labels, flagged, scored, score_labels, not_checkable = [], [], [], [], 0
+        tp = fp = fn = 0
+        span_labelled = False
+        for eg in examples:
+            y = self.gold(eg.reference)
+            g = eg.predicted._.grounding
+            if y is None or g is None:
+                continue
+            labels.append(y)
+            flagged.append(g.action in ("flag", "block"))
+            if g.score is None:
+                not_checkable += 1
+            else:
+                scored.append(g.score)
+                score_labels.append(y)
+            if self.spans_key in eg.reference.spans or not y:
+                span_labelled = True
+                gold = _characters(eg.reference.spans[self.spans_key] if self.spans_key in eg.reference.spans else [])
+                pred = _characters(eg.get_aligned_spans_x2y(list(eg.predicted.spans.get(self.spans_key, [])),
+                                                            allow_overlap=True))
+                tp, fp, fn = tp + len(gold & pred), fp + len(pred - gold), fn + len(gold - pred)
+        names = ("grounding_auroc", "grounding_p", "grounding_r", "grounding_f", "grounding_ece",
+                 "grounding_span_p", "grounding_span_r", "grounding_span_f", "grounding_not_checkable")
+        out: Dict[str, Any] = dict.fromkeys(names)
+        if not labels:
+            return out
+        p, r, f = prf(flagged, labels)
+        out.update(grounding_auroc=auroc(scored, score_labels), grounding_p=p, grounding_r=r, grounding_f=f,
+                   grounding_ece=calibration_error(scored, score_labels) if scored else None,
+                   grounding_not_checkable=not_checkable / len(labels))
+        if span_labelled and tp + fp + fn:
+            sp = tp / (tp + fp) if tp + fp else 0.0
+            sr = tp / (tp + fn) if tp + fn else 0.0
+            out.update(grounding_span_p=sp, grounding_span_r=sr,
+                       grounding_span_f=2 * sp * sr / (sp + sr) if sp + sr else 0.0)
+        return out
+
+
+def _characters(spans: Iterable[Span]) -> set:
+    """The character offsets the spans cover."""
+    return {i for span in spans for i in range(span.start_char, span.end_char)}
 
 
 def _mostly_other_script(text: str) -> bool:
@@ -299,7 +390,8 @@ class Verdict:
                  flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True,
                  flag_on_mismatch: bool = True, sentence_threshold: float = 0.75,
                  sentence_threshold_by_source: Optional[Dict[str, float]] = None, spans_if_flagged: bool = True,
-                 flag_on_contradiction: bool = True, contradiction_threshold: float = 0.98):
+                 flag_on_contradiction: bool = True, contradiction_threshold: float = 0.98,
+                 scorer: Optional[Callable] = None):
         for key, value in (("flag_threshold", flag_threshold), ("block_threshold", block_threshold),
                            ("contradiction_threshold", contradiction_threshold)):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -334,6 +426,11 @@ class Verdict:
         self.block_threshold = block_threshold
         self._model: Optional[VerdictModel] = None
         self._meta: Dict[str, Any] = {}  # how the model was fit (train file, date, thresholds chosen)
+        self.scorer = scorer
+
+    def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        """The verdict against gold answers (``nlp.evaluate``; see ``GroundingScorer``)."""
+        return self.scorer(examples, **kwargs) if self.scorer is not None else {}
 
     @property
     def lr_model(self) -> "VerdictModel":

@@ -376,3 +376,98 @@ def test_grounded_claims_are_no_absent_words():
     assert absent_word_counts(doc.text, src)[0] > 0  # the baseline counts "million" and "dollars"
     doc = spacy_ground.check(nlp, "The company reported revenue of 3,850 million dollars in 2023.", sources=src)
     assert absent_word_counts(without_grounded_claims(doc), src)[0] > 0  # a mismatch keeps its words
+
+
+# ------------------------------------------------------------------ nlp.evaluate
+def scored_example(nlp_, answer, score, action, gold=None, gold_spans=None, pred_spans=()):
+    """An Example whose predicted doc carries a verdict made by hand (``score`` None: not
+    checkable); the reference has ``gold`` as its category and ``gold_spans`` (character
+    offsets) under ground_unsupported when given."""
+    from spacy.training import Example
+
+    pred = nlp_.make_doc(answer)
+    pred._.ground_record = {"score": score, "action": action, "verdict": "x", "reasons": [], "sentences": [],
+                            "claims": []}
+    pred.spans["ground_unsupported"] = [pred.char_span(s, e, alignment_mode="expand") for s, e in pred_spans]
+    ref = nlp_.make_doc(answer)
+    if gold is not None:
+        ref.cats = {"hallucinated": float(gold)}
+    if gold_spans is not None:
+        ref.spans["ground_unsupported"] = [ref.char_span(s, e, alignment_mode="expand") for s, e in gold_spans]
+    return Example(pred, ref)
+
+
+def test_grounding_scorer_figures_by_hand():
+    from spacy_ground.verdict import GroundingScorer
+
+    blank = spacy.blank("en")
+    text = "It rose to 12 percent in 2024 ."  # "12 percent" is 11-21, "2024" 25-29
+    examples = [
+        scored_example(blank, text, 0.9, "block", gold=True, gold_spans=[(11, 21)], pred_spans=[(11, 29)]),
+        scored_example(blank, text, 0.6, "flag", gold=False, gold_spans=[], pred_spans=[(25, 29)]),
+        scored_example(blank, text, 0.3, "pass", gold=True, gold_spans=[(25, 29)]),
+        scored_example(blank, text, 0.1, "pass", gold=False),  # labelled clean without spans: spans count
+        scored_example(blank, text, None, "flag", gold=True),  # not checkable, hallucinated, no span labels
+        scored_example(blank, text, 0.99, "block"),  # unlabelled: left out of everything
+    ]
+    s = GroundingScorer()(examples)
+    # scored answers: 0.9 (y), 0.6 (n), 0.3 (y), 0.1 (n): 3 of 4 pairs ranked right
+    assert s["grounding_auroc"] == pytest.approx(0.75)
+    # flagged: 1st (tp), 2nd (fp), 5th (tp); missed: 3rd
+    assert (s["grounding_p"], s["grounding_r"]) == (pytest.approx(2 / 3), pytest.approx(2 / 3))
+    assert s["grounding_f"] == pytest.approx(2 / 3)
+    assert s["grounding_not_checkable"] == pytest.approx(1 / 5)
+    # characters: predicted 11-29 (18) against gold 11-21 (10): tp 10, fp 8; 25-29 against none: fp 4;
+    # gold 25-29 missed: fn 4
+    assert s["grounding_span_p"] == pytest.approx(10 / 22) and s["grounding_span_r"] == pytest.approx(10 / 14)
+    # ECE over 10 bins: |0.9 - 1| + |0.6 - 0| + |0.3 - 1| + |0.1 - 0|, each bin alone, over 4
+    assert s["grounding_ece"] == pytest.approx((0.1 + 0.6 + 0.7 + 0.1) / 4)
+
+
+def test_grounding_scorer_gold_from_spans_and_figures_it_cannot_compute():
+    from spacy_ground.verdict import GroundingScorer
+
+    blank = spacy.blank("en")
+    text = "Revenue was $3.9 billion ."
+    # no category: a span under the key says hallucinated, an empty key says clean, no key says nothing
+    examples = [scored_example(blank, text, 0.8, "flag", gold_spans=[(12, 24)], pred_spans=[(12, 24)]),
+                scored_example(blank, text, 0.2, "pass", gold_spans=[]),
+                scored_example(blank, text, 0.9, "flag")]
+    s = GroundingScorer()(examples)
+    assert s["grounding_auroc"] == 1.0 and s["grounding_f"] == 1.0 and s["grounding_span_f"] == 1.0
+    # one class only: no AUROC; nothing labelled: every figure None
+    assert GroundingScorer()(examples[:1])["grounding_auroc"] is None
+    assert set(GroundingScorer()(examples[2:]).values()) == {None}
+    # another category name and span key, as configured
+    other = GroundingScorer(spans_key="mine", label="HALLU")
+    assert other.gold(examples[0].reference) is None
+
+
+def test_nlp_evaluate_scores_the_verdict(nlp):
+    from spacy.training import Example
+
+    assert nlp.get_pipe("ground_verdict").scorer is not None  # from the factory's default config
+    answers = [("Revenue was $2.85 billion in Q3 2024.", False), ("Revenue was $3.9 billion in Q3 2024.", True)]
+    examples = []
+    for answer, hallucinated in answers:
+        ref = nlp.make_doc(answer)
+        ref.cats = {"hallucinated": float(hallucinated)}
+        examples.append(Example(spacy_ground.make_doc(nlp, answer, SOURCES), ref))
+    scores = nlp.evaluate(examples)
+    assert scores["grounding_auroc"] == 1.0 and scores["grounding_f"] == 1.0
+    assert scores["grounding_not_checkable"] == 0.0
+    # the same figures as the component's own verdicts on the same answers
+    docs = [spacy_ground.check(nlp, answer, SOURCES) for answer, _ in answers]
+    assert [d._.grounding.action != "pass" for d in docs] == [h for _, h in answers]
+
+
+def test_grounding_scorer_is_registered_and_pickles():
+    import pickle
+
+    from spacy.util import registry
+
+    from spacy_ground.verdict import GroundingScorer
+
+    scorer = registry.scorers.get("spacy_ground.grounding_scorer.v1")(spans_key="k", label="L")
+    assert isinstance(scorer, GroundingScorer) and (scorer.spans_key, scorer.label) == ("k", "L")
+    assert pickle.loads(pickle.dumps(scorer)).spans_key == "k"
