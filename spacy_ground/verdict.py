@@ -6,7 +6,8 @@ Thresholds from config turn it into an action (pass / flag / block) without
 retraining. Sets ``doc._.grounding`` (a read-only view of the plain-data record in
 ``doc._.ground_record``) and ``doc.spans["ground_unsupported"]``. Its scorer
 (``spacy_ground.grounding_scorer.v1``) gives ``nlp.evaluate`` the answer-level and span-level
-figures against gold answers.
+figures against gold answers; ``initialize(..., refit=True)`` fits the model and its
+thresholds again on labelled examples.
 """
 from __future__ import annotations
 
@@ -431,6 +432,71 @@ class Verdict:
     def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
         """The verdict against gold answers (``nlp.evaluate``; see ``GroundingScorer``)."""
         return self.scorer(examples, **kwargs) if self.scorer is not None else {}
+
+    def initialize(self, get_examples: Optional[Callable[[], Iterable[Example]]] = None, *,
+                   nlp: Optional[Language] = None, refit: bool = False, l2: float = 1.0,
+                   min_per_class: int = 10) -> None:
+        """Called by ``nlp.initialize``. Loads the fitted model (a missing file is an error here,
+        not at the first answer). With ``refit`` (``[initialize.components.ground_verdict]
+        refit = true``, or passed directly), fits the model again on the labelled examples of
+        ``get_examples`` (predicted docs made by ``spacy_ground.make_doc``, so they carry their
+        sources; gold labels as the scorer reads them) as ``evaluate fit`` does: one logistic
+        regression per source shape over the answers' features, each coefficient held to its
+        feature's sign; ``flag_threshold`` (and ``block_threshold`` when below it) and, with span
+        labels, the sentence thresholds become the F1-best of 5-fold predictions repeated over 5
+        shuffles, in this component and in ``nlp``'s config, so ``nlp.to_disk`` keeps them.
+        Answers found not checkable are left out; fewer than ``min_per_class`` checkable
+        answers of either label is a ValueError."""
+        if not refit:
+            self.lr_model  # noqa: B018 - loads it, or says which file is missing
+            return
+        if get_examples is None or nlp is None:
+            raise ValueError("ground_verdict: initialize(refit=True) needs get_examples and nlp (nlp.initialize "
+                             "passes both)")
+        from datetime import date as _date
+
+        from .evaluate import cross_validated, fit_verdict, sentence_rows
+
+        rows = []
+        reader = GroundingScorer(self.spans_key, getattr(self.scorer, "label", "hallucinated"))
+        for eg in get_examples():
+            y = reader.gold(eg.reference)
+            if y is None:
+                continue
+            doc = eg.predicted.copy()
+            for name, proc in nlp.pipeline:
+                if name == self.name:
+                    break
+                doc = proc(doc)
+            if self._not_checkable(doc, list(doc.spans.get(self.sentences_key, []))):
+                continue
+            kind = source_kind(doc._.ground_sources)
+            spans = [{"start": s.start_char, "end": s.end_char}
+                     for s in eg.get_aligned_spans_y2x(list(eg.reference.spans.get(self.spans_key, [])),
+                                                       allow_overlap=True)]
+            rows.append({"features": answer_features(doc, self.sentences_key), "shape": shape_of_kind(kind),
+                         "source_kind": kind, "hallucinated": y, "spans": spans,
+                         "sentences": sentence_rows(doc, self.sentences_key)})
+        n_pos = sum(r["hallucinated"] for r in rows)
+        if min(n_pos, len(rows) - n_pos) < min_per_class:
+            raise ValueError(f"ground_verdict: refit needs at least {min_per_class} checkable labelled answers of "
+                             f"each label; got {n_pos} hallucinated and {len(rows) - n_pos} not (a label is the "
+                             f"reference's cats[{reader.label!r}], else its {self.spans_key!r} spans)")
+        cv = cross_validated(rows, l2)
+        self.set_model(fit_verdict(rows, l2), meta={
+            "fit": "ground_verdict.initialize(refit=True)", "answers": len(rows), "hallucinated": n_pos,
+            "l2": l2, "date": _date.today().isoformat(), "cross_validated": cv})
+        settings: Dict[str, Any] = {"flag_threshold": cv["f1_threshold"],
+                                    "block_threshold": max(self.block_threshold, cv["f1_threshold"])}
+        if "sentence_threshold" in cv:
+            settings["sentence_threshold"] = cv["sentence_threshold"]
+        if cv.get("sentence_threshold_by_source"):
+            settings["sentence_threshold_by_source"] = {**self.sentence_threshold_by_source,
+                                                        **cv["sentence_threshold_by_source"]}
+        for key, value in settings.items():
+            setattr(self, key, value)
+        if self.name in nlp.component_names:
+            nlp.get_pipe_config(self.name).update(settings)  # what nlp.to_disk writes
 
     @property
     def lr_model(self) -> "VerdictModel":

@@ -471,3 +471,84 @@ def test_grounding_scorer_is_registered_and_pickles():
     scorer = registry.scorers.get("spacy_ground.grounding_scorer.v1")(spans_key="k", label="L")
     assert isinstance(scorer, GroundingScorer) and (scorer.spans_key, scorer.label) == ("k", "L")
     assert pickle.loads(pickle.dumps(scorer)).spans_key == "k"
+
+
+# ------------------------------------------------------------------ nlp.initialize
+RIGHT = ["Revenue was $2.85 billion in Q3 2024.", "Revenue was $2,847 million in the third quarter.",
+         "The firm employs 400 people.", "Revenue reached $2.8 billion."]
+WRONG = ["Revenue was $3.9 billion in Q3 2024.", "Revenue was $1,200 million in the third quarter.",
+         "The firm employs 900 people.", "Revenue reached $5 billion."]
+
+
+def labelled_examples(nlp_, repeat=15):
+    from spacy.training import Example
+
+    out = []
+    for _ in range(repeat):
+        for text, hallucinated in [(t, False) for t in RIGHT] + [(t, True) for t in WRONG]:
+            ref = nlp_.make_doc(text)
+            ref.cats = {"hallucinated": float(hallucinated)}
+            out.append(Example(spacy_ground.make_doc(nlp_, text, SOURCES), ref))
+    return out
+
+
+def toy_pipeline(config_text=None):
+    nlp_ = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    nlp_.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
+    nlp_.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8,
+                                                       "require_entailment": False})
+    nlp_.get_pipe("ground_verdict").set_model(toy_model())
+    return nlp_
+
+
+def test_initialize_without_refit_keeps_the_model_and_thresholds():
+    nlp_ = toy_pipeline()
+    before = spacy_ground.check(nlp_, WRONG[0], SOURCES)._.grounding.score
+    nlp_.initialize(lambda: labelled_examples(nlp_, 1))
+    verdict = nlp_.get_pipe("ground_verdict")
+    assert verdict.flag_threshold == 0.5 and not verdict.model_meta
+    assert spacy_ground.check(nlp_, WRONG[0], SOURCES)._.grounding.score == before
+
+
+def test_initialize_without_refit_says_when_the_model_file_is_missing(tmp_path):
+    nlp_ = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    nlp_.add_pipe("ground_verdict", config={"require_entailment": False, "model": str(tmp_path / "none.json")})
+    with pytest.raises(FileNotFoundError, match="none.json"):
+        nlp_.initialize()
+
+
+def test_initialize_refit_fits_the_examples_and_the_saved_pipeline_keeps_it(tmp_path):
+    nlp_ = toy_pipeline()
+    verdict = nlp_.get_pipe("ground_verdict")
+    verdict.initialize(lambda: labelled_examples(nlp_), nlp=nlp_, refit=True)
+    meta = verdict.model_meta
+    assert meta["answers"] == 120 and meta["hallucinated"] == 60 and meta["cross_validated"]["auroc"] == 1.0
+    # the threshold the folds chose, in the component and in the config nlp.to_disk writes
+    chosen = meta["cross_validated"]["f1_threshold"]
+    assert verdict.flag_threshold == chosen != 0.5
+    assert nlp_.config["components"]["ground_verdict"]["flag_threshold"] == chosen
+    scores = [spacy_ground.check(nlp_, t, SOURCES)._.grounding.score for t in RIGHT + WRONG]
+    assert max(scores[:4]) < chosen <= min(scores[4:])
+    nlp_.to_disk(tmp_path / "p")
+    again = spacy.load(tmp_path / "p")
+    assert again.get_pipe("ground_verdict").flag_threshold == chosen
+    assert [spacy_ground.check(again, t, SOURCES)._.grounding.score for t in RIGHT + WRONG] == pytest.approx(scores)
+
+
+def test_initialize_refit_from_the_config_section():
+    nlp_ = toy_pipeline()
+    config = nlp_.config
+    config["initialize"]["components"]["ground_verdict"] = {"refit": True, "min_per_class": 5}
+    nlp2 = spacy.util.load_model_from_config(config, auto_fill=True)
+    nlp2.get_pipe("ground_verdict").set_model(toy_model())
+    nlp2.initialize(lambda: labelled_examples(nlp2, 5))
+    assert nlp2.get_pipe("ground_verdict").model_meta["answers"] == 40
+
+
+def test_initialize_refit_needs_both_labels():
+    nlp_ = toy_pipeline()
+    examples = [eg for eg in labelled_examples(nlp_, 3) if not eg.reference.cats["hallucinated"]]
+    with pytest.raises(ValueError, match="at least 10 .* got 0 hallucinated and 12 not"):
+        nlp_.get_pipe("ground_verdict").initialize(lambda: examples, nlp=nlp_, refit=True)
+    with pytest.raises(ValueError, match="needs get_examples and nlp"):
+        nlp_.get_pipe("ground_verdict").initialize(refit=True)
