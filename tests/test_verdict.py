@@ -19,14 +19,19 @@ def toy_model():
     return LogisticModel(FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), coef, -1.0)
 
 
+def toy_pipeline():
+    """Rules, alignment by words and the verdict with ``toy_model`` (no entailment)."""
+    nlp_ = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    nlp_.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
+    nlp_.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8,
+                                                       "require_entailment": False})
+    nlp_.get_pipe("ground_verdict").set_model(toy_model())
+    return nlp_
+
+
 @pytest.fixture(scope="module")
 def nlp():
-    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
-    nlp.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8,
-                                                      "require_entailment": False})
-    nlp.get_pipe("ground_verdict").set_model(toy_model())
-    return nlp
+    return toy_pipeline()
 
 
 SOURCES = ["Revenue was $2,847 million in the third quarter of 2024. The firm employs 400 people."]
@@ -490,15 +495,6 @@ def labelled_examples(nlp_, repeat=15):
             ref.cats = {"hallucinated": float(hallucinated)}
             out.append(Example(spacy_ground.make_doc(nlp_, text, SOURCES), ref))
     return out
-
-
-def toy_pipeline(config_text=None):
-    nlp_ = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    nlp_.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
-    nlp_.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8,
-                                                       "require_entailment": False})
-    nlp_.get_pipe("ground_verdict").set_model(toy_model())
-    return nlp_
 
 
 def test_initialize_without_refit_keeps_the_model_and_thresholds():
