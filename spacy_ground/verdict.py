@@ -51,8 +51,7 @@ EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
         "spans_if_flagged": True,  # flagged spans only in answers whose action is flag or block
         "flag_on_contradiction": True,  # a sentence contradicted with contradiction_threshold flags the answer
         "contradiction_threshold": 0.98,  # the lowest value that flags no RAGTruth train answer by itself
-        "scorer": {"@scorers": "spacy_ground.grounding_scorer.v1", "spans_key": "ground_unsupported",
-                   "label": "hallucinated"},
+        "scorer": {"@scorers": "spacy_ground.grounding_scorer.v1", "label": "hallucinated"},
     },
     default_score_weights={"grounding_auroc": 1.0, "grounding_p": 0.0, "grounding_r": 0.0, "grounding_f": 0.0,
                            "grounding_ece": None, "grounding_span_p": 0.0, "grounding_span_r": 0.0,
@@ -74,47 +73,51 @@ def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key
 
 
 @registry.scorers("spacy_ground.grounding_scorer.v1")
-def make_grounding_scorer(spans_key: str = "ground_unsupported", label: str = "hallucinated") -> "GroundingScorer":
+def make_grounding_scorer(label: str = "hallucinated") -> "GroundingScorer":
     """``ground_verdict``'s figures for ``nlp.evaluate`` (see ``GroundingScorer``)."""
-    return GroundingScorer(spans_key, label)
+    return GroundingScorer(label)
 
 
 class GroundingScorer:
     """The verdict against gold answers, as ``spacy project run evaluate`` measures it.
 
     An example's gold label is ``reference.cats[label]`` (>= 0.5: hallucinated) when the
-    reference has that category, else whether it has a span under ``spans_key`` when it
-    has that key at all; an example with neither is left out of the figures. Scores:
-    ``grounding_auroc`` (of ``doc._.grounding.score``; not_checkable answers, which have no
-    score, left out), ``grounding_p`` / ``_r`` / ``_f`` (an answer is flagged when its action
-    is flag or block, as a not_checkable answer's is), ``grounding_ece`` (10 bins),
-    ``grounding_span_p`` / ``_r`` / ``_f`` (characters of ``doc.spans[spans_key]`` against
-    the gold spans, micro, over references that give spans or are labelled clean) and
-    ``grounding_not_checkable`` (the share of labelled answers). A figure that cannot be
-    computed (one class only, no span labels) is None. The predicted docs need their
-    sources: make them with ``spacy_ground.make_doc``. (A class, not a closure, so that a
-    pipeline holding it pickles.)"""
+    reference has that category, else whether it has a span under ``spans_key`` (the
+    component's, passed by its ``score``) when it has that key at all; an example with
+    neither is left out. Scores: ``grounding_auroc`` (of ``doc._.grounding.score``;
+    not_checkable answers, which have no score, are left out, where ``evaluate`` ranks them
+    by the model's score of their features), ``grounding_p`` / ``_r`` / ``_f`` (an answer is
+    flagged when its action is flag or block, as a not_checkable answer's is),
+    ``grounding_ece`` (10 bins), ``grounding_span_p`` / ``_r`` / ``_f`` (characters of
+    ``doc.spans[spans_key]`` against the gold spans, micro, over the answers whose spans are
+    known: with a gold span, or labelled clean) and ``grounding_not_checkable`` (the share of
+    labelled answers). A figure that cannot be computed (one class only; no gold span at
+    all) is None. The predicted docs need their sources (``spacy_ground.make_doc``): a
+    warning says how many had none. (A class, not a closure, so that a pipeline holding it
+    pickles.)"""
 
-    def __init__(self, spans_key: str = "ground_unsupported", label: str = "hallucinated"):
-        self.spans_key = spans_key
+    def __init__(self, label: str = "hallucinated"):
         self.label = label
 
-    def gold(self, reference: Doc) -> Optional[bool]:
+    def gold(self, reference: Doc, spans_key: str = "ground_unsupported") -> Optional[bool]:
         """An example's gold label (None: the reference does not say)."""
         if self.label in reference.cats:
             return float(reference.cats[self.label]) >= 0.5
-        if self.spans_key in reference.spans:
-            return len(reference.spans[self.spans_key]) > 0
+        if spans_key in reference.spans:
+            return len(reference.spans[spans_key]) > 0
         return None
 
-    def __call__(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+    def __call__(self, examples: Iterable[Example], *, spans_key: str = "ground_unsupported",
+                 **kwargs) -> Dict[str, Any]:
+        import warnings
+
         from .evaluate import auroc, calibration_error, prf
 
-        labels, flagged, scored, score_labels, not_checkable = [], [], [], [], 0
+        labels, flagged, scored, score_labels, not_checkable, no_sources = [], [], [], [], 0, 0
         tp = fp = fn = 0
-        span_labelled = False
+        any_gold_span = False
         for eg in examples:
-            y = self.gold(eg.reference)
+            y = self.gold(eg.reference, spans_key)
             g = eg.predicted._.grounding
             if y is None or g is None:
                 continue
@@ -122,15 +125,22 @@ class GroundingScorer:
             flagged.append(g.action in ("flag", "block"))
             if g.score is None:
                 not_checkable += 1
+                no_sources += not any(s is not None and str(s).strip() for s in eg.predicted._.ground_sources or [])
             else:
                 scored.append(g.score)
                 score_labels.append(y)
-            if self.spans_key in eg.reference.spans or not y:
-                span_labelled = True
-                gold = _characters(eg.reference.spans[self.spans_key] if self.spans_key in eg.reference.spans else [])
-                pred = _characters(eg.get_aligned_spans_x2y(list(eg.predicted.spans.get(self.spans_key, [])),
-                                                            allow_overlap=True))
+            gold_spans = list(eg.reference.spans.get(spans_key, []))
+            if gold_spans or not y:  # the answer's spans are known
+                any_gold_span = any_gold_span or bool(gold_spans)
+                to_reference = char_map(eg.predicted.text, eg.reference.text)
+                gold = _characters(gold_spans)
+                pred = {to_reference[i] for i in _characters(eg.predicted.spans.get(spans_key, []))} - {None}
                 tp, fp, fn = tp + len(gold & pred), fp + len(pred - gold), fn + len(gold - pred)
+        if no_sources:
+            warnings.warn(f"grounding scorer: {no_sources} of {len(labels)} labelled answers had no sources, so "
+                          "they are not_checkable; build the predicted docs with spacy_ground.make_doc(nlp, answer, "
+                          "sources) (spacy evaluate and a training dev set make them from the text alone)",
+                          UserWarning, stacklevel=2)
         names = ("grounding_auroc", "grounding_p", "grounding_r", "grounding_f", "grounding_ece",
                  "grounding_span_p", "grounding_span_r", "grounding_span_f", "grounding_not_checkable")
         out: Dict[str, Any] = dict.fromkeys(names)
@@ -140,7 +150,7 @@ class GroundingScorer:
         out.update(grounding_auroc=auroc(scored, score_labels), grounding_p=p, grounding_r=r, grounding_f=f,
                    grounding_ece=calibration_error(scored, score_labels) if scored else None,
                    grounding_not_checkable=not_checkable / len(labels))
-        if span_labelled and tp + fp + fn:
+        if any_gold_span:
             sp = tp / (tp + fp) if tp + fp else 0.0
             sr = tp / (tp + fn) if tp + fn else 0.0
             out.update(grounding_span_p=sp, grounding_span_r=sr,
@@ -151,6 +161,28 @@ class GroundingScorer:
 def _characters(spans: Iterable[Span]) -> set:
     """The character offsets the spans cover."""
     return {i for span in spans for i in range(span.start_char, span.end_char)}
+
+
+def char_map(a: str, b: str) -> List[Optional[int]]:
+    """For each character of ``a``, the offset of the same character in ``b``, where the two
+    differ only in whitespace and case (as spaCy requires of an Example's two docs); None for
+    whitespace of ``a`` that ``b`` does not have at that point, and for what ``b`` lacks."""
+    if a == b:
+        return list(range(len(a)))
+    out: List[Optional[int]] = [None] * len(a)
+    j = 0
+    for i, ch in enumerate(a):
+        if ch.isspace():
+            if j < len(b) and b[j].isspace():
+                out[i] = j
+                j += 1
+            continue
+        while j < len(b) and b[j].isspace():
+            j += 1
+        if j < len(b) and b[j].lower() == ch.lower():
+            out[i] = j
+            j += 1
+    return out
 
 
 def _mostly_other_script(text: str) -> bool:
@@ -431,7 +463,7 @@ class Verdict:
 
     def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
         """The verdict against gold answers (``nlp.evaluate``; see ``GroundingScorer``)."""
-        return self.scorer(examples, **kwargs) if self.scorer is not None else {}
+        return self.scorer(examples, **{**kwargs, "spans_key": self.spans_key}) if self.scorer is not None else {}
 
     def initialize(self, get_examples: Optional[Callable[[], Iterable[Example]]] = None, *,
                    nlp: Optional[Language] = None, refit: bool = False, l2: float = 1.0,
@@ -443,49 +475,71 @@ class Verdict:
         sources; gold labels as the scorer reads them) as ``evaluate fit`` does: one logistic
         regression per source shape over the answers' features, each coefficient held to its
         feature's sign; ``flag_threshold`` (and ``block_threshold`` when below it) and, with span
-        labels, the sentence thresholds become the F1-best of 5-fold predictions repeated over 5
-        shuffles, in this component and in ``nlp``'s config, so ``nlp.to_disk`` keeps them.
-        Answers found not checkable are left out; fewer than ``min_per_class`` checkable
-        answers of either label is a ValueError."""
+        labels, ``sentence_threshold`` and the ``sentence_threshold_by_source`` of the kinds of
+        sources among the examples (other kinds keep theirs) become the F1-best of 5-fold
+        predictions repeated over 5 shuffles, in this component and in ``nlp``'s config, so
+        ``nlp.to_disk`` keeps them. Answers found not checkable are left out; fewer than
+        ``min_per_class`` (at least 5) checkable answers of either label is a ValueError, which
+        names why answers were left out."""
         if not refit:
             self.lr_model  # noqa: B018 - loads it, or says which file is missing
             return
         if get_examples is None or nlp is None:
             raise ValueError("ground_verdict: initialize(refit=True) needs get_examples and nlp (nlp.initialize "
                              "passes both)")
+        if isinstance(min_per_class, bool) or not isinstance(min_per_class, int) or min_per_class < 5:
+            raise ValueError(f"ground_verdict: min_per_class must be an integer >= 5 (the folds), not {min_per_class!r}")
+        if isinstance(l2, bool) or not isinstance(l2, (int, float)) or not l2 > 0:
+            raise ValueError(f"ground_verdict: l2 must be a number > 0, not {l2!r}")
+        names = list(nlp.component_names)
+        before = names[:names.index(self.name)] if self.name in names else []
+        disabled = [n for n in before if n in nlp.disabled]
+        if disabled:
+            raise ValueError(f"ground_verdict: refit runs the components before it, and {', '.join(disabled)} "
+                             "is disabled; enable it (the features would not be those the pipeline computes)")
+        from collections import Counter
         from datetime import date as _date
 
         from .evaluate import cross_validated, fit_verdict, sentence_rows
 
-        rows = []
-        reader = GroundingScorer(self.spans_key, getattr(self.scorer, "label", "hallucinated"))
+        rows, left_out = [], Counter()
+        reader = GroundingScorer(getattr(self.scorer, "label", "hallucinated"))
         for eg in get_examples():
-            y = reader.gold(eg.reference)
+            y = reader.gold(eg.reference, self.spans_key)
             if y is None:
+                left_out["no label"] += 1
                 continue
             doc = eg.predicted.copy()
             for name, proc in nlp.pipeline:
                 if name == self.name:
                     break
                 doc = proc(doc)
-            if self._not_checkable(doc, list(doc.spans.get(self.sentences_key, []))):
+            why = self._not_checkable(doc, list(doc.spans.get(self.sentences_key, [])))
+            if why:
+                left_out[why] += 1
                 continue
             kind = source_kind(doc._.ground_sources)
-            spans = [{"start": s.start_char, "end": s.end_char}
-                     for s in eg.get_aligned_spans_y2x(list(eg.reference.spans.get(self.spans_key, [])),
-                                                       allow_overlap=True)]
+            to_predicted = char_map(eg.reference.text, doc.text)
+            spans = []
+            for span in eg.reference.spans.get(self.spans_key, []):
+                mapped = [to_predicted[i] for i in range(span.start_char, span.end_char)
+                          if to_predicted[i] is not None]
+                if mapped:
+                    spans.append({"start": min(mapped), "end": max(mapped) + 1})
             rows.append({"features": answer_features(doc, self.sentences_key), "shape": shape_of_kind(kind),
                          "source_kind": kind, "hallucinated": y, "spans": spans,
                          "sentences": sentence_rows(doc, self.sentences_key)})
         n_pos = sum(r["hallucinated"] for r in rows)
         if min(n_pos, len(rows) - n_pos) < min_per_class:
+            why = "; ".join(f"{n} {reason}" for reason, n in left_out.most_common())
             raise ValueError(f"ground_verdict: refit needs at least {min_per_class} checkable labelled answers of "
                              f"each label; got {n_pos} hallucinated and {len(rows) - n_pos} not (a label is the "
-                             f"reference's cats[{reader.label!r}], else its {self.spans_key!r} spans)")
+                             f"reference's cats[{reader.label!r}], else its {self.spans_key!r} spans)"
+                             + (f"; left out: {why}" if why else ""))
         cv = cross_validated(rows, l2)
         self.set_model(fit_verdict(rows, l2), meta={
             "fit": "ground_verdict.initialize(refit=True)", "answers": len(rows), "hallucinated": n_pos,
-            "l2": l2, "date": _date.today().isoformat(), "cross_validated": cv})
+            "left_out": dict(left_out), "l2": l2, "date": _date.today().isoformat(), "cross_validated": cv})
         settings: Dict[str, Any] = {"flag_threshold": cv["f1_threshold"],
                                     "block_threshold": max(self.block_threshold, cv["f1_threshold"])}
         if "sentence_threshold" in cv:
@@ -495,7 +549,7 @@ class Verdict:
                                                         **cv["sentence_threshold_by_source"]}
         for key, value in settings.items():
             setattr(self, key, value)
-        if self.name in nlp.component_names:
+        if self.name in names:
             nlp.get_pipe_config(self.name).update(settings)  # what nlp.to_disk writes
 
     @property

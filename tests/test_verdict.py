@@ -415,7 +415,8 @@ def test_grounding_scorer_figures_by_hand():
         scored_example(blank, text, None, "flag", gold=True),  # not checkable, hallucinated, no span labels
         scored_example(blank, text, 0.99, "block"),  # unlabelled: left out of everything
     ]
-    s = GroundingScorer()(examples)
+    with pytest.warns(UserWarning, match="1 of 5 labelled answers had no sources"):  # the not checkable one
+        s = GroundingScorer()(examples)
     # scored answers: 0.9 (y), 0.6 (n), 0.3 (y), 0.1 (n): 3 of 4 pairs ranked right
     assert s["grounding_auroc"] == pytest.approx(0.75)
     # flagged: 1st (tp), 2nd (fp), 5th (tp); missed: 3rd
@@ -443,9 +444,58 @@ def test_grounding_scorer_gold_from_spans_and_figures_it_cannot_compute():
     # one class only: no AUROC; nothing labelled: every figure None
     assert GroundingScorer()(examples[:1])["grounding_auroc"] is None
     assert set(GroundingScorer()(examples[2:]).values()) == {None}
-    # another category name and span key, as configured
-    other = GroundingScorer(spans_key="mine", label="HALLU")
-    assert other.gold(examples[0].reference) is None
+    # another category name, as configured, and another span key, as the component passes it
+    other = GroundingScorer(label="HALLU")
+    assert other.gold(examples[0].reference, spans_key="mine") is None
+    assert other.gold(examples[0].reference) is True
+    assert GroundingScorer()(examples, spans_key="mine")["grounding_auroc"] is None  # nothing labelled under it
+
+
+def test_grounding_scorer_counts_spans_only_where_they_are_known():
+    from spacy_ground.verdict import GroundingScorer
+
+    blank = spacy.blank("en")
+    text = "It rose to 12 percent in 2024 ."
+    right = scored_example(blank, text, 0.9, "flag", gold=True, gold_spans=[(11, 21)], pred_spans=[(11, 21)])
+    # hallucinated, but which part is not said (an empty list): its predicted span is no false positive
+    unknown = scored_example(blank, text, 0.8, "flag", gold=True, gold_spans=[], pred_spans=[(25, 29)])
+    s = GroundingScorer()([right, unknown])
+    assert (s["grounding_span_p"], s["grounding_span_r"]) == (1.0, 1.0)
+    # labels without a single gold span: the span figures cannot be computed
+    clean = scored_example(blank, text, 0.1, "flag", gold=False, pred_spans=[(25, 29)])
+    s = GroundingScorer()([unknown, clean])
+    assert s["grounding_span_f"] is None and s["grounding_auroc"] == 1.0
+
+
+def test_grounding_scorer_spans_by_characters_across_tokenisations():
+    from spacy.tokens import Doc
+    from spacy.training import Example
+
+    from spacy_ground.verdict import GroundingScorer
+
+    blank = spacy.blank("en")
+    pred = blank.make_doc("Revenue was $3.9 billion.")  # tokens "$", "3.9", "billion", "."
+    pred._.ground_record = {"score": 0.9, "action": "flag", "verdict": "x", "reasons": [], "sentences": [],
+                            "claims": []}
+    pred.spans["ground_unsupported"] = [pred.char_span(12, 24)]  # "$3.9 billion"
+    ref = Doc(blank.vocab, words=["Revenue", "was", "$3.9", "billion."])
+    ref.spans["ground_unsupported"] = [ref[2:4]]  # "$3.9 billion." (12-25)
+    s = GroundingScorer()([Example(pred, ref)])
+    assert s["grounding_span_p"] == 1.0 and s["grounding_span_r"] == pytest.approx(12 / 13)
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    ("ab c", "ab c", [0, 1, 2, 3]),
+    ("ab c", "ab  c", [0, 1, 2, 4]),
+    ("ab  c", "ab c", [0, 1, 2, None, 3]),
+    ("a b", "ab", [0, None, 1]),
+    ("AB", "ab", [0, 1]),
+    ("ab", "a", [0, None]),
+])
+def test_char_map(a, b, expected):
+    from spacy_ground.verdict import char_map
+
+    assert char_map(a, b) == expected
 
 
 def test_nlp_evaluate_scores_the_verdict(nlp):
@@ -457,13 +507,35 @@ def test_nlp_evaluate_scores_the_verdict(nlp):
     for answer, hallucinated in answers:
         ref = nlp.make_doc(answer)
         ref.cats = {"hallucinated": float(hallucinated)}
+        ref.spans["ground_unsupported"] = [ref.char_span(12, 24)] if hallucinated else []  # "$3.9 billion"
         examples.append(Example(spacy_ground.make_doc(nlp, answer, SOURCES), ref))
     scores = nlp.evaluate(examples)
     assert scores["grounding_auroc"] == 1.0 and scores["grounding_f"] == 1.0
     assert scores["grounding_not_checkable"] == 0.0
-    # the same figures as the component's own verdicts on the same answers
+    # the component flags exactly the mismatched claim, so its span figures are perfect
+    assert (scores["grounding_span_p"], scores["grounding_span_r"]) == (1.0, 1.0)
     docs = [spacy_ground.check(nlp, answer, SOURCES) for answer, _ in answers]
-    assert [d._.grounding.action != "pass" for d in docs] == [h for _, h in answers]
+    assert [[s.text for s in d.spans["ground_unsupported"]] for d in docs] == [[], ["$3.9 billion"]]
+    # docs made from the text alone have no sources: every answer is not_checkable, and a warning says why
+    bare = [Example(nlp.make_doc(eg.reference.text), eg.reference) for eg in examples]
+    with pytest.warns(UserWarning, match="2 of 2 labelled answers had no sources"):
+        assert nlp.evaluate(bare)["grounding_not_checkable"] == 1.0
+
+
+def test_the_scorer_reads_the_components_spans_key():
+    from spacy.training import Example
+
+    nlp_ = toy_pipeline()
+    nlp_.replace_pipe("ground_verdict", "ground_verdict", config={"spans_key": "mine", "require_entailment": False,
+                                                                  "flag_threshold": 0.5})
+    nlp_.get_pipe("ground_verdict").set_model(toy_model())
+    examples = []
+    for answer, hallucinated in (("Revenue was $3.9 billion in Q3 2024.", True), ("Revenue was $2.85 billion.", False)):
+        ref = nlp_.make_doc(answer)
+        ref.spans["mine"] = [ref.char_span(12, 24)] if hallucinated else []  # the label from the spans alone
+        examples.append(Example(spacy_ground.make_doc(nlp_, answer, SOURCES), ref))
+    scores = nlp_.evaluate(examples)
+    assert scores["grounding_auroc"] == 1.0 and scores["grounding_span_f"] == 1.0
 
 
 def test_grounding_scorer_is_registered_and_pickles():
@@ -473,9 +545,9 @@ def test_grounding_scorer_is_registered_and_pickles():
 
     from spacy_ground.verdict import GroundingScorer
 
-    scorer = registry.scorers.get("spacy_ground.grounding_scorer.v1")(spans_key="k", label="L")
-    assert isinstance(scorer, GroundingScorer) and (scorer.spans_key, scorer.label) == ("k", "L")
-    assert pickle.loads(pickle.dumps(scorer)).spans_key == "k"
+    scorer = registry.scorers.get("spacy_ground.grounding_scorer.v1")(label="L")
+    assert isinstance(scorer, GroundingScorer) and scorer.label == "L"
+    assert pickle.loads(pickle.dumps(scorer)).label == "L"
 
 
 # ------------------------------------------------------------------ nlp.initialize
@@ -534,11 +606,47 @@ def test_initialize_refit_fits_the_examples_and_the_saved_pipeline_keeps_it(tmp_
 def test_initialize_refit_from_the_config_section():
     nlp_ = toy_pipeline()
     config = nlp_.config
-    config["initialize"]["components"]["ground_verdict"] = {"refit": True, "min_per_class": 5}
+    config["initialize"]["components"]["ground_verdict"] = {"refit": True, "min_per_class": 6}
     nlp2 = spacy.util.load_model_from_config(config, auto_fill=True)
     nlp2.get_pipe("ground_verdict").set_model(toy_model())
-    nlp2.initialize(lambda: labelled_examples(nlp2, 5))
-    assert nlp2.get_pipe("ground_verdict").model_meta["answers"] == 40
+    nlp2.initialize(lambda: labelled_examples(nlp2, 2))  # 8 of each label: enough for 6, not for the default 10
+    assert nlp2.get_pipe("ground_verdict").model_meta["answers"] == 16
+    config["initialize"]["components"]["ground_verdict"] = {"refit": True}
+    nlp3 = spacy.util.load_model_from_config(config, auto_fill=True)
+    nlp3.get_pipe("ground_verdict").set_model(toy_model())
+    with pytest.raises(ValueError, match="at least 10"):  # the default
+        nlp3.initialize(lambda: labelled_examples(nlp3, 2))
+
+
+def test_initialize_refit_sets_the_sentence_thresholds_of_the_kinds_it_saw():
+    nlp_ = spacy_ground.load(overrides={"components.ground_align.use_embeddings": False})
+    nlp_.get_pipe("ground_entail").predict = lambda pairs: [
+        [0.25, 0.7, 0.05] if "gardens" in premise else [0.9, 0.05, 0.05] for premise, _ in pairs]
+    nlp_.get_pipe("ground_entail").evidence_k_by_source = {}
+    verdict = nlp_.get_pipe("ground_verdict")
+    verdict.flag_threshold = verdict.block_threshold = 0.01  # the block threshold rises to the chosen one
+    sources = ["The museum opened in 1998. The gardens are large."]
+    examples = []
+    from spacy.training import Example
+
+    for i in range(12):
+        for answer, span in (("The museum opened in 1998.", None),
+                             ("The museum opened in 1998. The gardens hold a famous rose collection.", (27, 69))):
+            ref = nlp_.make_doc(answer)
+            ref.spans["ground_unsupported"] = [ref.char_span(*span)] if span else []
+            examples.append(Example(spacy_ground.make_doc(nlp_, answer, sources), ref))
+    shipped = dict(verdict.sentence_threshold_by_source)
+    verdict.initialize(lambda: examples, nlp=nlp_, refit=True)
+    by_source = verdict.sentence_threshold_by_source
+    assert set(by_source) == set(shipped)  # one text: only "document" was seen, the others keep theirs
+    assert {k: v for k, v in by_source.items() if k != "document"} == {k: v for k, v in shipped.items()
+                                                                      if k != "document"}
+    assert by_source["document"] <= 0.75 < shipped["document"]  # the gardens sentence (1 - support 0.75) is a span
+    assert verdict.block_threshold == verdict.flag_threshold > 0.01
+    config = nlp_.config["components"]["ground_verdict"]
+    assert config["sentence_threshold_by_source"] == by_source and config["block_threshold"] == verdict.block_threshold
+    doc = spacy_ground.check(nlp_, examples[1].reference.text, sources)
+    assert [s.text for s in doc.spans["ground_unsupported"]] == ["The gardens hold a famous rose collection."]
 
 
 def test_initialize_refit_needs_both_labels():
@@ -548,3 +656,26 @@ def test_initialize_refit_needs_both_labels():
         nlp_.get_pipe("ground_verdict").initialize(lambda: examples, nlp=nlp_, refit=True)
     with pytest.raises(ValueError, match="needs get_examples and nlp"):
         nlp_.get_pipe("ground_verdict").initialize(refit=True)
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"min_per_class": 4}, "min_per_class must be an integer >= 5"),
+    ({"l2": 0}, "l2 must be a number > 0"),
+])
+def test_initialize_refit_settings_are_checked(settings, message):
+    nlp_ = toy_pipeline()
+    with pytest.raises(ValueError, match=message):
+        nlp_.get_pipe("ground_verdict").initialize(lambda: labelled_examples(nlp_, 1), nlp=nlp_, refit=True, **settings)
+
+
+def test_initialize_refit_says_why_answers_were_left_out():
+    from spacy.training import Example
+
+    nlp_ = toy_pipeline()
+    # made from the text alone: no sources, so nothing is checkable
+    bare = [Example(nlp_.make_doc(eg.reference.text), eg.reference) for eg in labelled_examples(nlp_, 2)]
+    with pytest.raises(ValueError, match="left out: 16 no sources to check against"):
+        nlp_.get_pipe("ground_verdict").initialize(lambda: bare, nlp=nlp_, refit=True)
+    with nlp_.select_pipes(disable=["ground_numeric"]):
+        with pytest.raises(ValueError, match="ground_numeric is disabled"):
+            nlp_.get_pipe("ground_verdict").initialize(lambda: labelled_examples(nlp_), nlp=nlp_, refit=True)
