@@ -84,9 +84,10 @@ class GroundingScorer:
     An example's gold label is ``reference.cats[label]`` (>= 0.5: hallucinated) when the
     reference has that category, else whether it has a span under ``spans_key`` (the
     component's, passed by its ``score``) when it has that key at all; an example with
-    neither is left out. Scores: ``grounding_auroc`` (of ``doc._.grounding.score``;
-    not_checkable answers, which have no score, are left out, where ``evaluate`` ranks them
-    by the model's score of their features), ``grounding_p`` / ``_r`` / ``_f`` (an answer is
+    neither is left out. Scores: ``grounding_auroc`` (of ``doc._.grounding.score``; a
+    not_checkable answer, which has no score, ranked by ``rank_score(doc)`` when the component
+    passes it, the model's score of its features as ``evaluate`` ranks it, else left out),
+    ``grounding_p`` / ``_r`` / ``_f`` (an answer is
     flagged when its action is flag or block, as a not_checkable answer's is),
     ``grounding_ece`` (10 bins), ``grounding_span_p`` / ``_r`` / ``_f`` (characters of
     ``doc.spans[spans_key]`` against the gold spans, micro, over the answers whose spans are
@@ -108,7 +109,7 @@ class GroundingScorer:
         return None
 
     def __call__(self, examples: Iterable[Example], *, spans_key: str = "ground_unsupported",
-                 **kwargs) -> Dict[str, Any]:
+                 rank_score: Optional[Callable[[Doc], float]] = None, **kwargs) -> Dict[str, Any]:
         import warnings
 
         from .evaluate import auroc, calibration_error, prf
@@ -126,8 +127,9 @@ class GroundingScorer:
             if g.score is None:
                 not_checkable += 1
                 no_sources += not any(s is not None and str(s).strip() for s in eg.predicted._.ground_sources or [])
-            else:
-                scored.append(g.score)
+            score = g.score if g.score is not None or rank_score is None else rank_score(eg.predicted)
+            if score is not None:
+                scored.append(score)
                 score_labels.append(y)
             gold_spans = list(eg.reference.spans.get(spans_key, []))
             if gold_spans or not y:  # the answer's spans are known
@@ -463,7 +465,17 @@ class Verdict:
 
     def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
         """The verdict against gold answers (``nlp.evaluate``; see ``GroundingScorer``)."""
-        return self.scorer(examples, **{**kwargs, "spans_key": self.spans_key}) if self.scorer is not None else {}
+        if self.scorer is None:
+            return {}
+        return self.scorer(examples, **{**kwargs, "spans_key": self.spans_key, "rank_score": self.rank_score})
+
+    def rank_score(self, doc: Doc) -> float:
+        """The score that ranks a checked answer: its verdict's, or for a not_checkable one the
+        model's score of its features (as ``evaluate`` ranks it)."""
+        g = doc._.grounding
+        if g is not None and g.score is not None:
+            return g.score
+        return self.lr_model.score(answer_features(doc, self.sentences_key), source_shape(doc._.ground_sources))
 
     def initialize(self, get_examples: Optional[Callable[[], Iterable[Example]]] = None, *,
                    nlp: Optional[Language] = None, refit: bool = False, l2: float = 1.0,

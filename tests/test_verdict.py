@@ -7,7 +7,7 @@ import spacy
 from spacy.tokens import DocBin
 
 import spacy_ground
-from spacy_ground.features import FEATURES, is_refusal
+from spacy_ground.features import FEATURES, answer_features, is_refusal
 from spacy_ground.verdict import LogisticModel
 
 
@@ -428,6 +428,10 @@ def test_grounding_scorer_figures_by_hand():
     assert s["grounding_span_p"] == pytest.approx(10 / 22) and s["grounding_span_r"] == pytest.approx(10 / 14)
     # ECE over 10 bins: |0.9 - 1| + |0.6 - 0| + |0.3 - 1| + |0.1 - 0|, each bin alone, over 4
     assert s["grounding_ece"] == pytest.approx((0.1 + 0.6 + 0.7 + 0.1) / 4)
+    # the component passes how to rank a not checkable answer (its features' score): 0.95 here
+    with pytest.warns(UserWarning):
+        ranked = GroundingScorer()(examples, rank_score=lambda doc: 0.95)
+    assert ranked["grounding_auroc"] == pytest.approx(5 / 6) and ranked["grounding_f"] == s["grounding_f"]
 
 
 def test_grounding_scorer_gold_from_spans_and_figures_it_cannot_compute():
@@ -519,7 +523,13 @@ def test_nlp_evaluate_scores_the_verdict(nlp):
     # docs made from the text alone have no sources: every answer is not_checkable, and a warning says why
     bare = [Example(nlp.make_doc(eg.reference.text), eg.reference) for eg in examples]
     with pytest.warns(UserWarning, match="2 of 2 labelled answers had no sources"):
-        assert nlp.evaluate(bare)["grounding_not_checkable"] == 1.0
+        bare_scores = nlp.evaluate(bare)
+    assert bare_scores["grounding_not_checkable"] == 1.0
+    # ranked by the model's score of their features, as evaluate ranks not checkable answers
+    verdict = nlp.get_pipe("ground_verdict")
+    assert [verdict.rank_score(nlp(eg.predicted)) for eg in bare] == pytest.approx(
+        [verdict.lr_model.score(answer_features(nlp(eg.predicted)), "text") for eg in bare])
+    assert bare_scores["grounding_auroc"] is not None
 
 
 def test_the_scorer_reads_the_components_spans_key():
