@@ -28,18 +28,17 @@ Found = Tuple[int, int, ClaimValue]
 
 
 class ClaimsScorer:
-    """Span P/R/F of ``doc.spans[spans_key]`` against gold spans under the same key (a class,
-    not a closure, so that a pipeline holding it pickles)."""
+    """Span P/R/F of ``doc.spans[spans_key]`` against gold spans under the same key: the
+    component's key, which its ``score`` passes, else the one configured here (a class, not a
+    closure, so that a pipeline holding it pickles)."""
 
     def __init__(self, spans_key: str = "ground_claims"):
         self.spans_key = spans_key
 
-    def __call__(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
-        return Scorer.score_spans(examples, attr=f"spans_{self.spans_key}", getter=_spans_of,
-                                  has_annotation=self._has_annotation, labeled=True, allow_overlap=True)
-
-    def _has_annotation(self, doc: Doc) -> bool:
-        return self.spans_key in doc.spans
+    def __call__(self, examples: Iterable[Example], *, spans_key: Optional[str] = None, **kwargs) -> Dict[str, Any]:
+        key = spans_key or self.spans_key
+        return Scorer.score_spans(examples, attr=f"spans_{key}", getter=_spans_of,
+                                  has_annotation=lambda doc: key in doc.spans, labeled=True, allow_overlap=True)
 
 
 def _claim_span(doc: Doc, start: int, end: int, label: str) -> Optional[Span]:
@@ -130,7 +129,7 @@ class ClaimTagger:
 
     def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
         """Span P/R/F of the claims against gold spans under the same key (``nlp.evaluate``)."""
-        return self.scorer(examples, **kwargs) if self.scorer is not None else {}
+        return self.scorer(examples, **{**kwargs, "spans_key": self.spans_key}) if self.scorer is not None else {}
 
     def find(self, doc: Doc) -> List[Found]:
         """Claims in a processed Doc: rule claims, plus NER spans the rules missed."""

@@ -571,3 +571,20 @@ def test_claim_span_keeps_its_unit_when_a_token_runs_into_punctuation(nlp, text,
     doc = nlp(text)
     span = [s for s in doc.spans["ground_claims"] if s._.claim["text"] == claim]
     assert [s.text for s in span] == [span_text]
+
+
+@pytest.mark.parametrize("spans_key", ["ground_claims", "my_claims"])
+def test_nlp_evaluate_scores_the_claims_under_the_components_key(spans_key):
+    from spacy.training import Example
+
+    nlp_ = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY, overrides={
+        "components.ground_claims.spans_key": spans_key})
+    text = "Revenue was $2.85 billion in Q3 2024, up 12%."
+    ref = nlp_.make_doc(text)
+    # gold: the money and the percent right; the date labelled as a time (a label mismatch)
+    ref.spans[spans_key] = [ref.char_span(12, 25, label="money"), ref.char_span(29, 36, label="time"),
+                            ref.char_span(41, 44, label="percent")]
+    scores = nlp_.evaluate([Example(spacy_ground.make_doc(nlp_, text, ["x"]), ref)])
+    assert scores[f"spans_{spans_key}_p"] == pytest.approx(2 / 3)
+    assert scores[f"spans_{spans_key}_r"] == pytest.approx(2 / 3)
+    assert scores[f"spans_{spans_key}_per_type"]["money"]["f"] == 1.0
