@@ -167,23 +167,26 @@ def _characters(spans: Iterable[Span]) -> set:
 
 def char_map(a: str, b: str) -> List[Optional[int]]:
     """For each character of ``a``, the offset of the same character in ``b``, where the two
-    differ only in whitespace and case (as spaCy requires of an Example's two docs); None for
-    whitespace of ``a`` that ``b`` does not have at that point, and for what ``b`` lacks."""
+    differ only in whitespace and case (as spaCy requires of an Example's two docs): the
+    characters other than whitespace are matched in order, case folded ("ΟΔΟΣ" and "οδος",
+    "İ" and "i̇" too); whitespace of ``a`` maps to whitespace at the same distance after the
+    previous character in ``b`` when ``b`` has it there. None where ``b`` has no counterpart."""
     if a == b:
         return list(range(len(a)))
     out: List[Optional[int]] = [None] * len(a)
-    j = 0
-    for i, ch in enumerate(a):
-        if ch.isspace():
-            if j < len(b) and b[j].isspace():
-                out[i] = j
-                j += 1
-            continue
-        while j < len(b) and b[j].isspace():
-            j += 1
-        if j < len(b) and b[j].lower() == ch.lower():
+    pieces_a = [(i, c) for i, ch in enumerate(a) if not ch.isspace() for c in ch.casefold()]
+    pieces_b = [(j, c) for j, ch in enumerate(b) if not ch.isspace() for c in ch.casefold()]
+    for (i, c), (j, d) in zip(pieces_a, pieces_b):
+        if c == d and out[i] is None:
             out[i] = j
-            j += 1
+    last_a, last_b = -1, -1  # the previous character of a that is no whitespace, and where it maps
+    for i, ch in enumerate(a):
+        if not ch.isspace():
+            last_a, last_b = i, out[i]
+        elif last_b is not None:
+            j = last_b + (i - last_a)
+            if j < len(b) and all(x.isspace() for x in b[last_b + 1:j + 1]):
+                out[i] = j
     return out
 
 
@@ -484,7 +487,8 @@ class Verdict:
         not at the first answer). With ``refit`` (``[initialize.components.ground_verdict]
         refit = true``, or passed directly), fits the model again on the labelled examples of
         ``get_examples`` (predicted docs made by ``spacy_ground.make_doc``, so they carry their
-        sources; gold labels as the scorer reads them) as ``evaluate fit`` does: one logistic
+        sources; gold labels as the scorer reads them; the components before this one run on
+        them, disabled or not) as ``evaluate fit`` does: one logistic
         regression per source shape over the answers' features, each coefficient held to its
         feature's sign; ``flag_threshold`` (and ``block_threshold`` when below it) and, with span
         labels, ``sentence_threshold`` and the ``sentence_threshold_by_source`` of the kinds of
@@ -501,14 +505,13 @@ class Verdict:
                              "passes both)")
         if isinstance(min_per_class, bool) or not isinstance(min_per_class, int) or min_per_class < 5:
             raise ValueError(f"ground_verdict: min_per_class must be an integer >= 5 (the folds), not {min_per_class!r}")
-        if isinstance(l2, bool) or not isinstance(l2, (int, float)) or not l2 > 0:
-            raise ValueError(f"ground_verdict: l2 must be a number > 0, not {l2!r}")
+        if isinstance(l2, bool) or not isinstance(l2, (int, float)) or not 0 < l2 < float("inf"):
+            raise ValueError(f"ground_verdict: l2 must be a finite number > 0, not {l2!r}")
         names = list(nlp.component_names)
-        before = names[:names.index(self.name)] if self.name in names else []
-        disabled = [n for n in before if n in nlp.disabled]
-        if disabled:
-            raise ValueError(f"ground_verdict: refit runs the components before it, and {', '.join(disabled)} "
-                             "is disabled; enable it (the features would not be those the pipeline computes)")
+        # every component before this one runs, disabled or not: spacy train disables the
+        # frozen and sourced ones while it initialises, and the features are those of the pipeline
+        before = [(n, nlp.get_pipe(n)) for n in names[:names.index(self.name)]] if self.name in names else \
+            [(n, p) for n, p in nlp.pipeline if n != self.name]
         from collections import Counter
         from datetime import date as _date
 
@@ -522,9 +525,7 @@ class Verdict:
                 left_out["no label"] += 1
                 continue
             doc = eg.predicted.copy()
-            for name, proc in nlp.pipeline:
-                if name == self.name:
-                    break
+            for _, proc in before:
                 doc = proc(doc)
             why = self._not_checkable(doc, list(doc.spans.get(self.sentences_key, [])))
             if why:

@@ -486,6 +486,11 @@ def test_grounding_scorer_spans_by_characters_across_tokenisations():
     ref.spans["ground_unsupported"] = [ref[2:4]]  # "$3.9 billion." (12-25)
     s = GroundingScorer()([Example(pred, ref)])
     assert s["grounding_span_p"] == 1.0 and s["grounding_span_r"] == pytest.approx(12 / 13)
+    # a reference with another case and an extra space before the span: offsets shift by one
+    ref = blank.make_doc("REVENUE  was $3.9 billion.")
+    ref.spans["ground_unsupported"] = [ref.char_span(13, 25)]
+    s = GroundingScorer()([Example(pred, ref)])
+    assert (s["grounding_span_p"], s["grounding_span_r"]) == (1.0, 1.0)
 
 
 @pytest.mark.parametrize("a, b, expected", [
@@ -495,6 +500,9 @@ def test_grounding_scorer_spans_by_characters_across_tokenisations():
     ("a b", "ab", [0, None, 1]),
     ("AB", "ab", [0, 1]),
     ("ab", "a", [0, None]),
+    ("ΟΔΟΣ  is", "οδος is", [0, 1, 2, 3, 4, None, 5, 6]),  # a final sigma, folded; a space b lacks
+    ("İs x", "i̇s x", [0, 2, 3, 4]),  # "İ" folds to two characters
+    (" x", "x", [None, 0]),
 ])
 def test_char_map(a, b, expected):
     from spacy_ground.verdict import char_map
@@ -670,7 +678,8 @@ def test_initialize_refit_needs_both_labels():
 
 @pytest.mark.parametrize("settings, message", [
     ({"min_per_class": 4}, "min_per_class must be an integer >= 5"),
-    ({"l2": 0}, "l2 must be a number > 0"),
+    ({"l2": 0}, "l2 must be a finite number > 0"),
+    ({"l2": float("inf")}, "l2 must be a finite number > 0"),
 ])
 def test_initialize_refit_settings_are_checked(settings, message):
     nlp_ = toy_pipeline()
@@ -686,6 +695,42 @@ def test_initialize_refit_says_why_answers_were_left_out():
     bare = [Example(nlp_.make_doc(eg.reference.text), eg.reference) for eg in labelled_examples(nlp_, 2)]
     with pytest.raises(ValueError, match="left out: 16 no sources to check against"):
         nlp_.get_pipe("ground_verdict").initialize(lambda: bare, nlp=nlp_, refit=True)
+
+
+
+def test_initialize_refit_runs_disabled_components_and_maps_gold_spans_by_characters():
+    from spacy.training import Example
+
+    nlp_ = toy_pipeline()
+    verdict = nlp_.get_pipe("ground_verdict")
+    verdict.initialize(lambda: labelled_examples(nlp_), nlp=nlp_, refit=True)
+    enabled = verdict.lr_model.to_dict()
+    # spacy train disables frozen components while it initialises: the features stay the pipeline's
     with nlp_.select_pipes(disable=["ground_numeric"]):
-        with pytest.raises(ValueError, match="ground_numeric is disabled"):
-            nlp_.get_pipe("ground_verdict").initialize(lambda: labelled_examples(nlp_), nlp=nlp_, refit=True)
+        verdict.initialize(lambda: labelled_examples(nlp_), nlp=nlp_, refit=True)
+    assert verdict.lr_model.to_dict() == enabled
+    # gold spans on a reference in another case and spacing reach the same characters of the answer
+    seen = []
+    import spacy_ground.evaluate as E
+
+    real = E.cross_validated
+    E.cross_validated = lambda rows, l2: seen.extend(rows) or real(rows, l2)
+    try:
+        examples = []
+        for eg in labelled_examples(nlp_):
+            text = eg.predicted.text
+            ref = nlp_.make_doc(text.upper().replace(" ", "  ", 1))
+            ref.cats = dict(eg.reference.cats)
+            if ref.cats["hallucinated"]:  # from the wrong number on; in ref one character later
+                start = text.index("$") + 1 if "$" in text else text.index("9")
+                ref.spans["ground_unsupported"] = [ref.char_span(start + 1, len(ref.text), alignment_mode="expand")]
+            examples.append(Example(eg.predicted, ref))
+        verdict.initialize(lambda: examples, nlp=nlp_, refit=True)
+    finally:
+        E.cross_validated = real
+    hallucinated = [r for r in seen if r["hallucinated"]]
+    texts = [eg.predicted.text for eg in examples if eg.reference.cats["hallucinated"]]
+    for row, text in zip(hallucinated, texts):
+        (span,) = row["spans"]
+        start = text.index("$") + 1 if "$" in text else text.index("9")
+        assert (span["start"], span["end"]) == (start, len(text))
