@@ -24,6 +24,7 @@ from . import numeric as _numeric  # noqa: F401
 from . import align as _align  # noqa: F401
 from . import entail as _entail  # noqa: F401
 from . import verdict as _verdict  # noqa: F401
+from . import corpus as _corpus  # noqa: F401  (registers the reader)
 from .render import render
 
 __version__ = "0.1.0"

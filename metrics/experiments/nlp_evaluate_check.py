@@ -1,5 +1,6 @@
-"""``nlp.evaluate`` (ground_verdict's registered scorer) against ``spacy_ground.evaluate``'s
-own figures, on every N-th answer of a file in the shared data format:
+"""``nlp.evaluate`` (ground_verdict's registered scorer, on the Examples of the registered
+reader ``spacy_ground.Answers.v1``) against ``spacy_ground.evaluate``'s own figures, on every
+N-th answer of a file in the shared data format:
 
     python metrics/experiments/nlp_evaluate_check.py assets/ragtruth_dev.jsonl --every 8
 
@@ -9,7 +10,7 @@ threshold, span P/R/F1, ECE and not_checkable count for the same answers.
 import argparse
 import json
 
-from spacy.training import Example
+from spacy.util import registry
 
 import spacy_ground as sg
 from spacy_ground.evaluate import evaluate_rows, run
@@ -22,13 +23,8 @@ def main() -> None:
     args = ap.parse_args()
     nlp = sg.load()
     recs = [json.loads(line) for line in open(args.data, encoding="utf8")][::args.every]
-    examples = []
-    for r in recs:
-        ref = nlp.make_doc(r["answer"])
-        ref.cats = {"hallucinated": float(r["hallucinated"])}
-        ref.spans["ground_unsupported"] = [s for s in (ref.char_span(x["start"], x["end"], alignment_mode="expand")
-                                                       for x in r["spans"]) if s is not None]
-        examples.append(Example(sg.make_doc(nlp, r["answer"], r["sources"], r.get("question")), ref))
+    examples = list(registry.readers.get("spacy_ground.Answers.v1")(path=args.data)(nlp))[::args.every]
+    assert len(examples) == len(recs)  # every answer of the file is labelled
     scores = nlp.evaluate(examples)
     print(len(recs), "answers")
     print("nlp.evaluate:", {k: round(v, 4) if isinstance(v, float) else v
