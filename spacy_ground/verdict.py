@@ -87,9 +87,8 @@ class GroundingScorer:
     neither is left out. Scores: ``grounding_auroc`` (of ``doc._.grounding.score``; a
     not_checkable answer, which has no score, ranked by ``rank_score(doc)`` when the component
     passes it, the model's score of its features as ``evaluate`` ranks it, else left out),
-    ``grounding_p`` / ``_r`` / ``_f`` (an answer is
-    flagged when its action is flag or block, as a not_checkable answer's is),
-    ``grounding_ece`` (10 bins), ``grounding_span_p`` / ``_r`` / ``_f`` (characters of
+    ``grounding_p`` / ``_r`` / ``_f`` (an answer is flagged when its action is flag or block,
+    as a not_checkable answer's is), ``grounding_ece`` (10 bins), ``grounding_span_p`` / ``_r`` / ``_f`` (characters of
     ``doc.spans[spans_key]`` against the gold spans, micro, over the answers whose spans are
     known: with a gold span, or labelled clean) and ``grounding_not_checkable`` (the share of
     labelled answers). A figure that cannot be computed (one class only; no gold span at
@@ -141,7 +140,8 @@ class GroundingScorer:
         if no_sources:
             warnings.warn(f"grounding scorer: {no_sources} of {len(labels)} labelled answers had no sources, so "
                           "they are not_checkable; build the predicted docs with spacy_ground.make_doc(nlp, answer, "
-                          "sources) (spacy evaluate and a training dev set make them from the text alone)",
+                          "sources) or read the answers with the reader spacy_ground.Answers.v1 (spacy evaluate and "
+                          "spacy.Corpus make them from the text alone)",
                           UserWarning, stacklevel=2)
         names = ("grounding_auroc", "grounding_p", "grounding_r", "grounding_f", "grounding_ece",
                  "grounding_span_p", "grounding_span_r", "grounding_span_f", "grounding_not_checkable")
