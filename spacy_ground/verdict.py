@@ -14,6 +14,8 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections import Counter
+from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
@@ -512,10 +514,7 @@ class Verdict:
         # frozen and sourced ones while it initialises, and the features are those of the pipeline
         before = [(n, nlp.get_pipe(n)) for n in names[:names.index(self.name)]] if self.name in names else \
             [(n, p) for n, p in nlp.pipeline if n != self.name]
-        from collections import Counter
-        from datetime import date as _date
-
-        from .evaluate import cross_validated, fit_verdict, sentence_rows
+        from .evaluate import cross_validated, fit_verdict, sentence_rows  # evaluate imports this module
 
         rows, left_out = [], Counter()
         reader = GroundingScorer(getattr(self.scorer, "label", "hallucinated"))
@@ -552,7 +551,7 @@ class Verdict:
         cv = cross_validated(rows, l2)
         self.set_model(fit_verdict(rows, l2), meta={
             "fit": "ground_verdict.initialize(refit=True)", "answers": len(rows), "hallucinated": n_pos,
-            "left_out": dict(left_out), "l2": l2, "date": _date.today().isoformat(), "cross_validated": cv})
+            "left_out": dict(left_out), "l2": l2, "date": date.today().isoformat(), "cross_validated": cv})
         settings: Dict[str, Any] = {"flag_threshold": cv["f1_threshold"],
                                     "block_threshold": max(self.block_threshold, cv["f1_threshold"])}
         if "sentence_threshold" in cv:
