@@ -38,6 +38,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc
+from spacy.training import Example
 from spacy.util import ensure_path, registry
 from thinc.api import Config, Model
 from thinc.types import Floats2d
@@ -140,18 +141,69 @@ def _load_torch(path: Path, quantize: bool):
         "grounded_values_as_sources": True,
         "batch_size": 1,  # one pair per forward pass: a sentence's probabilities depend on its own pair only
         "workers": 2,  # pairs read at once, each on a thread running torch on one thread (0: torch's threads)
+        "scorer": {"@scorers": "spacy_ground.entailment_scorer.v1", "label": "hallucinated",
+                   "gold_spans_key": "ground_unsupported"},
     },
+    default_score_weights={"entail_answer_auroc": 0.0, "entail_sentence_auroc": 0.0},
 )
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
                        evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
                        claims_key: str, grounded_values_as_sources: bool, batch_size: int,
-                       workers: int) -> "Entailer":
+                       workers: int, scorer: Optional[Any]) -> "Entailer":
     check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
                     evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
                     enough_support=enough_support, claims_key=claims_key,
                     grounded_values_as_sources=grounded_values_as_sources, batch_size=batch_size,
-                    workers=workers)
+                    workers=workers, scorer=scorer)
+
+
+@registry.scorers("spacy_ground.entailment_scorer.v1")
+def make_entailment_scorer(label: str = "hallucinated", gold_spans_key: str = "ground_unsupported"
+                           ) -> "EntailmentScorer":
+    """The cross-encoder alone against gold answers, for ``nlp.evaluate`` (see ``EntailmentScorer``)."""
+    return EntailmentScorer(label, gold_spans_key)
+
+
+class EntailmentScorer:
+    """The cross-encoder alone, as ``spacy project run evaluate`` measures it ("entailment
+    only"): ``entail_answer_auroc``, the AUROC of 1 - the lowest support among an answer's
+    judged sentences (1 when none was judged) over the labelled answers, and
+    ``entail_sentence_auroc``, the AUROC of each judged sentence's 1 - support against
+    whether it overlaps a gold span, over the answers whose spans are known (a gold span, or
+    labelled clean). Gold labels as ``ground_verdict``'s scorer reads them (the reference's
+    category ``label``, else its spans under ``gold_spans_key``); None where a figure cannot
+    be computed. (A class, not a closure, so that a pipeline holding it pickles.)"""
+
+    def __init__(self, label: str = "hallucinated", gold_spans_key: str = "ground_unsupported"):
+        self.label = label
+        self.gold_spans_key = gold_spans_key
+
+    def __call__(self, examples: Iterable[Example], *, sentences_key: str = "ground_sentences",
+                 **kwargs) -> Dict[str, Any]:
+        from .evaluate import auroc
+        from .verdict import GroundingScorer, char_map
+
+        gold_label = GroundingScorer(self.label).gold
+        answer_scores, answer_labels, sentence_scores, sentence_labels = [], [], [], []
+        for eg in examples:
+            y = gold_label(eg.reference, self.gold_spans_key)
+            if y is None:
+                continue
+            judged = [(s, s._.entailment) for s in eg.predicted.spans.get(sentences_key, [])
+                      if s._.entailment]
+            answer_scores.append(1.0 - min([e["supported"] for _, e in judged] or [1.0]))
+            answer_labels.append(y)
+            gold_spans = list(eg.reference.spans.get(self.gold_spans_key, []))
+            if gold_spans or not y:  # the answer's spans are known
+                to_reference = char_map(eg.predicted.text, eg.reference.text)
+                gold = {i for span in gold_spans for i in range(span.start_char, span.end_char)}
+                for sent, e in judged:
+                    chars = {to_reference[i] for i in range(sent.start_char, sent.end_char)} - {None}
+                    sentence_scores.append(1.0 - e["supported"])
+                    sentence_labels.append(bool(chars & gold))
+        return {"entail_answer_auroc": auroc(answer_scores, answer_labels) if answer_labels else None,
+                "entail_sentence_auroc": auroc(sentence_scores, sentence_labels) if sentence_labels else None}
 
 
 def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
@@ -232,7 +284,8 @@ class Entailer:
     def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
                  evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
                  evidence_mode: str = "concat", enough_support: float = 1.0, claims_key: str = "ground_claims",
-                 grounded_values_as_sources: bool = True, batch_size: int = 1, workers: int = 2):
+                 grounded_values_as_sources: bool = True, batch_size: int = 1, workers: int = 2,
+                 scorer: Optional[Any] = None):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         check_workers("ground_entail", workers)
@@ -263,6 +316,13 @@ class Entailer:
         self._order_checked = False  # _check_order warns once
         self.batch_size = batch_size
         self.workers = workers
+        self.scorer = scorer
+
+    def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        """The cross-encoder alone against gold answers (``nlp.evaluate``; see ``EntailmentScorer``)."""
+        if self.scorer is None:
+            return {}
+        return self.scorer(examples, **{**kwargs, "sentences_key": self.sentences_key})
 
     @property
     def model_path(self) -> Path:

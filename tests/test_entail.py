@@ -669,3 +669,66 @@ def test_pairs_read_longest_first_come_back_in_the_order_given(nlp):
     threaded = predict_in_threads(model, batches, 2)
     one_by_one = [model.predict(b).tolist() for b in batches]
     assert threaded == one_by_one
+
+
+# ------------------------------------------------------------------ nlp.evaluate
+def judged_example(blank, sentences, supports, gold=None, gold_sentence=None):
+    """An Example whose predicted doc has ``sentences`` (texts joined by spaces) judged with
+    ``supports`` (None: not judged); the reference has the category ``gold`` and, when
+    ``gold_sentence`` is given, a gold span over that sentence (-1: an empty span list)."""
+    from spacy.training import Example
+
+    text = " ".join(sentences)
+    pred = blank.make_doc(text)
+    spans, start = [], 0
+    for sentence, support in zip(sentences, supports):
+        span = pred.char_span(start, start + len(sentence))
+        if support is not None:
+            span._.entailment = {"supported": support, "unsupported": 1 - support, "contradicted": 0.0,
+                                 "label": "supported", "evidence": 0}
+        spans.append(span)
+        start += len(sentence) + 1
+    pred.spans["ground_sentences"] = spans
+    ref = blank.make_doc(text)
+    if gold is not None:
+        ref.cats = {"hallucinated": float(gold)}
+    if gold_sentence is not None:
+        ref.spans["ground_unsupported"] = [] if gold_sentence < 0 else [
+            ref.char_span(spans[gold_sentence].start_char, spans[gold_sentence].end_char)]
+    return Example(pred, ref)
+
+
+def test_entailment_scorer_figures_by_hand():
+    from spacy_ground.entail import EntailmentScorer
+
+    blank = spacy.blank("en")
+    two = ["It opened in 1998 .", "It has gardens ."]
+    examples = [
+        judged_example(blank, two, [0.9, 0.2], gold=True, gold_sentence=1),  # answer 0.8; sentences 0.1 (n), 0.8 (y)
+        judged_example(blank, two, [0.7, 0.1], gold=False, gold_sentence=-1),  # answer 0.9; sentences 0.3, 0.9 (n)
+        judged_example(blank, two[:1], [0.5], gold=True, gold_sentence=-1),  # answer 0.5; spans unknown: no sentences
+        judged_example(blank, two, [0.3, None], gold=False),  # answer 0.7; sentence 0.7 (n); the other not judged
+        judged_example(blank, two, [0.1, 0.1]),  # unlabelled: left out
+    ]
+    s = EntailmentScorer()(examples)
+    # answers: hallucinated 0.8, 0.5 against clean 0.9, 0.7: only 0.8 > 0.7 of the 4 pairs
+    assert s["entail_answer_auroc"] == pytest.approx(0.25)
+    # sentences: the one hallucinated (0.8) above 0.1, 0.3 and 0.7, below 0.9
+    assert s["entail_sentence_auroc"] == pytest.approx(0.75)
+    assert EntailmentScorer()(examples[4:]) == {"entail_answer_auroc": None, "entail_sentence_auroc": None}
+
+
+def test_nlp_evaluate_scores_the_cross_encoder_alone(nlp):
+    from spacy.training import Example
+
+    assert nlp.get_pipe("ground_entail").scorer is not None  # from the factory's default config
+    sources = ["The museum opened in 1998. The gardens are large."]
+    examples = []
+    for answer, hallucinated in (("The museum opened in 1998.", False),
+                                 ("The museum opened in 1998. The museum closed in 2003 after a fire.", True)):
+        ref = nlp.make_doc(answer)
+        ref.cats = {"hallucinated": float(hallucinated)}
+        examples.append(Example(spacy_ground.make_doc(nlp, answer, sources), ref))
+    scores = nlp.evaluate(examples)
+    assert scores["entail_answer_auroc"] == 1.0  # the shipped model reads the fire as unsupported
+    assert scores["entail_sentence_auroc"] is None  # no gold spans: no sentence labels for the hallucinated one
