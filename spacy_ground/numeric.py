@@ -16,11 +16,14 @@ hours on weekends"), against the record's weekday hours (hours.py, path ``hours`
 """
 from __future__ import annotations
 
+import math
 import re
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
+from spacy.training import Example
+from spacy.util import registry
 
 from .compare import DIFFERS, EQUAL, WEAK_MATCHES, compare, distance, same_value
 from .extensions import register_extensions
@@ -90,15 +93,55 @@ def _hours_clauses(text: str, separators: str) -> List[str]:
         "amber": 0.7,
         "check_records": True,
         "record_terms": "",
+        "scorer": {"@scorers": "spacy_ground.numeric_scorer.v1", "label": "hallucinated",
+                   "gold_spans_key": "ground_unsupported"},
     },
-    default_score_weights={"numeric_grounding_score": None},
+    default_score_weights={"numeric_answer_auroc": 0.0},
 )
 def make_ground_numeric(nlp: Language, name: str, claims_component: str, top_k: int, min_overlap: float,
                         context_tokens: int, green: float, amber: float, check_records: bool,
-                        record_terms: str) -> "NumericGrounder":
+                        record_terms: str, scorer: Optional[Callable]) -> "NumericGrounder":
     return NumericGrounder(nlp, name, claims_component=claims_component, top_k=top_k, min_overlap=min_overlap,
                            context_tokens=context_tokens, green=green, amber=amber, check_records=check_records,
-                           record_terms=record_terms)
+                           record_terms=record_terms, scorer=scorer)
+
+
+@registry.scorers("spacy_ground.numeric_scorer.v1")
+def make_numeric_scorer(label: str = "hallucinated", gold_spans_key: str = "ground_unsupported") -> "NumericScorer":
+    """Numeric grounding alone against gold answers, for ``nlp.evaluate`` (see ``NumericScorer``)."""
+    return NumericScorer(label, gold_spans_key)
+
+
+def numeric_only_score(doc: Doc) -> float:
+    """The "numeric grounding only" baseline of an answer: 2 log(1 + mismatched claims) +
+    log(1 + unsupported claims), from ``doc._.numeric_grounding``."""
+    counts = doc._.numeric_grounding or {}
+    return 2 * math.log1p(counts.get("n_mismatch", 0)) + math.log1p(counts.get("n_unsupported", 0))
+
+
+class NumericScorer:
+    """``numeric_answer_auroc``: the AUROC of ``numeric_only_score`` over the labelled answers
+    (gold labels as ``ground_verdict``'s scorer reads them: the reference's category
+    ``label``, else its spans under ``gold_spans_key``), as ``spacy project run evaluate``
+    reports "numeric grounding only"; None when it cannot be computed. (A class, not a
+    closure, so that a pipeline holding it pickles.)"""
+
+    def __init__(self, label: str = "hallucinated", gold_spans_key: str = "ground_unsupported"):
+        self.label = label
+        self.gold_spans_key = gold_spans_key
+
+    def __call__(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        from .evaluate import auroc
+        from .verdict import GroundingScorer
+
+        gold_label = GroundingScorer(self.label).gold
+        scores, labels = [], []
+        for eg in examples:
+            y = gold_label(eg.reference, self.gold_spans_key)
+            if y is not None:
+                scores.append(numeric_only_score(eg.predicted))
+                labels.append(y)
+        return {"numeric_answer_auroc": auroc(scores, labels) if labels else None}
 
 
 def traffic_light(score: Optional[float], green: float = 0.9, amber: float = 0.7) -> str:
@@ -113,7 +156,8 @@ class NumericGrounder:
 
     def __init__(self, nlp: Language, name: str = "ground_numeric", *, claims_component: str = "ground_claims",
                  top_k: int = 3, min_overlap: float = 0.25, context_tokens: int = 12,
-                 green: float = 0.9, amber: float = 0.7, check_records: bool = True, record_terms: str = ""):
+                 green: float = 0.9, amber: float = 0.7, check_records: bool = True, record_terms: str = "",
+                 scorer: Optional[Callable] = None):
         if not 0.0 <= amber <= green <= 1.0:
             raise ValueError(f"ground_numeric: need 0 <= amber <= green <= 1 (got amber={amber}, green={green})")
         if top_k < 1 or not 0.0 <= min_overlap <= 1.0:
@@ -129,8 +173,13 @@ class NumericGrounder:
         self.amber = amber
         self.check_records = check_records
         self.record_terms = record_terms or None
+        self.scorer = scorer
         if check_records:
             load_terms(self.record_terms)  # a bad table fails here, not on the first answer
+
+    def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        """Numeric grounding alone against gold answers (``nlp.evaluate``; see ``NumericScorer``)."""
+        return self.scorer(examples, **kwargs) if self.scorer is not None else {}
 
     def _tagger(self):
         names = self.nlp.pipe_names

@@ -7,6 +7,7 @@ Every pipeline test runs twice: on the default rules-only pipeline
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 import textwrap
@@ -588,3 +589,33 @@ def test_nlp_evaluate_scores_the_claims_under_the_components_key(spans_key):
     assert scores[f"spans_{spans_key}_p"] == pytest.approx(2 / 3)
     assert scores[f"spans_{spans_key}_r"] == pytest.approx(2 / 3)
     assert scores[f"spans_{spans_key}_per_type"]["money"]["f"] == 1.0
+
+
+def test_numeric_scorer_figures_by_hand():
+    from spacy.training import Example
+
+    from spacy_ground.numeric import NumericScorer, numeric_only_score
+
+    blank = spacy.blank("en")
+    examples = []
+    # (mismatched, unsupported, hallucinated): scores 2 log 2 + 0, 0 + log 2, 0, 2 log 3 + log 2
+    for mismatched, unsupported, hallucinated in ((1, 0, True), (0, 1, False), (0, 0, True), (2, 1, False)):
+        pred, ref = blank.make_doc("x"), blank.make_doc("x")
+        pred._.numeric_grounding = {"n_mismatch": mismatched, "n_unsupported": unsupported}
+        ref.cats = {"hallucinated": float(hallucinated)}
+        examples.append(Example(pred, ref))
+    assert numeric_only_score(examples[3].predicted) == pytest.approx(2 * math.log(3) + math.log(2))
+    # hallucinated 1.386, 0 against clean 0.693, 2.890: 1.386 > 0.693 only, of 4 pairs
+    assert NumericScorer()(examples)["numeric_answer_auroc"] == pytest.approx(0.25)
+    assert NumericScorer()(examples[:1])["numeric_answer_auroc"] is None  # one class
+
+
+def test_nlp_evaluate_scores_numeric_grounding_alone(nlp_blank):
+    from spacy.training import Example
+
+    examples = []
+    for answer, hallucinated in (("Revenue was $2.85 billion.", False), ("Revenue was $3.9 billion.", True)):
+        ref = nlp_blank.make_doc(answer)
+        ref.cats = {"hallucinated": float(hallucinated)}
+        examples.append(Example(spacy_ground.make_doc(nlp_blank, answer, ACME), ref))
+    assert nlp_blank.evaluate(examples)["numeric_answer_auroc"] == 1.0

@@ -28,14 +28,15 @@ def main() -> None:
     scores = nlp.evaluate(examples)
     print(len(recs), "answers")
     print("nlp.evaluate:", {k: round(v, 4) if isinstance(v, float) else v
-                            for k, v in scores.items() if k.startswith(("grounding", "entail"))})
+                            for k, v in scores.items() if k.startswith(("grounding", "entail", "numeric"))})
     threshold = nlp.get_pipe("ground_verdict").flag_threshold
     groups = evaluate_rows(run(nlp, recs), None, threshold, resamples=0)
     for name, m in groups.items():
         if name.endswith("/all"):
             v = m["ground_verdict"]
             print("evaluate, entailment only: answers", round(m["entailment only"]["auroc"], 4), "sentences",
-                  round(m["sentence_level"]["entailment only"], 4))
+                  round(m["sentence_level"]["entailment only"], 4), "; numeric grounding only",
+                  round(m["numeric grounding only"]["auroc"], 4))
             print("evaluate:", {"auroc": round(v["auroc"], 4), **{k: round(x, 4) for k, x in v["at_threshold"].items()},
                                 "span": {k: round(x, 4) for k, x in (v["span_f1"] or {}).items()},
                                 "ece": round(v["ece"], 4), "not_checkable": m["not_checkable"]})
