@@ -34,7 +34,7 @@ import functools
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -149,7 +149,7 @@ def _load_torch(path: Path, quantize: bool):
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
                        evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
                        claims_key: str, grounded_values_as_sources: bool, batch_size: int,
-                       workers: int, scorer: Optional[Any]) -> "Entailer":
+                       workers: int, scorer: Optional[Callable]) -> "Entailer":
     check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
                     evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
@@ -285,7 +285,7 @@ class Entailer:
                  evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
                  evidence_mode: str = "concat", enough_support: float = 1.0, claims_key: str = "ground_claims",
                  grounded_values_as_sources: bool = True, batch_size: int = 1, workers: int = 2,
-                 scorer: Optional[Any] = None):
+                 scorer: Optional[Callable] = None):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         check_workers("ground_entail", workers)
