@@ -182,7 +182,7 @@ class EntailmentScorer:
     def __call__(self, examples: Iterable[Example], *, sentences_key: str = "ground_sentences",
                  **kwargs) -> Dict[str, Any]:
         from .evaluate import auroc
-        from .verdict import GroundingScorer, char_map
+        from .verdict import GroundingScorer, known_gold
 
         gold_label = GroundingScorer(self.label).gold
         answer_scores, answer_labels, sentence_scores, sentence_labels = [], [], [], []
@@ -194,10 +194,9 @@ class EntailmentScorer:
                       if s._.entailment]
             answer_scores.append(1.0 - min([e["supported"] for _, e in judged] or [1.0]))
             answer_labels.append(y)
-            gold_spans = list(eg.reference.spans.get(self.gold_spans_key, []))
-            if gold_spans or not y:  # the answer's spans are known
-                to_reference = char_map(eg.predicted.text, eg.reference.text)
-                gold = {i for span in gold_spans for i in range(span.start_char, span.end_char)}
+            known = known_gold(eg, self.gold_spans_key, y)
+            if known is not None:
+                gold, to_reference = known
                 for sent, e in judged:
                     chars = {to_reference[i] for i in range(sent.start_char, sent.end_char)} - {None}
                     sentence_scores.append(1.0 - e["supported"])

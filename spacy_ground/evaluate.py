@@ -63,7 +63,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
     rows = []
     has_verdict = "ground_verdict" in nlp.pipe_names
     sentences_key = nlp.get_pipe("ground_entail").sentences_key if "ground_entail" in nlp.pipe_names else "ground_sentences"
-    lr = nlp.get_pipe("ground_verdict").lr_model if has_verdict else None
+    verdict = nlp.get_pipe("ground_verdict") if has_verdict else None
     indexer = nlp.get_pipe("ground_claims").index_sources
     spacy_ground.check(nlp, "Warm-up: it cost $5 million in 2019.", sources=["It cost $5 million in 2019."])
     for i, rec in enumerate(records):
@@ -81,9 +81,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         # feature leaves out the words of grounded claims)
         n_absent, n_words = absent_word_counts(doc.text, source_texts(doc))
         # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
-        rank_score = None
-        if lr is not None:
-            rank_score = g.score if g.score is not None else lr.score(feats, shape)
+        rank_score = verdict.rank_score(doc) if verdict is not None else None
         rows.append({
             "shape": shape, "source_kind": source_kind(doc._.ground_sources),
             "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),

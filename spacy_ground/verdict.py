@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy
 from spacy.language import Language
@@ -132,11 +132,10 @@ class GroundingScorer:
             if score is not None:
                 scored.append(score)
                 score_labels.append(y)
-            gold_spans = list(eg.reference.spans.get(spans_key, []))
-            if gold_spans or not y:  # the answer's spans are known
-                any_gold_span = any_gold_span or bool(gold_spans)
-                to_reference = char_map(eg.predicted.text, eg.reference.text)
-                gold = _characters(gold_spans)
+            known = known_gold(eg, spans_key, y)
+            if known is not None:
+                gold, to_reference = known
+                any_gold_span = any_gold_span or bool(gold)
                 pred = {to_reference[i] for i in _characters(eg.predicted.spans.get(spans_key, []))} - {None}
                 tp, fp, fn = tp + len(gold & pred), fp + len(pred - gold), fn + len(gold - pred)
         if no_sources:
@@ -165,6 +164,16 @@ class GroundingScorer:
 def _characters(spans: Iterable[Span]) -> set:
     """The character offsets the spans cover."""
     return {i for span in spans for i in range(span.start_char, span.end_char)}
+
+
+def known_gold(eg: Example, spans_key: str, hallucinated: bool) -> Optional[Tuple[set, List[Optional[int]]]]:
+    """For an answer whose spans are known (a gold span under ``spans_key``, or labelled
+    clean), the reference characters its gold spans cover and the map of the predicted doc's
+    characters to the reference's (``char_map``); None for a hallucinated answer without spans."""
+    gold_spans = list(eg.reference.spans.get(spans_key, []))
+    if not gold_spans and hallucinated:
+        return None
+    return _characters(gold_spans), char_map(eg.predicted.text, eg.reference.text)
 
 
 def char_map(a: str, b: str) -> List[Optional[int]]:
