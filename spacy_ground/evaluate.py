@@ -337,7 +337,7 @@ def method_scores(rows: Sequence[Dict[str, Any]], seed: Dict[str, float]) -> Dic
     """Score per answer for each method (higher = more likely hallucinated)."""
     f = [r["features"] for r in rows]
     # rows stored before the baseline was kept apart from the feature have only the feature
-    absent = [r.get("absent_words", r["features"]["absent_words"]) for r in rows]
+    absent = [r["absent_words"] if "absent_words" in r else r["features"]["absent_words"] for r in rows]
     if seed is None:
         seed = seed_thresholds(rows)
     out = {
@@ -350,6 +350,35 @@ def method_scores(rows: Sequence[Dict[str, Any]], seed: Dict[str, float]) -> Dic
     if all(r["rank_score"] is not None for r in rows):
         out["ground_verdict"] = [r["rank_score"] for r in rows]
     return out
+
+
+def timing_rounds(nlp: Language, records: Sequence[Dict[str, Any]], rounds: int,
+                  progress: Optional[Callable[[int], None]] = None) -> List[List[Tuple[float, bool]]]:
+    """(milliseconds, sources cached) per answer in each of ``rounds`` more passes over
+    ``records``, each from an empty source cache, so that an answer's sources are new or
+    cached as in ``run``'s pass over the same records."""
+    import spacy_ground
+
+    indexer = nlp.get_pipe("ground_claims").index_sources
+    out: List[List[Tuple[float, bool]]] = [[] for _ in records]
+    for r in range(rounds):
+        indexer.clear()
+        for i, rec in enumerate(records):
+            if progress is not None and i % 10 == 0:
+                progress(r * len(records) + i)
+            cached = indexer.has(rec.get("sources") or [])
+            t0 = time.perf_counter()
+            spacy_ground.check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
+            out[i].append(((time.perf_counter() - t0) * 1000, cached))
+    return out
+
+
+def add_timing_rounds(rows: Sequence[Dict[str, Any]], extra: Sequence[Sequence[Tuple[float, bool]]]) -> None:
+    """Each row's ``ms_rounds`` (its first pass, then every further pass in which its sources
+    were cached as in the first) and ``ms_best``, the least of them."""
+    for row, passes in zip(rows, extra):
+        row["ms_rounds"] = [row["ms"]] + [ms for ms, cached in passes if cached == row.get("cached")]
+        row["ms_best"] = min(row["ms_rounds"])
 
 
 def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], threshold: float,
@@ -406,6 +435,12 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
         res["answers_per_second"] = 1000 / res["ms_median"] if ms else None  # for a median answer
         res["ms_median_new_sources"] = float(numpy.median(cold)) if cold else None
         res["ms_median_cached_sources"] = float(numpy.median(warm)) if warm else None
+        if everything and all("ms_best" in r for r in everything):
+            # timeit's rule: on a shared machine other work only adds time, so the fastest of
+            # several passes is the pipeline's own cost
+            res["timing_passes"] = min(len(r["ms_rounds"]) for r in everything)
+            res["ms_median_best"] = float(numpy.median([r["ms_best"] for r in everything]))
+            res["answers_per_second_best"] = 1000 / res["ms_median_best"]
         out[name] = res
     return out
 
@@ -439,12 +474,20 @@ def markdown(metrics: Dict[str, Any]) -> str:
         seed = res.get("seed four signals", {})
         soft, strict = seed.get("soft", {}).get("f1"), seed.get("strict", {}).get("f1")
         aps = res.get("answers_per_second")
+        best = res.get("answers_per_second_best")
+        aps_cell = "-" if aps is None else f"{aps:.1f}" + ("" if best is None else f" ({best:.1f})")
         at_cell = "-" if not at else f"{at['precision']:.2f} / {at['recall']:.2f} / {at['f1']:.2f}"
         seed_cell = "-" if soft is None else f"{soft:.2f} / {strict:.2f}"
         lines.append(f"| {markdown_cell(name)} | {res['answers']} | " + " | ".join(cells)
                      + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
                      + f" | {res.get('not_checkable', 0)}"
-                     + f" | {'-' if sf is None else f'{sf:.2f}'} | {'-' if aps is None else f'{aps:.1f}'} |")
+                     + f" | {'-' if sf is None else f'{sf:.2f}'} | {aps_cell} |")
+    passes = {res["timing_passes"] for res in metrics.values() if res.get("timing_passes")}
+    if passes:
+        lines += ["", "answers/s: 1000 / the median answer's milliseconds in the pass that computed the metrics; in "
+                  f"brackets, with each answer's fastest of {' or '.join(map(str, sorted(passes)))} passes (each "
+                  "further pass from an empty source cache, so sources are new or cached as in the first; other "
+                  "work on the machine only adds time)."]
     one_label = [name for name, res in metrics.items() if sum(_label_counts(res)) and 0 in _label_counts(res)]
     if one_label:
         shares = "; ".join(f"{name}: {metrics[name]['flagged_share']:.1%} flagged or blocked" for name in one_label
@@ -791,6 +834,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.model:
         nlp.get_pipe("ground_verdict").model_path = model_file
     threshold = nlp.get_pipe("ground_verdict").flag_threshold
+    if args.timing_passes < 1:
+        raise SystemExit(f"--timing-passes must be at least 1, not {args.timing_passes}")
     all_metrics: Dict[str, Any] = {}
     for path in args.data:
         records = list(read_jsonl(path))
@@ -798,6 +843,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             records = records[: args.limit]
         rows = run(nlp, records, _progress(len(records), Path(path).stem))
         print(file=sys.stderr)
+        if args.timing_passes > 1:
+            extra = timing_rounds(nlp, records, args.timing_passes - 1,
+                                  _progress(len(records) * (args.timing_passes - 1), f"{Path(path).stem} timing"))
+            add_timing_rounds(rows, extra)
+            print(file=sys.stderr)
         if args.features:
             with open(args.features, "a", encoding="utf8") as out:
                 out.writelines(json.dumps(r) + "\n" for r in rows)
@@ -843,6 +893,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     r.add_argument("--output")
     r.add_argument("--plots", help="folder for ROC and precision-recall PNGs")
     r.add_argument("--limit", type=int, default=0)
+    r.add_argument("--timing-passes", type=int, default=1, metavar="N",
+                   help="time every answer in N passes (the first computes the metrics; each further one starts "
+                        "from an empty source cache) and report answers/s also for each answer's fastest pass")
     r.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     r.add_argument("--features", help="also append the per-answer rows (JSONL) to this file")
     r.add_argument("--bootstrap", type=resample_count, default=BOOTSTRAP_RESAMPLES, metavar="N",

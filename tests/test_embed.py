@@ -1,0 +1,64 @@
+"""The sentence encoder's forward pass on real tokens only (``embed._pooled_unpadded``)."""
+import numpy
+import pytest
+
+from spacy_ground.embed import SentenceEncoder
+
+TEXTS = [
+    "Revenue rose 12% to $2.85 billion in the third quarter.",
+    "Hi.",
+    "The store opens at 9 am on weekdays and at 10 am on Saturdays, and it is closed on Sundays.",
+    "hours.Monday: 9:0-17:0",
+]
+
+
+@pytest.fixture(scope="module")
+def float_encoders():
+    return SentenceEncoder(quantize=False, lean=False), SentenceEncoder(quantize=False, lean=True)
+
+
+def test_float32_equals_the_padded_forward(float_encoders):
+    """Sentences of very different lengths in one padded batch: the same unit vectors as
+    transformers' own forward, to rounding."""
+    padded, lean = float_encoders
+    a, b = padded.encode(TEXTS), lean.encode(TEXTS)
+    assert a.shape == b.shape == (len(TEXTS), 384)
+    assert numpy.abs(a - b).max() < 1e-5
+    assert numpy.allclose(numpy.linalg.norm(b, axis=1), 1.0, atol=1e-5)
+
+
+def test_a_sentence_does_not_depend_on_the_padding_of_its_batch(float_encoders):
+    _, lean = float_encoders
+    alone = lean.encode([TEXTS[1]])[0]
+    beside_long = lean.encode(TEXTS)[1]
+    assert numpy.abs(alone - beside_long).max() < 1e-5
+
+
+def test_int8_close_to_float32(float_encoders):
+    """Dynamic int8 (the default) on real tokens only: near the float32 vectors, as the padded
+    int8 forward is."""
+    _, lean32 = float_encoders
+    reference = lean32.encode(TEXTS)
+    for lean in (True, False):
+        vecs = SentenceEncoder(quantize=True, lean=lean).encode(TEXTS)
+        assert (vecs * reference).sum(1).min() > 0.8
+
+
+def test_empty_input_and_order(float_encoders):
+    _, lean = float_encoders
+    assert lean.encode([]).shape == (0, 384)
+    forward, backward = lean.encode(TEXTS), lean.encode(TEXTS[::-1])
+    assert numpy.abs(forward - backward[::-1]).max() < 1e-5
+
+
+def test_an_encoder_the_lean_path_does_not_know_runs_transformers_forward(monkeypatch):
+    """Another transformers layout (or attention implementation) falls back to its own forward."""
+    import spacy_ground.embed as embed
+    import spacy_ground.entail_model as entail_model
+
+    called = []
+    monkeypatch.setattr(entail_model, "_cls_only_fits", lambda bert: False)
+    monkeypatch.setattr(embed, "_pooled_unpadded", lambda *a: called.append(1))
+    enc = SentenceEncoder(quantize=False, lean=True)
+    vecs = enc.encode(TEXTS[:2])
+    assert not called and vecs.shape == (2, 384)
