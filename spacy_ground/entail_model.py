@@ -87,6 +87,12 @@ class CrossEncoder(torch.nn.Module):
         else:
             out = self.encoder(input_ids=input_ids, attention_mask=attention_mask,
                                token_type_ids=token_type_ids).last_hidden_state[:, 0]
+        device = out.device.type
+        if torch.is_autocast_enabled(device):
+            # training in bfloat16 autocast: the head (384 x 3) in float32, so that the logits the
+            # loss reads are not rounded to bfloat16's 8 bits
+            with torch.autocast(device, enabled=False):
+                return self.head(self.dropout(out.float()))
         return self.head(self.dropout(out))
 
     def _lean_fits(self) -> bool:

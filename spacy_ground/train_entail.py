@@ -10,7 +10,7 @@ pretrained, so they need not ship). Batches are bucketed by length, checkpoints 
 written every ``--checkpoint-every`` steps and a run resumes from its checkpoint.
 ``--device cuda`` trains on a GPU; ``--precision`` (default ``auto``) runs the forward pass under
 bfloat16 autocast where the device has it natively (1.5 to 1.7x faster steps on a CPU with AVX512-BF16),
-the weights and optimiser staying float32; ``--save-pairs FILE`` writes a step's training pairs
+the weights, the classification head and optimiser staying float32; ``--save-pairs FILE`` writes a step's training pairs
 and stops, ``--pairs-from FILE`` trains on them (build the stage-2 pairs, which need the
 spaCy pipeline, on one machine and train on another).
 """

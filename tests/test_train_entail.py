@@ -285,3 +285,30 @@ def test_kind_counts_refuses(text):
 
     with pytest.raises(argparse.ArgumentTypeError):
         _kind_counts(text)
+
+
+def test_under_bf16_autocast_the_head_runs_in_float32():
+    """The encoder's [CLS] vector may be bfloat16, but the logits the loss reads are computed in
+    float32 from it (not rounded to bfloat16)."""
+    import torch
+
+    from spacy_ground.entail_model import CrossEncoder
+
+    class Encoder(torch.nn.Module):
+        training = True
+
+        def forward(self, input_ids, attention_mask=None, token_type_ids=None):
+            out = torch.nn.functional.linear(input_ids.float()[..., None].expand(-1, -1, 8) / 7,
+                                             torch.eye(8) * 1.001)
+            return type("Out", (), {"last_hidden_state": out})()
+
+    torch.manual_seed(0)
+    model = CrossEncoder(Encoder(), hidden=8, n_labels=3, dropout=0.0)
+    ids = torch.tensor([[1, 2, 3]])
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        logits = model(ids, torch.ones_like(ids))
+        cls = model.encoder(ids).last_hidden_state[:, 0]
+    assert cls.dtype == torch.bfloat16 and logits.dtype == torch.float32
+    assert torch.equal(logits, model.head(cls.float()))
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        assert torch.nn.functional.linear(cls, model.head.weight, model.head.bias).dtype == torch.bfloat16
