@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, Dict, Iterable, Iterator, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -93,6 +93,16 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
         raise TypeError(f"answer must be a string, not {type(answer).__name__}")
     if question is not None and not isinstance(question, str):
         raise TypeError(f"question must be a string or None, not {type(question).__name__}")
+    sources = read_sources(sources)
+    doc = nlp.make_doc(clean_text(answer))
+    doc._.ground_sources = sources
+    doc._.ground_question = clean_text(question) if question is not None else None
+    return doc
+
+
+def read_sources(sources: Union[str, Sequence[Any], None]) -> Optional[List[Any]]:
+    """Sources as ``make_doc`` stores them (``doc._.ground_sources``): one text or record as a
+    list of one, each passage object as its text; bad input raises a TypeError."""
     if isinstance(sources, (bytes, bytearray)) or (
             isinstance(sources, (list, tuple)) and any(isinstance(s, (bytes, bytearray)) for s in sources)):
         raise TypeError("sources must be texts (str) or JSON records, not bytes: decode them first")
@@ -106,12 +116,7 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
         except TypeError:
             raise TypeError(f"sources must be a list of texts or JSON records (or one of them), "
                             f"not {type(sources).__name__}") from None
-    if sources is not None:
-        sources = [_as_read(s) for s in sources]
-    doc = nlp.make_doc(clean_text(answer))
-    doc._.ground_sources = sources
-    doc._.ground_question = clean_text(question) if question is not None else None
-    return doc
+    return None if sources is None else [_as_read(s) for s in sources]
 
 
 def _as_read(source: Any) -> Any:

@@ -10,21 +10,47 @@ TEXTS = [
     "The store opens at 9 am on weekdays and at 10 am on Saturdays, and it is closed on Sundays.",
     "hours.Monday: 9:0-17:0",
 ]
+EDGES = ["", "   ", " ".join(["The quarterly report lists revenue, costs and margins by region."] * 30),
+         "Café ☕ 😀 naïve — “quoted”"]
 
 
 @pytest.fixture(scope="module")
 def float_encoders():
-    return SentenceEncoder(quantize=False, lean=False), SentenceEncoder(quantize=False, lean=True)
+    padded, lean = SentenceEncoder(quantize=False, lean=False), SentenceEncoder(quantize=False, lean=True)
+    assert lean._lean_fits(), "the lean path must know this transformers version's BertModel"
+    return padded, lean
 
 
-def test_float32_equals_the_padded_forward(float_encoders):
-    """Sentences of very different lengths in one padded batch: the same unit vectors as
+@pytest.fixture()
+def lean_calls(monkeypatch):
+    """How often ``_pooled_unpadded`` ran (so a test cannot pass on transformers' forward alone)."""
+    import spacy_ground.embed as embed
+
+    calls = []
+    real = embed._pooled_unpadded
+    monkeypatch.setattr(embed, "_pooled_unpadded", lambda *a: calls.append(1) or real(*a))
+    return calls
+
+
+@pytest.mark.parametrize("texts", [TEXTS, TEXTS[1:2], EDGES, TEXTS * 5 + EDGES], ids=["mixed", "one", "edges", "batches"])
+def test_float32_equals_the_padded_forward(float_encoders, lean_calls, texts):
+    """Sentences of very different lengths in one padded batch (and in several: more than 16),
+    empty and whitespace-only texts, one truncated at max_length: the same unit vectors as
     transformers' own forward, to rounding."""
     padded, lean = float_encoders
-    a, b = padded.encode(TEXTS), lean.encode(TEXTS)
-    assert a.shape == b.shape == (len(TEXTS), 384)
+    a, b = padded.encode(texts), lean.encode(texts)
+    assert lean_calls  # the lean path ran
+    assert a.shape == b.shape == (len(texts), 384)
     assert numpy.abs(a - b).max() < 1e-5
     assert numpy.allclose(numpy.linalg.norm(b, axis=1), 1.0, atol=1e-5)
+
+
+def test_worker_threads_give_the_same_vectors(float_encoders, lean_calls):
+    _, lean = float_encoders
+    threaded = SentenceEncoder(quantize=False, lean=True, workers=2, batch_size=4)
+    texts = TEXTS * 3 + EDGES
+    assert numpy.abs(threaded.encode(texts) - lean.encode(texts)).max() < 1e-5
+    assert len(lean_calls) >= 5  # 4 batches on the threads, 1 in the calling thread
 
 
 def test_a_sentence_does_not_depend_on_the_padding_of_its_batch(float_encoders):
