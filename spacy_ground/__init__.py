@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .extensions import register_extensions
-from .sources import clean_text, passage_text, within_depth
+from .sources import clean_text, read_sources
 from .values import ClaimValue
 from . import claims as _claims  # noqa: F401  (registers the factories)
 from . import numeric as _numeric  # noqa: F401
@@ -98,34 +98,6 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
     doc._.ground_sources = sources
     doc._.ground_question = clean_text(question) if question is not None else None
     return doc
-
-
-def read_sources(sources: Union[str, Sequence[Any], None]) -> Optional[List[Any]]:
-    """Sources as ``make_doc`` stores them (``doc._.ground_sources``): one text or record as a
-    list of one, each passage object as its text; bad input raises a TypeError."""
-    if isinstance(sources, (bytes, bytearray)) or (
-            isinstance(sources, (list, tuple)) and any(isinstance(s, (bytes, bytearray)) for s in sources)):
-        raise TypeError("sources must be texts (str) or JSON records, not bytes: decode them first")
-    if isinstance(sources, (str, dict)):
-        sources = [sources]
-    elif isinstance(sources, (set, frozenset)):
-        raise TypeError("sources must be a list (their order gives the source numbers in reasons), not a set")
-    elif sources is not None:
-        try:
-            sources = list(sources)
-        except TypeError:
-            raise TypeError(f"sources must be a list of texts or JSON records (or one of them), "
-                            f"not {type(sources).__name__}") from None
-    return None if sources is None else [_as_read(s) for s in sources]
-
-
-def _as_read(source: Any) -> Any:
-    """A source as the components read it: a passage given as an object ({"title": ...,
-    "text": ...}) as its text, a record cut at the depth it is read to, anything else as given."""
-    text = passage_text(source)
-    if text is not None:
-        return text
-    return within_depth(source) if isinstance(source, (dict, list)) else source
 
 
 def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,

@@ -20,7 +20,8 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from .extensions import register_extensions
-from .sources import SourceIndex, check_source_kinds, content_words, readable_line, source_kind, split_sentences
+from .sources import (SourceIndex, check_source_kinds, content_words, index_or_note, readable_line, source_kind,
+                      split_sentences)
 from .threads import check_workers
 
 
@@ -101,7 +102,11 @@ class EvidenceAligner:
         if self.claims_component not in self.nlp.pipe_names:
             raise ValueError(f"ground_align needs the '{self.claims_component}' component before it "
                              f"(pipeline: {self.nlp.pipe_names})")
-        index = self.nlp.get_pipe(self.claims_component).index_sources(list(sources))
+        index = index_or_note(self.nlp.get_pipe(self.claims_component).index_sources, doc, sources)
+        if index is None:  # too large to read: no evidence (the verdict says why)
+            for s in sents:
+                s._.evidence = []
+            return doc
         weight = self.weight_for(sources)
         for s, evidence in zip(sents, self.align([s.text for s in sents], index, weight)):
             s._.evidence = evidence

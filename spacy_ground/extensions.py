@@ -5,12 +5,11 @@ All stored values are plain data (dicts, lists, strings, numbers) so that
 Claim-level and sentence-level results use distinct names, because span
 extensions are keyed by character offsets.
 """
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 from spacy.tokens import Doc, Span
 
 DOC_EXTENSIONS = {
-    "ground_sources": None,     # list of source texts / JSON records given to check()
     "ground_question": None,    # the question, if any (never used as evidence)
     "numeric_grounding": None,  # per-answer numeric grounding summary (ground_numeric)
     "record_facts": None,       # ground_numeric: facts the answer states about JSON records, checked
@@ -24,8 +23,27 @@ SPAN_EXTENSIONS = {
 }
 
 
+# where spaCy keeps a Doc extension's value (as for one with a default), so saved Docs load as before
+SOURCES_KEY = ("._.", "ground_sources", None, None)
+
+
+def _get_sources(doc: Doc) -> Optional[List[Any]]:
+    return doc.user_data.get(SOURCES_KEY)
+
+
+def _set_sources(doc: Doc, sources: Any) -> None:
+    """``doc._.ground_sources = ...`` reads the sources as ``make_doc`` does: one text or record
+    as a list of one, passage objects as their text; bad input raises a TypeError."""
+    from .sources import read_sources
+
+    doc.user_data[SOURCES_KEY] = read_sources(sources)
+
+
 def register_extensions() -> None:
     """Register the extensions if they are not there yet (idempotent)."""
+    if not Doc.has_extension("ground_sources"):
+        # list of source texts / JSON records given to check()
+        Doc.set_extension("ground_sources", getter=_get_sources, setter=_set_sources)
     for name, default in DOC_EXTENSIONS.items():
         if not Doc.has_extension(name):
             Doc.set_extension(name, default=default)

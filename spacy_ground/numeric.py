@@ -31,7 +31,7 @@ from .hours import check_hours_facts
 from .normalize import find_claims
 from .records import check_record_facts, load_terms
 from .dates import WEEKDAYS, weekdays_in
-from .sources import SourceClaim, SourceIndex, content_words
+from .sources import SOURCES_ERROR, SourceClaim, SourceIndex, content_words, index_or_note
 from .values import ClaimValue
 
 STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
@@ -200,7 +200,14 @@ class NumericGrounder:
             doc._.numeric_grounding = self._summary(spans, "no sources to check against")
             doc._.record_facts = []
             return doc
-        index = tagger.index_sources(list(sources))
+        index = index_or_note(tagger.index_sources, doc, sources)
+        if index is None:
+            reason = doc.user_data[SOURCES_ERROR]
+            for span in spans:
+                span._.ground_numeric = _result("not_checkable", reason)
+            doc._.numeric_grounding = self._summary(spans, reason)
+            doc._.record_facts = []
+            return doc
         question = doc._.ground_question
         question_claims = [v for _, _, v in find_claims(question)] if question else []
         days = self._day_scopes(spans)

@@ -165,7 +165,8 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
                    "sources of each size built from RAGTruth dev summaries, each case in a fresh process after a "
                    "warm-up, model loading excluded; peak RSS is the whole process (models included), growth is "
                    "what the check added. The total source size is capped by `max_source_chars` "
-                   "(ground_claims, default 2,000,000 characters): above it, a ValueError says so.\n\n"
+                   "(ground_claims, default 2,000,000 characters): above it, the answer is not checkable and the "
+                   "reason names the limit.\n\n"
                    + large_input_table(metrics) + "\n<!-- large:end -->")
         text = _replace_section(text, section, "<!-- large:start -->", "<!-- large:end -->")
     if claims:

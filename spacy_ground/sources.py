@@ -156,6 +156,34 @@ def passage_text(source: Any) -> Optional[str]:
     return f"{title.strip()}\n{body}" if isinstance(title, str) and title.strip() else body
 
 
+def read_sources(sources: Union[str, Sequence[Any], None]) -> Optional[List[Any]]:
+    """Sources as ``make_doc`` stores them (``doc._.ground_sources``): one text or record as a
+    list of one, each passage object as its text; bad input raises a TypeError."""
+    if isinstance(sources, (bytes, bytearray)) or (
+            isinstance(sources, (list, tuple)) and any(isinstance(s, (bytes, bytearray)) for s in sources)):
+        raise TypeError("sources must be texts (str) or JSON records, not bytes: decode them first")
+    if isinstance(sources, (str, dict)):
+        sources = [sources]
+    elif isinstance(sources, (set, frozenset)):
+        raise TypeError("sources must be a list (their order gives the source numbers in reasons), not a set")
+    elif sources is not None:
+        try:
+            sources = list(sources)
+        except TypeError:
+            raise TypeError(f"sources must be a list of texts or JSON records (or one of them), "
+                            f"not {type(sources).__name__}") from None
+    return None if sources is None else [_as_read(s) for s in sources]
+
+
+def _as_read(source: Any) -> Any:
+    """A source as the components read it: a passage given as an object ({"title": ...,
+    "text": ...}) as its text, a record cut at the depth it is read to, anything else as given."""
+    text = passage_text(source)
+    if text is not None:
+        return text
+    return within_depth(source) if isinstance(source, (dict, list)) else source
+
+
 def _framework_text(source: Any, nested: bool = False) -> Optional[str]:
     """The text of a retriever framework's document object: LangChain's ``page_content``,
     Haystack's ``content`` (beside ``meta``), a LlamaIndex ``TextNode``'s ``text`` (beside
@@ -279,6 +307,24 @@ class SourceIndex:
         return out
 
 
+class SourcesTooLarge(ValueError):
+    """The sources of an answer hold more characters than ``max_source_chars``."""
+
+
+SOURCES_ERROR = "spacy_ground.sources_error"  # doc.user_data key: why the sources could not be read
+
+
+def index_or_note(indexer: Callable[[Sequence[Any]], "SourceIndex"], doc: Any, sources: Sequence[Any]
+                  ) -> Optional["SourceIndex"]:
+    """``indexer(sources)``, or None with the reason kept in ``doc.user_data[SOURCES_ERROR]``
+    when they are too large to read (the verdict then says the answer is not checkable)."""
+    try:
+        return indexer(list(sources))
+    except SourcesTooLarge as e:
+        doc.user_data[SOURCES_ERROR] = str(e)
+        return None
+
+
 def sources_key(sources: Sequence[Any]) -> str:
     """Content hash of a list of sources (records hashed by their flattened text)."""
     h = hashlib.sha1()
@@ -333,8 +379,8 @@ class SourceIndexer:
         texts = [source_text(s) for s in sources]
         total = sum(len(t) for t in texts)
         if total > self.max_chars:
-            raise ValueError(
-                f"sources hold {total:,} characters, over the limit of {self.max_chars:,} "
+            raise SourcesTooLarge(
+                f"the sources hold {total:,} characters, over the limit of {self.max_chars:,} "
                 "(set max_source_chars in the ground_claims config to raise it)")
         index = SourceIndex(key=key, texts=texts)
         for i, (source, text) in enumerate(zip(sources, texts)):

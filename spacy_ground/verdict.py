@@ -28,7 +28,7 @@ from spacy.util import ensure_path
 
 from .extensions import judged_evidence, register_extensions
 from .features import FEATURES, answer_features, is_refusal
-from .sources import check_source_kinds, source_kind
+from .sources import SOURCES_ERROR, check_source_kinds, source_kind
 
 MODEL_FILE = "verdict.json"
 EMBEDDED_MODEL = Path(__file__).parent / "models" / MODEL_FILE
@@ -663,6 +663,8 @@ class Verdict:
         sources = doc._.ground_sources or []
         if not any(s is not None and str(s).strip() for s in sources):
             return "no sources to check against"
+        if doc.user_data.get(SOURCES_ERROR):
+            return doc.user_data[SOURCES_ERROR]
         if not doc.text.strip():
             return "the answer is empty"
         if not re.search(r"[^\W_]", doc.text):
@@ -737,7 +739,7 @@ class Verdict:
         reasons += [f["reason"] for f in facts if f["status"] in ("conflict", "unsupported")]
         if feats.get("absent_words", 0) > 0.3:
             reasons.append(f"{feats['absent_words']:.0%} of the answer's content words are not in the sources")
-        return reasons
+        return list(dict.fromkeys(reasons))  # a wrong value repeated in the answer is one reason
 
     # ------------------------------------------------------------------ serialisation
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> None:
