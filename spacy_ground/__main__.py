@@ -372,13 +372,9 @@ def cmd_recalibrate(args: argparse.Namespace) -> int:
 
 def _folds(text: str) -> int:
     """An argparse type: a whole number of folds, 2 or more."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 2:
-        raise argparse.ArgumentTypeError(f"a whole number of folds, 2 or more, not {text!r}")
-    return n
+    from spacy_ground.evaluate import whole_number
+
+    return whole_number(2, "folds")(text)
 
 
 def _resample_count(text: str) -> int:

@@ -197,26 +197,22 @@ BOOTSTRAP_RESAMPLES = 1000
 MIN_CLUSTERS = 10
 
 
-def resample_count(text: str) -> int:
-    """An argparse type: a whole number of resamples, 0 (no intervals) or more."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = -1
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"a whole number of resamples, 0 or more, not {text!r}")
-    return n
+def whole_number(least: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number of ``what``, ``least`` or more."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            n = least - 1
+        if n < least:
+            raise argparse.ArgumentTypeError(f"a whole number of {what}, {least} or more, not {text!r}")
+        return n
+
+    return parse
 
 
-def pass_count(text: str) -> int:
-    """An argparse type: a whole number of timing passes, 1 or more."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of timing passes, 1 or more, not {text!r}")
-    return n
+resample_count = whole_number(0, "resamples")  # 0: no intervals
+pass_count = whole_number(1, "timing passes")
 
 
 PAIRED = (("ground_verdict", "absent content words"), ("entailment only", "absent content words"))
