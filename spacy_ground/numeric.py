@@ -394,8 +394,8 @@ class NumericGrounder:
         far = [(distance(value, c.value), c) for c in index.claims if compare(value, c.value).result == DIFFERS]
         if far:
             _, claim = min(far, key=lambda t: t[0])
-            return _result("unsupported", "no source states this value; the nearest comparable value is not in "
-                           "the closest evidence", index, claim)
+            return _result("unsupported", f"no source states this value; the nearest comparable value, "
+                           f"{claim.value.text!r}, is not in the closest evidence", index, claim)
         return _result("unsupported", "no comparable value in the sources")
 
     def _summary(self, spans: Sequence[Span], message: Optional[str] = None,

@@ -730,6 +730,14 @@ class Verdict:
                            if worst["label"] == "contradicted" else "")
                 reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported{against}): "
                                f"{worst['text'].strip()!r}{_read_as(worst)}; best evidence: {ev!r}")
+            judged = [s for s in checked if s["label"] == "contradicted"]
+            if judged and not any(s is worst or s in strong for s in judged):
+                # a sentence the cross-encoder judges contradicted (its most probable label, which
+                # makes the verdict "contradicted") is named even when another one is weaker
+                most = max(judged, key=lambda s: s["entailment"]["contradicted"])
+                ev = most["evidence"]["text"].strip() if most["evidence"] else "none"
+                reasons.append(f"judged contradicted ({most['entailment']['contradicted']:.2f} contradicted): "
+                               f"{most['text'].strip()!r}{_read_as(most)}; evidence: {ev!r}")
         for c in claims:
             if c["status"] == "mismatch":
                 near = c["nearest"]["text"] if c["nearest"] else "?"

@@ -619,3 +619,13 @@ def test_nlp_evaluate_scores_numeric_grounding_alone(nlp_blank):
         ref.cats = {"hallucinated": float(hallucinated)}
         examples.append(Example(spacy_ground.make_doc(nlp_blank, answer, ACME), ref))
     assert nlp_blank.evaluate(examples)["numeric_answer_auroc"] == 1.0
+
+
+def test_an_unsupported_claim_names_the_nearest_comparable_value_it_found():
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    sources = ["Dividends were paid to all shareholders.", "Dividends were paid quarterly.",
+               "Dividends were paid in cash.", "Dividends were paid by the parent.", "The plant opened in 2015."]
+    doc = spacy_ground.check(nlp, "Dividends were paid in March 2019.", sources)
+    r = doc.spans["ground_claims"][0]._.ground_numeric
+    assert r["status"] == "unsupported" and r["nearest"] is not None
+    assert f"the nearest comparable value, {r['nearest']['text']!r}, is not in the closest evidence" in r["reason"]

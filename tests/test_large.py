@@ -67,3 +67,24 @@ def test_a_wrong_value_repeated_in_an_answer_is_one_reason():
     mismatched = [r for r in g.reasons if "'$9.9 billion' does not match" in r]
     assert len(mismatched) == 1 and len(g.reasons) == len(set(g.reasons))
     assert sum(c["status"] == "mismatch" for c in g.claims) == 4  # each claim still listed
+
+
+def test_a_contradicted_verdict_names_the_sentence_it_rests_on():
+    """The verdict is "contradicted" because a sentence's most probable label is; when another
+    sentence is weaker, the reasons still name the contradicted one."""
+    from spacy_ground.verdict import Verdict
+
+    def row(text, sup, con):
+        ent = {"supported": sup, "unsupported": 1 - sup - con, "contradicted": con,
+               "label": "contradicted" if con > max(sup, 1 - sup - con) else "supported" if sup >= 1 - sup - con else "unsupported"}
+        return {"start": 0, "end": len(text), "text": text, "label": ent["label"], "entailment": ent,
+                "evidence": {"text": "The company employs 12,400 people across 14 countries."}}
+
+    verdict = Verdict.__new__(Verdict)
+    verdict.flag_on_contradiction, verdict.contradiction_threshold = True, 0.98
+    rows = [row("The company employs 12,400 people.", 0.05, 0.915), row("The company has a strong brand.", 0.01, 0.2)]
+    reasons = verdict._reasons(0.5, rows, [], {"absent_words": 0.0})
+    assert reasons[0].startswith("weakest sentence (0.01 supported)")
+    assert reasons[1].startswith("judged contradicted (0.92 contradicted): 'The company employs 12,400 people.'")
+    rows[1]["entailment"]["supported"] = 0.9  # the contradicted one is the weakest: named once, as such
+    assert [r.split(" (")[0] for r in verdict._reasons(0.5, rows, [], {"absent_words": 0.0})] == ["weakest sentence"]
