@@ -119,9 +119,14 @@ def check_many(nlp: Language, records: Iterable[Union[Dict[str, Any], Tuple[Any,
     computed per answer, so ``n_process=2`` gives the same results as one process.
     """
     def docs() -> Iterator[Doc]:
+        from .bench import SOURCE_LIKE_FIELDS
+
         for i, rec in enumerate(records):
             try:
                 if isinstance(rec, dict):
+                    near = [k for k in rec if k != "sources" and str(k).lower() in SOURCE_LIKE_FIELDS]
+                    if "sources" not in rec and near:  # a misnamed field would make the answer not checkable
+                        raise ValueError(f"record {i}: no 'sources' field, but {near[0]!r}: rename it 'sources'")
                     yield make_doc(nlp, rec.get("answer"), rec.get("sources"), rec.get("question"))
                 elif isinstance(rec, (tuple, list)) and 1 <= len(rec) <= 3:
                     yield make_doc(nlp, *rec)

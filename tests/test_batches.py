@@ -160,3 +160,16 @@ def test_pools_built_by_several_threads_at_once_leave_torch_threads_as_they_were
     assert out.returncode == 0, out.stderr
     before, after = out.stdout.split()
     assert before == after
+
+
+def test_check_many_names_a_misnamed_sources_field():
+    """A record whose sources sit under another name ("source", "context") would be silently
+    not checkable: the error names the field."""
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    records = [{"answer": "It cost $5 million.", "sources": ["It cost $5 million."]},
+               {"answer": "It cost $5 million.", "source": ["It cost $5 million."]}]
+    with pytest.raises(ValueError, match="record 1: no 'sources' field, but 'source': rename it 'sources'"):
+        list(spacy_ground.check_many(nlp, records))
+    # no sources at all (and nothing like them) stays a not-checkable answer, as before
+    doc, = spacy_ground.check_many(nlp, [{"answer": "It cost $5 million.", "id": "a1"}])
+    assert doc._.numeric_grounding["message"] == "no sources to check against"
