@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .extensions import register_extensions
-from .sources import clean_text, read_sources
+from .sources import clean_text
 from .values import ClaimValue
 from . import claims as _claims  # noqa: F401  (registers the factories)
 from . import numeric as _numeric  # noqa: F401
@@ -93,9 +93,8 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
         raise TypeError(f"answer must be a string, not {type(answer).__name__}")
     if question is not None and not isinstance(question, str):
         raise TypeError(f"question must be a string or None, not {type(question).__name__}")
-    sources = read_sources(sources)
     doc = nlp.make_doc(clean_text(answer))
-    doc._.ground_sources = sources
+    doc._.ground_sources = sources  # read by the extension's setter (sources.read_sources)
     doc._.ground_question = clean_text(question) if question is not None else None
     return doc
 

@@ -377,9 +377,9 @@ def clear_input_caches() -> None:
 
 def sources_cached(indexer: Any, rec: Dict[str, Any]) -> bool:
     """Whether the source index already holds this record's sources (as ``make_doc`` reads them)."""
-    import spacy_ground
+    from .sources import read_sources
 
-    return indexer.has(spacy_ground.read_sources(rec.get("sources")) or [])
+    return indexer.has(read_sources(rec.get("sources")) or [])
 
 
 def timing_rounds(nlp: Language, records: Sequence[Dict[str, Any]], rounds: int,
