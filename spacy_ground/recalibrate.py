@@ -32,7 +32,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy
 
-from .verdict import LogisticModel, VerdictModel
+from .verdict import VerdictModel
 
 MIN_PER_CLASS = 10
 FEW_ANSWERS = 200  # below this the fitted slope moves with a handful of answers: a warning says so
@@ -83,8 +83,7 @@ def apply_platt(scores: Sequence[float], a: float, b: float) -> numpy.ndarray:
 def recalibrated_model(model: VerdictModel, a: float, b: float) -> VerdictModel:
     """The verdict model whose scores are ``sigmoid(a * logit(score) + b)`` of the given one's:
     every logistic regression's coefficients times ``a``, its intercept times ``a`` plus ``b``."""
-    return VerdictModel({shape: LogisticModel(m.features, m.mean, m.std, m.coef * a, m.intercept * a + b)
-                         for shape, m in model.models.items()})
+    return VerdictModel({shape: m.with_logit(a, b) for shape, m in model.models.items()})
 
 
 def _f1(pred: numpy.ndarray, y: numpy.ndarray) -> float:

@@ -255,14 +255,24 @@ def _other_language(text: str) -> Optional[str]:
 
 
 class LogisticModel:
-    """Standardised features, L2-regularised logistic regression (Newton's method)."""
+    """Standardised features, L2-regularised logistic regression (Newton's method). Features
+    are clipped to the range they spanned in the answers the model was fit on (``low`` /
+    ``high``), so an input unlike any of them (a two-field record under a long answer) is
+    not extrapolated to a confident score; clipping leaves those answers' scores as they were."""
 
-    def __init__(self, features: Sequence[str], mean, std, coef, intercept: float):
+    def __init__(self, features: Sequence[str], mean, std, coef, intercept: float, low=None, high=None):
         self.features = list(features)
         self.mean = numpy.asarray(mean, dtype="float64")
         self.std = numpy.asarray(std, dtype="float64")
         self.coef = numpy.asarray(coef, dtype="float64")
         self.intercept = float(intercept)
+        self.low = numpy.full(len(self.features), -numpy.inf) if low is None else numpy.asarray(low, dtype="float64")
+        self.high = numpy.full(len(self.features), numpy.inf) if high is None else numpy.asarray(high, dtype="float64")
+        if not (len(self.mean) == len(self.std) == len(self.coef) == len(self.low) == len(self.high) == len(self.features)):
+            raise ValueError(f"LogisticModel: {len(self.features)} features need as many means, SDs, coefficients "
+                             "and bounds")
+        if (self.low > self.high).any():
+            raise ValueError("LogisticModel: a feature's low bound is above its high bound")
 
     @classmethod
     def fit(cls, X: numpy.ndarray, y: numpy.ndarray, features: Sequence[str], l2: float = 1.0,
@@ -291,23 +301,36 @@ class LogisticModel:
             if pull.max() <= 1e-8:
                 break
             held[int(numpy.argmax(pull))] = False
-        return cls(features, mean, std, w[:-1], w[-1])
+        return cls(features, mean, std, w[:-1], w[-1], low=X.min(0), high=X.max(0))
+
+    def clip(self, X: numpy.ndarray) -> numpy.ndarray:
+        """``X`` (answers x features, or one answer's features) held to the fitted range."""
+        return numpy.clip(X, self.low, self.high)
 
     def predict(self, X: numpy.ndarray) -> numpy.ndarray:
-        z = ((X - self.mean) / self.std) @ self.coef + self.intercept
+        z = ((self.clip(X) - self.mean) / self.std) @ self.coef + self.intercept
         return 1 / (1 + numpy.exp(-z))
 
     def contributions(self, x: numpy.ndarray) -> Dict[str, float]:
         """Each feature's share of the log-odds for one answer (for the reasons)."""
-        return {f: float(c) for f, c in zip(self.features, ((x - self.mean) / self.std) * self.coef)}
+        return {f: float(c) for f, c in zip(self.features, ((self.clip(x) - self.mean) / self.std) * self.coef)}
+
+    def with_logit(self, scale: float, shift: float) -> "LogisticModel":
+        """The same model with its log-odds multiplied by ``scale`` and moved by ``shift``."""
+        return LogisticModel(self.features, self.mean, self.std, self.coef * scale, self.intercept * scale + shift,
+                             self.low, self.high)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"features": self.features, "mean": self.mean.tolist(), "std": self.std.tolist(),
-                "coef": self.coef.tolist(), "intercept": self.intercept}
+        out = {"features": self.features, "mean": self.mean.tolist(), "std": self.std.tolist(),
+               "coef": self.coef.tolist(), "intercept": self.intercept}
+        if numpy.isfinite(self.low).all() and numpy.isfinite(self.high).all():
+            out.update(low=self.low.tolist(), high=self.high.tolist())
+        return out
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "LogisticModel":
-        return cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"])
+        """A model as ``to_dict`` wrote it (one stored without ``low`` / ``high`` is not clipped)."""
+        return cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"], d.get("low"), d.get("high"))
 
 
 def _newton(Z: numpy.ndarray, y: numpy.ndarray, reg: numpy.ndarray, free: numpy.ndarray,

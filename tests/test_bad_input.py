@@ -172,3 +172,16 @@ def test_a_record_nested_deeper_than_it_reads_is_no_crash():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     doc = spacy_ground.check(nlp, "Revenue was $5 million.", [deep, {"name": "Finch"}])
     assert doc._.numeric_grounding["n_claims"] == 1
+
+
+@pytest.mark.parametrize("record,answer,flagged", [
+    # a two-field record under a long answer: the length ratio is far outside anything the
+    # verdict was fit on; extrapolated, it read as strong evidence of support (p 0.09)
+    ({"name": "Acme Cafe", "city": "Boston", "stars": 4.5},
+     "Acme Cafe in Boston is a family-run bakery founded in 1952 by Italian immigrants. "
+     "It is famous for its cannoli and live jazz on weekends.", True),
+    ({"name": "Acme Cafe", "city": "Boston"}, "Acme Cafe is a cafe in Boston.", False),
+])
+def test_inputs_unlike_the_train_answers_are_not_extrapolated(nlp, record, answer, flagged):
+    g = spacy_ground.check(nlp, answer, sources=[json.dumps(record)])._.grounding
+    assert (g.action != "pass") is flagged, (g.score, g.reasons)

@@ -30,14 +30,16 @@ def test_platt_scaling_is_finite_when_the_scores_separate_the_labels():
 
 def test_the_recalibrated_model_is_a_logistic_regression_giving_the_scaled_scores():
     rng = numpy.random.default_rng(1)
-    models = {shape: LogisticModel(["x", "y"], rng.random(2), rng.random(2) + 0.5, rng.normal(size=2), rng.normal())
+    models = {shape: LogisticModel(["x", "y"], rng.random(2), rng.random(2) + 0.5, rng.normal(size=2), rng.normal(),
+                                   low=[-1.0, -1.5], high=[1.0, 1.5])
               for shape in ("text", "record")}
     model = VerdictModel(models)
     again = recalibrated_model(model, 1.7, -0.4)
     for _ in range(20):
-        feats, shape = {"x": rng.normal(), "y": rng.normal()}, str(rng.choice(["text", "record"]))
+        feats, shape = {"x": 2 * rng.normal(), "y": 2 * rng.normal()}, str(rng.choice(["text", "record"]))
         assert again.score(feats, shape) == pytest.approx(apply_platt([model.score(feats, shape)], 1.7, -0.4)[0])
     assert again.to_dict()["shapes"]["text"]["features"] == ["x", "y"]
+    assert again.to_dict()["shapes"]["text"]["high"] == [1.0, 1.5]  # still clipped to the fitted range
 
 
 def test_threshold_counts_answers_the_rules_flag():

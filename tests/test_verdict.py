@@ -1,5 +1,6 @@
 """ground_verdict: score, verdict, action, reasons, not_checkable, serialisation."""
 import json
+from pathlib import Path
 
 import numpy
 import pytest
@@ -171,6 +172,32 @@ def test_logistic_fit_separates_a_simple_signal():
     model = LogisticModel.fit(x, y, ["a", "b"], l2=0.1)
     assert abs(model.coef[0]) > 5 * abs(model.coef[1])
     assert ((model.predict(x) > 0.5) == y.astype(bool)).mean() > 0.9
+
+
+def test_features_are_clipped_to_the_range_fitted_on():
+    rng = numpy.random.default_rng(0)
+    x = rng.random(size=(300, 2))  # both features in [0, 1)
+    y = (x[:, 0] + 0.5 * rng.normal(size=300) > 0.5).astype(float)
+    model = LogisticModel.fit(x, y, ["a", "b"], l2=0.1)
+    assert numpy.allclose(model.low, x.min(0)) and numpy.allclose(model.high, x.max(0))
+    far = model.predict(numpy.array([[40.0, 0.5], [-40.0, 0.5]]))
+    edge = model.predict(numpy.array([[x[:, 0].max(), 0.5], [x[:, 0].min(), 0.5]]))
+    assert numpy.allclose(far, edge) and 0.01 < edge[1] < edge[0] < 0.99  # no extrapolation to 0 or 1
+    assert model.contributions(numpy.array([40.0, 0.5]))["a"] == pytest.approx(
+        model.contributions(numpy.array([x[:, 0].max(), 0.5]))["a"])
+    again = LogisticModel.from_dict(json.loads(json.dumps(model.to_dict())))
+    assert numpy.allclose(again.predict(numpy.array([[40.0, 0.5]])), far[0])
+    old = {k: v for k, v in model.to_dict().items() if k not in ("low", "high")}  # stored before bounds
+    assert LogisticModel.from_dict(old).predict(numpy.array([[40.0, 0.5]]))[0] > 0.999
+    with pytest.raises(ValueError, match="low bound"):
+        LogisticModel(["a"], [0.0], [1.0], [1.0], 0.0, low=[1.0], high=[0.0])
+
+
+def test_shipped_model_stores_the_train_range():
+    shipped = json.loads((Path(spacy_ground.__file__).parent / "models" / "verdict.json").read_text())
+    for shape, m in shipped["shapes"].items():
+        assert len(m["low"]) == len(m["high"]) == len(m["features"]), shape
+        assert all(lo <= hi for lo, hi in zip(m["low"], m["high"])), shape
 
 
 def test_verdict_model_travels_in_bytes(nlp):
