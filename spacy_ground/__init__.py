@@ -68,6 +68,7 @@ if hasattr(os, "register_at_fork"):  # not on Windows, where workers are spawned
 
 
 CLAIMS_ONLY = ("ground_align", "ground_entail", "ground_verdict")  # load(exclude=CLAIMS_ONLY): rules only
+KNOWN_COMPONENTS = ("ground_claims", "ground_numeric") + CLAIMS_ONLY
 
 
 def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, Any]] = None,
@@ -79,8 +80,16 @@ def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, An
     """
     from spacy import util
 
+    if isinstance(exclude, str):
+        exclude = [exclude]
     cfg = util.load_config(config or DEFAULT_CONFIG, overrides=overrides or {}, interpolate=False)
     names = list(cfg["nlp"]["pipeline"])
+    # a component of this package missing from the config is already left out; any other
+    # name is a mistake (a typo would otherwise leave the component in without a word)
+    unknown = [name for name in exclude if name not in names and name not in KNOWN_COMPONENTS]
+    if unknown:
+        raise ValueError(f"load(exclude=...): no component named {', '.join(map(repr, unknown))} in the "
+                         f"pipeline ({', '.join(names)})")
     exclude = [name for name in exclude if name in names]
     return util.load_model_from_config(cfg, auto_fill=True, validate=True, exclude=exclude)
 

@@ -13,7 +13,7 @@ from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 
-from .sources import content_words, is_record, source_text
+from .sources import content_words, fold_accents, is_record, source_text
 
 FEATURES = (
     "min_support", "mean_support", "max_contradiction", "max_unsupported", "min_evidence",
@@ -107,7 +107,7 @@ def source_vocabulary(sources: Tuple[str, ...]) -> SourceVocabulary:
     content: set = set()
     for text in sources:
         content |= content_words(text)
-    src = " ".join(sources)
+    src = fold_accents(" ".join(sources))
     return SourceVocabulary(frozenset(content), frozenset(t.lower() for t in _TOKEN.findall(src)),
                             frozenset(_NUMBER.findall(src)))
 
@@ -115,12 +115,12 @@ def source_vocabulary(sources: Tuple[str, ...]) -> SourceVocabulary:
 def seed_signals(answer: str, sources: Sequence[str], question: Optional[str]) -> Dict[str, float]:
     """The seed's four statistical signals."""
     vocab = source_vocabulary(tuple(sources))
-    a_tokens = [t.lower() for t in _TOKEN.findall(answer)]
+    a_tokens = [t.lower() for t in _TOKEN.findall(fold_accents(answer))]
     s_vocab = vocab.tokens
     unknown = sum(t not in s_vocab for t in a_tokens) / len(a_tokens) if a_tokens else 0.0
     q_words = content_words(question or "")
     overlap = len(q_words & content_words(answer)) / len(q_words) if q_words else 1.0
-    numbers = _NUMBER.findall(answer)
+    numbers = _NUMBER.findall(fold_accents(answer))
     src_numbers = vocab.numbers
     inconsistent = sum(n not in src_numbers for n in numbers) / len(numbers) if numbers else 0.0
     return {
@@ -160,10 +160,10 @@ def without_grounded_claims(doc: Doc, claims_key: str = "ground_claims") -> str:
 
 def new_names(answer: str, sources: Sequence[str]) -> float:
     """Share of capitalised names in the answer that appear in no source."""
-    names = {m.group(0) for m in _NAME.finditer(answer)}
+    names = {m.group(0) for m in _NAME.finditer(fold_accents(answer))}
     if not names:
         return 0.0
-    src = " ".join(sources)
+    src = fold_accents(" ".join(sources))
     return sum(n not in src for n in names) / len(names)
 
 

@@ -227,6 +227,11 @@ class NumericGrounder:
                                  days=days.get(i, frozenset()),
                                  other_hours=span.label_ == "time" and _said_of_other_hours(span),
                                  name=span.label_ == "cardinal" and _names_a_thing(span))
+            if result["status"] != "not_checkable" and any(s.cells for s in index.sentences) \
+                    and (result["status"] != "grounded" or _from_table_row(result, index)):
+                # a value the prose states stays grounded; one a table row states is checked
+                # against the row the sentence points at
+                result = table_cell_check(span, value, spans, index) or result
             if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
                                                                                 spans[i - 1]._.ground_numeric):
                 # "58 degrees Fahrenheit (15 degrees Celsius)" against "58 degrees": the bracket
@@ -559,6 +564,72 @@ def _names_a_thing(span: Span) -> bool:
         return False  # "Capacity 250 guests" counts guests
     before = ("\n" if span.start_char <= 30 else "") + text[max(0, span.start_char - 30):span.start_char]
     return bool(_NAME_BEFORE.search(before))
+
+
+TABLE_VALUE_KINDS = ("money", "percent", "quantity", "cardinal")  # checked against the row they belong to
+ANCHOR_KINDS = ("date", "time")  # what points at a row or a column ("Q3 2024", "2023")
+
+
+def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
+                     ) -> Optional[Dict[str, Any]]:
+    """An amount, share or count against the Markdown table rows its sentence points at: a
+    mismatch when the rows that hold the sentence's nearest date or time ("Q3 2024" for
+    "$7.1 million in Q3 2024"), or whose first cell the sentence names ("Acme"), state another
+    value of the claim's kind and not the claim's own; under the column the date names, where
+    a column name holds it ("| Metric | 2023 | 2024 |"). None when the table does not decide:
+    no row pointed at, the claim's value in one of them, or nothing comparable there."""
+    if value.kind not in TABLE_VALUE_KINDS:
+        return None
+    text = span.doc.text
+    sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
+    lo, hi = sent.start_char, sent.end_char
+    line_start = text.rfind("\n", 0, span.start_char) + 1
+    line_end = text.find("\n", span.end_char)
+    line_end = len(text) if line_end < 0 else line_end
+    if "|" in text[line_start:line_end]:  # a row of a table in the answer: the row alone
+        lo, hi = max(lo, line_start), min(hi, line_end)
+    others = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
+              and (s._.claim or {}).get("kind") in ANCHOR_KINDS and (s._.claim or {}).get("normalisable", True)]
+    anchor = None
+    if others:
+        near = min(others, key=lambda s: max(s.start_char - span.end_char, span.start_char - s.end_char))
+        anchor = ClaimValue.from_dict(near._.claim)
+    words = content_words(text[lo:hi])
+    by_sentence = _sentence_claims(index)
+    scope: List[Tuple[int, Any]] = []  # (sentence index, cell) where the claim's value should be
+    for i, row in enumerate(index.sentences):
+        if not row.cells:
+            continue
+        text = index.texts[row.source]
+        label = text[row.cells[0].start:row.cells[0].end]
+        named = bool(content_words(label)) and content_words(label) <= words and not find_claims(label)
+        held = anchor is not None and any(compare(anchor, c.value).result == EQUAL for c in by_sentence.get(i, []))
+        if not (named or held):
+            continue
+        columns = [cell for cell in row.cells if anchor is not None and not held and
+                   any(compare(anchor, v).result == EQUAL for _, _, v in find_claims(cell.column))]
+        scope += [(i, cell) for cell in (columns or row.cells)]
+    if not scope:
+        return None
+    in_scope = [(c, cell) for i, cell in scope for c in by_sentence.get(i, [])
+                if cell.start <= c.start and c.end <= cell.end]
+    if any(compare(value, c.value).result == EQUAL for c, _ in in_scope):
+        return None
+    differ = [(c, cell) for c, cell in in_scope if compare(value, c.value).result == DIFFERS]
+    if not differ:
+        return None
+    # the column the sentence names ("revenue"), then the nearest value
+    claim, cell = min(differ, key=lambda t: (not content_words(t[1].column) & words, distance(value, t[0].value)))
+    row = index.sentences[claim.sentence]
+    label = index.texts[row.source][row.cells[0].start:row.cells[0].end]
+    where = f"the table row {label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
+    return _result("mismatch", f"{where} {claim.value.text!r}", index, claim)
+
+
+def _from_table_row(result: Dict[str, Any], index: SourceIndex) -> bool:
+    """Whether a result's evidence sentence is a row of a Markdown table."""
+    ev = result.get("evidence") or {}
+    return any(s.cells and s.source == ev.get("source") and s.start == ev.get("start") for s in index.sentences)
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,10 +24,19 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 
 
+def fold_accents(text: str) -> str:
+    """``text`` with accents and compatibility forms folded to plain letters ("Zürich", the
+    same written with a combining diaeresis, and "Zurich" all read "Zurich"; "ﬁ" reads "fi"),
+    for comparing words only: lengths can change, so never for offsets."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def content_words(text: str) -> frozenset:
-    """Lower-cased content words of ``text`` (camelCase and dotted paths split)."""
+    """Lower-cased content words of ``text`` (camelCase and dotted paths split; accents folded)."""
     words = set()
-    for w in _WORD.findall(_CAMEL.sub(" ", text)):
+    for w in _WORD.findall(_CAMEL.sub(" ", fold_accents(text))):
         lw = w.lower()
         if len(lw) > 1 and lw not in STOP_WORDS:
             words.add(lw[:-1] if lw.endswith("s") and len(lw) > 3 and not lw.endswith("ss") else lw)
@@ -273,13 +283,94 @@ def split_sentences(text: str) -> List[Tuple[int, int]]:
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+@dataclass(frozen=True)
+class TableCell:
+    """A body cell of a Markdown table: its column's name and its offsets in the source text."""
+
+    column: str
+    start: int
+    end: int
+
+
+@dataclass
+class TableRow:
+    """A line of a Markdown table in a source text: ``start`` / ``end`` its offsets, ``reading``
+    the row with its column names ("Quarter: Q2 2024; Revenue: $7.1 million") or None for the
+    header line, ``separator`` for the ``|---|---|`` line under it, ``cells`` a body row's
+    non-empty cells."""
+
+    start: int
+    end: int
+    reading: Optional[str]
+    separator: bool = False
+    cells: Tuple[TableCell, ...] = ()
+
+
+def _cells(line: str, offset: int = 0) -> List[Tuple[str, int, int]]:
+    """A table line's cells as (text, start, end), offsets from ``offset`` ("| a | b |" and
+    "a | b" alike; "\\|" is a pipe inside a cell)."""
+    bounds = [m.start() for m in re.finditer(r"(?<!\\)\|", line)]
+    pieces = list(zip([-1] + bounds, bounds + [len(line)]))
+    if bounds and bounds[0] == len(line) - len(line.lstrip()):
+        pieces = pieces[1:]  # a leading pipe: nothing before it
+    if bounds and bounds[-1] == len(line.rstrip()) - 1 and pieces:
+        pieces = pieces[:-1]  # a trailing pipe: nothing after it
+    out = []
+    for a, b in pieces:
+        raw = line[a + 1:b]
+        start = a + 1 + len(raw) - len(raw.lstrip())
+        text = raw.strip()
+        out.append((text.replace("\\|", "|"), offset + start, offset + start + len(text)))
+    return out
+
+
+def markdown_table_rows(text: str) -> List[TableRow]:
+    """The lines of every Markdown table in ``text`` (a header line with a pipe, a separator
+    line of dashes, then the lines with a pipe under them), each body row read with its
+    column names so that a model sees which column a value sits in."""
+    if "|" not in text or "-" not in text:
+        return []
+    lines, pos = [], 0
+    for line in text.split("\n"):
+        lines.append((pos, pos + len(line), line))
+        pos += len(line) + 1
+    rows: List[TableRow] = []
+    i = 0
+    while i + 1 < len(lines):
+        start, end, line = lines[i]
+        sep = lines[i + 1]
+        # as in GitHub's Markdown, the separator has a cell for each column name
+        header = [c for c, _, _ in _cells(line)] if "|" in line and _TABLE_SEPARATOR.match(sep[2]) else []
+        if not header or len(_cells(sep[2])) != len(header):
+            i += 1
+            continue
+        rows += [TableRow(start, end, None), TableRow(sep[0], sep[1], None, separator=True)]
+        i += 2
+        while i < len(lines) and "|" in lines[i][2] and lines[i][2].strip():
+            r_start, r_end, r_line = lines[i]
+            parts, cells = [], []
+            for n, (cell, c_start, c_end) in enumerate(_cells(r_line, r_start)):
+                if not cell:
+                    continue
+                name = header[n] if n < len(header) else ""
+                parts.append(f"{name}: {cell}" if name else cell)
+                cells.append(TableCell(name, c_start, c_end))
+            rows.append(TableRow(r_start, r_end, "; ".join(parts) if parts else None, cells=tuple(cells)))
+            i += 1
+    return rows
+
+
 @dataclass
 class SourceSentence:
     source: int
     start: int
     end: int
-    text: str
+    text: str  # as the models read it: a table row with its column names, else source[start:end]
     words: frozenset
+    cells: Tuple[TableCell, ...] = ()  # a Markdown table's body row: its cells
 
 
 @dataclass
@@ -384,16 +475,52 @@ class SourceIndexer:
                 "(set max_source_chars in the ground_claims config to raise it)")
         index = SourceIndex(key=key, texts=texts)
         for i, (source, text) in enumerate(zip(sources, texts)):
-            sent_offsets, claims = self.process(text, is_record(source))
+            record = is_record(source)
+            sent_offsets, claims = self.process(text, record)
             first = len(index.sentences)
             starts = []
-            for s, e in sent_offsets:
-                index.sentences.append(SourceSentence(i, s, e, text[s:e], content_words(text[s:e])))
+            for s, e, reading, cells in sentences_as_read(text, sent_offsets, [] if record else markdown_table_rows(text)):
+                index.sentences.append(SourceSentence(i, s, e, reading, content_words(reading), cells))
                 starts.append(s)
             for s, e, value in claims:
                 j = _find_sentence(starts, s)
                 index.claims.append(SourceClaim(i, s, e, first + j, value))
         return index
+
+
+def sentences_as_read(text: str, offsets: Sequence[Tuple[int, int]], rows: Sequence[TableRow]
+                      ) -> List[Tuple[int, int, str, Tuple[TableCell, ...]]]:
+    """(start, end, text as the models read it, table cells) for each source sentence: a
+    Markdown table's body rows one sentence each, read with their column names (the sentence
+    splitter may cut a row at "Corp." or leave rows together); its separator line left out;
+    the rest as written."""
+    if not rows:
+        return [(s, e, text[s:e], ()) for s, e in offsets]
+    out = [(r.start, r.end, r.reading if r.reading is not None else text[r.start:r.end], r.cells)
+           for r in rows if not r.separator and text[r.start:r.end].strip()]
+    in_table = [(r.start, r.end) for r in rows]
+    for s, e in offsets:  # the other sentences, less any table line a sentence ran into
+        for piece_s, piece_e in _outside(s, e, in_table):
+            piece = text[piece_s:piece_e]
+            if piece.strip():
+                piece_s += len(piece) - len(piece.lstrip())
+                piece_e -= len(piece) - len(piece.rstrip())
+                out.append((piece_s, piece_e, text[piece_s:piece_e], ()))
+    return sorted(out)
+
+
+def _outside(s: int, e: int, spans: Sequence[Tuple[int, int]]) -> List[Tuple[int, int]]:
+    """The parts of [s, e) outside every one of ``spans`` (sorted, not overlapping)."""
+    out, pos = [], s
+    for a, b in spans:
+        if b <= pos or a >= e:
+            continue
+        if a > pos:
+            out.append((pos, a))
+        pos = max(pos, b)
+    if pos < e:
+        out.append((pos, e))
+    return out
 
 
 def _find_sentence(starts: List[int], pos: int) -> int:

@@ -185,3 +185,17 @@ def test_a_record_nested_deeper_than_it_reads_is_no_crash():
 def test_inputs_unlike_the_train_answers_are_not_extrapolated(nlp, record, answer, flagged):
     g = spacy_ground.check(nlp, answer, sources=[json.dumps(record)])._.grounding
     assert (g.action != "pass") is flagged, (g.score, g.reasons)
+
+
+def test_load_refuses_to_exclude_a_component_it_does_not_know():
+    with pytest.raises(ValueError, match="no component named 'ground_verdcit'"):
+        spacy_ground.load(exclude=["ground_verdcit"])
+    assert "ground_verdict" not in spacy_ground.load(exclude="ground_verdict").pipe_names  # one name as a string
+    rules = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    assert rules.pipe_names == ["sentencizer", "ground_claims", "ground_numeric"]
+
+
+def test_verdict_without_numeric_grounding_is_a_clear_error():
+    nlp = spacy_ground.load(exclude=["ground_numeric"])
+    with pytest.raises(ValueError, match="needs ground_numeric before it"):
+        spacy_ground.check(nlp, "Revenue was $5.", ["Revenue was $5."])

@@ -24,6 +24,10 @@ HOURS = {"hours": {"Monday": "9:0-17:0", "Tuesday": "9:0-20:0"}}
 WEEK = {"hours": {day: "9:0-20:0" if day in ("Tuesday", "Friday") else "9:0-17:0"
                   for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")}}
 ACME = ["The company reported revenue of $2,847 million for fiscal 2019."]
+QUARTERS = ("Quarterly results.\n\n| Quarter | Revenue | Operating margin |\n|---|---|---|\n"
+            "| Q1 2024 | $5.2 million | 12% |\n| Q2 2024 | $7.1 million | 15% |\n| Q3 2024 | $6.4 million | 9% |")
+YEARS = "| Metric | 2023 | 2024 |\n|---|---|---|\n| Revenue | $5.2 million | $7.1 million |\n| Employees | 120 | 150 |"
+COMPANIES = "| Company | Revenue | Staff |\n|---|---|---|\n| Acme | $7.1 million | 150 |\n| Beta Labs | $5.2 million | 120 |"
 
 
 def claim_span(doc, fragment):
@@ -246,6 +250,28 @@ CASES = [
      "mismatch", "5%", None),
     ("The unemployment rate fell 2% to 4.1%.", ["The rate fell 2 percentage points, from 6.1% to 4.1%."], None,
      "2%", "percent", "mismatch", "2 percentage points", "percent is not percentage points"),
+    # --- Markdown tables: a value against the row (and column) the sentence points at
+    ("Revenue was $7.1 million in Q2 2024.", [QUARTERS], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
+    ("Revenue was $7.1 million in Q3 2024.", [QUARTERS], None, "$7.1 million", "money", "mismatch", "$6.4 million",
+     "the table row 'Q3 2024' says, under 'Revenue', '$6.4 million'"),
+    ("Revenue was $9.9 million in Q3 2024.", [QUARTERS], None, "$9.9 million", "money", "mismatch", "$6.4 million",
+     "table row 'Q3 2024'"),
+    ("The operating margin in Q1 2024 was 15%.", [QUARTERS], None, "15%", "percent", "mismatch", "12%",
+     "under 'Operating margin'"),
+    ("The operating margin in Q1 2024 was 12%.", [QUARTERS], None, "12%", "percent", "grounded", "12%", None),
+    ("Revenue reached $7.1 million.", [QUARTERS], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
+    ("Revenue was $5.2 million in 2024.", [YEARS], None, "$5.2 million", "money", "mismatch", "$7.1 million",
+     "the table row 'Revenue' says, under '2024', '$7.1 million'"),
+    ("Revenue was $7.1 million in 2024.", [YEARS], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
+    ("Beta Labs earned $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "mismatch", "$5.2 million",
+     "the table row 'Beta Labs'"),
+    ("Acme earned $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
+    # both rows named: the table does not say which value is whose
+    ("Acme and Beta Labs earned $5.2 million and $7.1 million.", [COMPANIES], None, "$5.2 million", "money",
+     "grounded", "$5.2 million", None),
+    # stated in prose too: the prose grounds it, whatever the row says
+    ("Acme raised $5.2 million in 2005.", ["Acme raised $5.2 million in 2005.\n\n" + COMPANIES], None,
+     "$5.2 million", "money", "grounded", "$5.2 million", None),
 ]
 
 
@@ -629,3 +655,12 @@ def test_an_unsupported_claim_names_the_nearest_comparable_value_it_found():
     r = doc.spans["ground_claims"][0]._.ground_numeric
     assert r["status"] == "unsupported" and r["nearest"] is not None
     assert f"the nearest comparable value, {r['nearest']['text']!r}, is not in the closest evidence" in r["reason"]
+
+
+def test_an_answer_table_row_is_checked_against_the_source_row_it_names(nlp):
+    answer = ("| Quarter | Revenue |\n|---|---|\n| Q1 2024 | $5.2 million |\n| Q2 2024 | $6.4 million |\n"
+              "| Q3 2024 | $6.4 million |")
+    doc = spacy_ground.check(nlp, answer, sources=[QUARTERS])
+    status = {(c.text, c.start_char): c._.ground_numeric["status"] for c in doc.spans["ground_claims"]
+              if c._.claim["kind"] == "money"}
+    assert list(status.values()) == ["grounded", "mismatch", "grounded"], status

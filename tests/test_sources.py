@@ -1,0 +1,84 @@
+"""Markdown tables in source texts: each body row is one evidence sentence, read with its
+column names."""
+import pytest
+
+from spacy_ground.sources import markdown_table_rows, sentences_as_read
+
+TABLE = ("Quarterly results.\n\n"
+         "| Quarter | Revenue | Operating margin |\n"
+         "|---|---|---|\n"
+         "| Q1 2024 | $5.2 million | 12% |\n"
+         "| Q2 2024 | $7.1 million | 15% |\n"
+         "\nMargins fell later.")
+
+
+def readings(text):
+    return [r.reading for r in markdown_table_rows(text) if r.reading is not None]
+
+
+@pytest.mark.parametrize("text,expected", [
+    (TABLE, ["Quarter: Q1 2024; Revenue: $5.2 million; Operating margin: 12%",
+             "Quarter: Q2 2024; Revenue: $7.1 million; Operating margin: 15%"]),
+    # without the outer pipes, with alignment colons
+    ("Year | Sales\n:---|---:\n2023 | 40 units\n2024 | 55 units", ["Year: 2023; Sales: 40 units", "Year: 2024; Sales: 55 units"]),
+    # a blank corner cell: the row label stands alone; an empty cell is left out
+    ("| | 2023 | 2024 |\n|---|---|---|\n| Revenue | $5M | |", ["Revenue; 2023: $5M"]),
+    # more cells than names; an escaped pipe inside a cell
+    ("| a | b |\n|---|---|\n| 1 | x \\| y | extra |", ["a: 1; b: x | y; extra"]),
+    # two tables
+    ("| k | v |\n|---|---|\n| x | 1 |\n\n| k | w |\n| --- | --- |\n| y | 2 |", ["k: x; v: 1", "k: y; w: 2"]),
+    # not tables: no separator line, a horizontal rule, pipes in prose
+    ("a | b\nc | d", []),
+    ("Some text\n---\nmore | text", []),
+    ("A title | with a pipe\n---\nmore | text", []),  # a heading underlined, not a table
+    ("| a | b |\n|---|\n| 1 | 2 |", []),  # a separator with a cell too few
+    ("Use a || b to choose.", []),
+    ("", []),
+])
+def test_markdown_table_rows(text, expected):
+    assert readings(text) == expected
+
+
+def test_table_lines_keep_their_offsets():
+    rows = markdown_table_rows(TABLE)
+    assert [TABLE[r.start:r.end] for r in rows] == [
+        "| Quarter | Revenue | Operating margin |", "|---|---|---|",
+        "| Q1 2024 | $5.2 million | 12% |", "| Q2 2024 | $7.1 million | 15% |"]
+    assert rows[1].separator and rows[0].reading is None
+
+
+def test_sentences_as_read_give_one_sentence_a_row():
+    # a splitter that cut one row at "Corp." and ran the text before the table into its header
+    text = "Results of Acme Corp.\n| Name | Revenue |\n|---|---|\n| Acme Corp. | $5M |\nThe end."
+    start = text.index("| Acme")
+    offsets = [(0, text.index("|---") - 1), (start, start + 12), (start + 13, text.index("\nThe")),
+               (text.index("The end"), len(text))]
+    got = sentences_as_read(text, offsets, markdown_table_rows(text))
+    assert [t for _, _, t, _ in got] == ["Results of Acme Corp.", "| Name | Revenue |", "Name: Acme Corp.; Revenue: $5M",
+                                      "The end."]
+    assert all(text[s:e] == t for s, e, t, cells in got if not cells)  # as written: the offsets give the text
+    cells = got[2][3]
+    assert [(c.column, text[c.start:c.end]) for c in cells] == [("Name", "Acme Corp."), ("Revenue", "$5M")]
+
+
+def test_sentences_as_read_without_tables_are_the_offsets():
+    text = "One. Two."
+    assert sentences_as_read(text, [(0, 4), (5, 9)], []) == [(0, 4, "One.", ()), (5, 9, "Two.", ())]
+
+
+def test_the_pipeline_reads_table_rows_with_their_column_names():
+    import spacy_ground
+
+    nlp = spacy_ground.load()
+    table = ("Quarterly results.\n\n| Quarter | Revenue | Operating margin |\n|---|---|---|\n"
+             "| Q1 2024 | $5.2 million | 12% |\n| Q2 2024 | $7.1 million | 15% |\n| Q3 2024 | $6.4 million | 9% |")
+    doc = spacy_ground.check(nlp, "Revenue was $6.4 million in Q3 2024.", sources=[table])
+    best = doc.spans["ground_sentences"][0]._.evidence[0]
+    assert best["text"] == "Quarter: Q3 2024; Revenue: $6.4 million; Operating margin: 9%"
+    assert table[best["start"]:best["end"]] == "| Q3 2024 | $6.4 million | 9% |"  # offsets: the row as written
+    assert doc._.grounding.action == "pass", doc._.grounding.reasons
+    wrong = spacy_ground.check(nlp, "Revenue was $7.1 million in Q3 2024.", sources=[table])
+    assert wrong._.grounding.action != "pass"
+    assert "'$7.1 million' does not match the sources, which say '$6.4 million'" in wrong._.grounding.reasons
+    claim = [c for c in wrong.spans["ground_claims"] if c.text == "$7.1 million"][0]
+    assert claim._.ground_numeric["reason"] == "the table row 'Q3 2024' says, under 'Revenue', '$6.4 million'"
