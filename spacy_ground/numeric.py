@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
@@ -31,7 +32,7 @@ from .hours import check_hours_facts
 from .normalize import find_claims
 from .records import check_record_facts, load_terms
 from .dates import WEEKDAYS, weekdays_in
-from .sources import SOURCES_ERROR, SourceClaim, SourceIndex, content_words, index_or_note
+from .sources import SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, index_or_note
 from .values import ClaimValue
 
 STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
@@ -227,7 +228,7 @@ class NumericGrounder:
                                  days=days.get(i, frozenset()),
                                  other_hours=span.label_ == "time" and _said_of_other_hours(span),
                                  name=span.label_ == "cardinal" and _names_a_thing(span))
-            if result["status"] != "not_checkable" and any(s.cells for s in index.sentences) \
+            if result["status"] != "not_checkable" and table_rows(index) \
                     and (result["status"] != "grounded" or _from_table_row(result, index)):
                 # a value the prose states stays grounded; one a table row states is checked
                 # against the row the sentence points at
@@ -570,6 +571,37 @@ TABLE_VALUE_KINDS = ("money", "percent", "quantity", "cardinal")  # checked agai
 ANCHOR_KINDS = ("date", "time")  # what points at a row or a column ("Q3 2024", "2023")
 
 
+@dataclass(frozen=True)
+class TableRowValues:
+    """A Markdown table row of the sources as the table check reads it: its first cell
+    (``label``, and its content words unless it holds a value such as a date), and each cell
+    with the values its column name holds ("2024")."""
+
+    sentence: int  # index into SourceIndex.sentences
+    label: str
+    label_words: frozenset
+    cells: Tuple[Tuple[TableCell, Tuple[ClaimValue, ...]], ...]
+
+
+def table_rows(index: SourceIndex) -> List[TableRowValues]:
+    """The table rows of a set of sources, read once per index (answers share their sources)."""
+    cached = getattr(index, "_table_rows", None)
+    if cached is None:
+        cached, columns = [], {}
+        for i, row in enumerate(index.sentences):
+            if not row.cells:
+                continue
+            text = index.texts[row.source]
+            label = text[row.cells[0].start:row.cells[0].end]
+            for cell in row.cells:
+                if cell.column not in columns:
+                    columns[cell.column] = tuple(v for _, _, v in find_claims(cell.column))
+            cached.append(TableRowValues(i, label, frozenset() if find_claims(label) else content_words(label),
+                                         tuple((cell, columns[cell.column]) for cell in row.cells)))
+        index._table_rows = cached
+    return cached
+
+
 def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
                      ) -> Optional[Dict[str, Any]]:
     """An amount, share or count against the Markdown table rows its sentence points at: a
@@ -578,15 +610,16 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     value of the claim's kind and not the claim's own; under the column the date names, where
     a column name holds it ("| Metric | 2023 | 2024 |"). None when the table does not decide:
     no row pointed at, the claim's value in one of them, or nothing comparable there."""
-    if value.kind not in TABLE_VALUE_KINDS:
+    rows = table_rows(index)
+    if value.kind not in TABLE_VALUE_KINDS or not rows:
         return None
-    text = span.doc.text
+    answer = span.doc.text
     sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
     lo, hi = sent.start_char, sent.end_char
-    line_start = text.rfind("\n", 0, span.start_char) + 1
-    line_end = text.find("\n", span.end_char)
-    line_end = len(text) if line_end < 0 else line_end
-    if "|" in text[line_start:line_end]:  # a row of a table in the answer: the row alone
+    line_start = answer.rfind("\n", 0, span.start_char) + 1
+    line_end = answer.find("\n", span.end_char)
+    line_end = len(answer) if line_end < 0 else line_end
+    if "|" in answer[line_start:line_end]:  # a row of a table in the answer: the row alone
         lo, hi = max(lo, line_start), min(hi, line_end)
     others = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
               and (s._.claim or {}).get("kind") in ANCHOR_KINDS and (s._.claim or {}).get("normalisable", True)]
@@ -594,21 +627,18 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     if others:
         near = min(others, key=lambda s: max(s.start_char - span.end_char, span.start_char - s.end_char))
         anchor = ClaimValue.from_dict(near._.claim)
-    words = content_words(text[lo:hi])
+    words = content_words(answer[lo:hi])
     by_sentence = _sentence_claims(index)
-    scope: List[Tuple[int, Any]] = []  # (sentence index, cell) where the claim's value should be
-    for i, row in enumerate(index.sentences):
-        if not row.cells:
-            continue
-        text = index.texts[row.source]
-        label = text[row.cells[0].start:row.cells[0].end]
-        named = bool(content_words(label)) and content_words(label) <= words and not find_claims(label)
-        held = anchor is not None and any(compare(anchor, c.value).result == EQUAL for c in by_sentence.get(i, []))
+    scope: List[Tuple[int, TableCell]] = []  # (sentence index, cell) where the claim's value should be
+    for row in rows:
+        named = bool(row.label_words) and row.label_words <= words
+        held = anchor is not None and any(compare(anchor, c.value).result == EQUAL
+                                          for c in by_sentence.get(row.sentence, []))
         if not (named or held):
             continue
-        columns = [cell for cell in row.cells if anchor is not None and not held and
-                   any(compare(anchor, v).result == EQUAL for _, _, v in find_claims(cell.column))]
-        scope += [(i, cell) for cell in (columns or row.cells)]
+        columns = [cell for cell, names in row.cells if anchor is not None and not held
+                   and any(compare(anchor, v).result == EQUAL for v in names)]
+        scope += [(row.sentence, cell) for cell in (columns or [cell for cell, _ in row.cells])]
     if not scope:
         return None
     in_scope = [(c, cell) for i, cell in scope for c in by_sentence.get(i, [])
@@ -620,8 +650,7 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
         return None
     # the column the sentence names ("revenue"), then the nearest value
     claim, cell = min(differ, key=lambda t: (not content_words(t[1].column) & words, distance(value, t[0].value)))
-    row = index.sentences[claim.sentence]
-    label = index.texts[row.source][row.cells[0].start:row.cells[0].end]
+    label = next(row.label for row in rows if row.sentence == claim.sentence)
     where = f"the table row {label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
     return _result("mismatch", f"{where} {claim.value.text!r}", index, claim)
 
@@ -629,7 +658,8 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
 def _from_table_row(result: Dict[str, Any], index: SourceIndex) -> bool:
     """Whether a result's evidence sentence is a row of a Markdown table."""
     ev = result.get("evidence") or {}
-    return any(s.cells and s.source == ev.get("source") and s.start == ev.get("start") for s in index.sentences)
+    return any(index.sentences[row.sentence].source == ev.get("source")
+               and index.sentences[row.sentence].start == ev.get("start") for row in table_rows(index))
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,
