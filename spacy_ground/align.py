@@ -20,8 +20,8 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from .extensions import register_extensions
-from .sources import (SourceIndex, check_source_kinds, content_words, index_or_note, readable_line, source_kind,
-                      split_sentences)
+from .sources import (SourceIndex, check_source_kinds, content_words, index_or_note, is_table_separator, readable_line,
+                      source_kind, split_sentences)
 from .threads import check_workers
 
 
@@ -180,7 +180,8 @@ def is_list_marker(text: str) -> bool:
 
 def answer_sentences(doc: Doc) -> List[Span]:
     """The answer's sentences (the pipeline's own, or rule-based ones on a bare tokenizer),
-    also cut at line breaks, without surrounding whitespace; a bare list marker ("2.", "*")
+    also cut at line breaks, without surrounding whitespace or a table's ``|---|`` line; a
+    bare list marker ("2.", "*")
     joins the text it opens (or, with nothing after it, is a sentence itself), while a bare
     number or date ("2006") is a sentence."""
     if doc.has_annotation("SENT_START"):
@@ -206,8 +207,8 @@ def answer_sentences(doc: Doc) -> List[Span]:
             start += 1
         while end > start and doc[end - 1].is_space:
             end -= 1
-        if start >= end:
-            continue
+        if start >= end or is_table_separator(doc[start:end].text):
+            continue  # blank, or the |---|---| line of a table: nothing to check
         if is_list_marker(doc[start:end].text):
             carry = start if carry is None else carry  # a bare marker: glue it to what follows
             carry_end = end

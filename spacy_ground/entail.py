@@ -46,7 +46,7 @@ from thinc.types import Floats2d
 from .compare import DIFFERS, compare
 from .extensions import register_extensions
 from .normalize import find_claims
-from .sources import check_source_kinds, evidence_text, source_kind
+from .sources import check_source_kinds, evidence_text, markdown_table_rows, source_kind
 from .threads import check_workers
 from .values import ClaimValue
 
@@ -235,6 +235,19 @@ def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
     return ("".join(out) + text[pos:]).strip()
 
 
+def _table_line(rows: Dict[Tuple[int, int], Optional[str]], sent) -> Optional[Tuple[int, int]]:
+    """The (start, end) of the answer's table line that ``sent`` is, if it is one."""
+    if not rows:
+        return None
+    text = sent.doc.text
+    start = text.rfind("\n", 0, sent.start_char) + 1
+    end = text.find("\n", sent.end_char)
+    key = (start, len(text) if end < 0 else end)
+    line = text[key[0]:key[1]]
+    # the sentence is the whole line, as written (the splitter cut it nowhere else)
+    return key if key in rows and sent.text.strip() == line.strip() else None
+
+
 def _joined_to_words(span) -> bool:
     """Whether a claim span is glued to the words around it ("four-point-five-star")."""
     text = span.doc.text
@@ -368,15 +381,22 @@ class Entailer:
         out = []
         seen = set()
         claims = list(doc.spans.get(self.claims_key, [])) if self.grounded_values_as_sources else []
+        # a Markdown table in the answer: its rows read with their column names, as the
+        # sources' rows are; its line of column names states nothing to judge
+        rows = {(r.start, r.end): r.reading for r in markdown_table_rows(doc.text) if not r.separator}
         for sent in doc.spans.get(self.sentences_key, []):
             if (sent.start_char, sent.end_char) in seen:  # a repeated span shares its extension values
                 continue
             seen.add((sent.start_char, sent.end_char))
             evidence = sent._.evidence or []
-            if not evidence:
-                sent._.entailment = None  # nothing to judge against
+            row = _table_line(rows, sent)
+            if not evidence or (row is not None and rows[row] is None):
+                sent._.entailment = None  # nothing to judge against, or nothing to judge
                 continue
-            hypothesis = read_as(sent, claims, evidence_text(evidence, k)) if claims else sent.text.strip()
+            if row is not None:
+                hypothesis = rows[row]
+            else:
+                hypothesis = read_as(sent, claims, evidence_text(evidence, k)) if claims else sent.text.strip()
             if self.evidence_mode == "best":
                 for i in ranks if ranks is not None else range(k):
                     if i < min(len(evidence), k):

@@ -283,7 +283,12 @@ def split_sentences(text: str) -> List[Tuple[int, int]]:
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")  # GitHub: one dash or more a cell
+
+
+def is_table_separator(line: str) -> bool:
+    """Whether a line is the ``|---|:--:|`` line under a Markdown table's column names."""
+    return "|" in line and bool(_TABLE_SEPARATOR.match(line))
 
 
 @dataclass(frozen=True)

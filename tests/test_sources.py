@@ -21,6 +21,7 @@ def readings(text):
              "Quarter: Q2 2024; Revenue: $7.1 million; Operating margin: 15%"]),
     # without the outer pipes, with alignment colons
     ("Year | Sales\n:---|---:\n2023 | 40 units\n2024 | 55 units", ["Year: 2023; Sales: 40 units", "Year: 2024; Sales: 55 units"]),
+    ("| a | b |\n|:-|-:|\n| 1 | 2 |", ["a: 1; b: 2"]),  # one dash a cell is enough (GitHub's rule)
     # a blank corner cell: the row label stands alone; an empty cell is left out
     ("| | 2023 | 2024 |\n|---|---|---|\n| Revenue | $5M | |", ["Revenue; 2023: $5M"]),
     # more cells than names; an escaped pipe inside a cell
@@ -66,12 +67,21 @@ def test_sentences_as_read_without_tables_are_the_offsets():
     assert sentences_as_read(text, [(0, 4), (5, 9)], []) == [(0, 4, "One.", ()), (5, 9, "Two.", ())]
 
 
-def test_the_pipeline_reads_table_rows_with_their_column_names():
+QUARTERS = ("Quarterly results.\n\n| Quarter | Revenue | Operating margin |\n|---|---|---|\n"
+            "| Q1 2024 | $5.2 million | 12% |\n| Q2 2024 | $7.1 million | 15% |\n| Q3 2024 | $6.4 million | 9% |")
+
+
+@pytest.fixture(scope="module")
+def nlp():
     import spacy_ground
 
-    nlp = spacy_ground.load()
-    table = ("Quarterly results.\n\n| Quarter | Revenue | Operating margin |\n|---|---|---|\n"
-             "| Q1 2024 | $5.2 million | 12% |\n| Q2 2024 | $7.1 million | 15% |\n| Q3 2024 | $6.4 million | 9% |")
+    return spacy_ground.load()
+
+
+def test_the_pipeline_reads_table_rows_with_their_column_names(nlp):
+    import spacy_ground
+
+    table = QUARTERS
     doc = spacy_ground.check(nlp, "Revenue was $6.4 million in Q3 2024.", sources=[table])
     best = doc.spans["ground_sentences"][0]._.evidence[0]
     assert best["text"] == "Quarter: Q3 2024; Revenue: $6.4 million; Operating margin: 9%"
@@ -82,3 +92,17 @@ def test_the_pipeline_reads_table_rows_with_their_column_names():
     assert "'$7.1 million' does not match the sources, which say '$6.4 million'" in wrong._.grounding.reasons
     claim = [c for c in wrong.spans["ground_claims"] if c.text == "$7.1 million"][0]
     assert claim._.ground_numeric["reason"] == "the table row 'Q3 2024' says, under 'Revenue', '$6.4 million'"
+
+
+def test_a_table_in_the_answer_is_read_a_row_at_a_time(nlp):
+    import spacy_ground
+
+    answer = ("Acme's quarterly revenue:\n\n| Quarter | Revenue |\n|:--|--:|\n| Q1 2024 | $5.2 million |\n"
+              "| Q2 2024 | $6.4 million |")
+    doc = spacy_ground.check(nlp, answer, sources=[QUARTERS])
+    sents = {s.text: s._.entailment for s in doc.spans["ground_sentences"]}
+    assert "|:--|--:|" not in " ".join(sents)  # the separator line is no sentence, nor glued to a row
+    assert sents["| Quarter | Revenue |"] is None  # column names state nothing to judge
+    assert sents["| Q1 2024 | $5.2 million |"]["read_as"] == "Quarter: Q1 2024; Revenue: $5.2 million"
+    assert sents["| Q2 2024 | $6.4 million |"]["label"] == "contradicted"  # Q2's revenue was $7.1 million
+    assert doc._.grounding.action != "pass"
