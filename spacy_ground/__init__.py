@@ -72,7 +72,7 @@ KNOWN_COMPONENTS = ("ground_claims", "ground_numeric") + CLAIMS_ONLY
 
 
 def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, Any]] = None,
-         exclude: Sequence[str] = ()) -> Language:
+         exclude: Union[str, Sequence[str], None] = ()) -> Language:
     """Build the default pipeline (or the one in ``config``), offline.
 
     ``overrides`` are dotted config keys, e.g. ``{"components.ground_numeric.top_k": 5}``;
@@ -80,7 +80,9 @@ def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, An
     """
     from spacy import util
 
-    if isinstance(exclude, str):
+    if exclude is None:
+        exclude = ()
+    elif isinstance(exclude, str):
         exclude = [exclude]
     cfg = util.load_config(config or DEFAULT_CONFIG, overrides=overrides or {}, interpolate=False)
     names = list(cfg["nlp"]["pipeline"])

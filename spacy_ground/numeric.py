@@ -32,7 +32,7 @@ from .hours import check_hours_facts
 from .normalize import find_claims
 from .records import check_record_facts, load_terms
 from .dates import WEEKDAYS, weekdays_in
-from .sources import SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, index_or_note
+from .sources import SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, fold_accents, index_or_note
 from .values import ClaimValue
 
 STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
@@ -228,10 +228,8 @@ class NumericGrounder:
                                  days=days.get(i, frozenset()),
                                  other_hours=span.label_ == "time" and _said_of_other_hours(span),
                                  name=span.label_ == "cardinal" and _names_a_thing(span))
-            if result["status"] != "not_checkable" and table_rows(index) \
-                    and (result["status"] != "grounded" or _from_table_row(result, index)):
-                # a value the prose states stays grounded; one a table row states is checked
-                # against the row the sentence points at
+            if result["status"] != "not_checkable" and table_rows(index):
+                # against the table row the sentence points at (the prose of the sources wins)
                 result = table_cell_check(span, value, spans, index) or result
             if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
                                                                                 spans[i - 1]._.ground_numeric):
@@ -378,6 +376,9 @@ class NumericGrounder:
         if word:
             named = [i for i in by_sentence if word in index.sentences[i].words and i not in evidence]
             evidence += sorted(named, key=lambda i: (-overlap[i], i))[: self.top_k]
+        # a table row's values are compared by the row and column the sentence points at
+        # (table_cell_check), not by the words a row shares with the sentence
+        evidence = [i for i in evidence if not index.sentences[i].cells]
         candidates: List[Tuple[float, SourceClaim, Optional[str]]] = []
         for sent_i in evidence:
             for claim in by_sentence.get(sent_i, []):
@@ -574,13 +575,20 @@ ANCHOR_KINDS = ("date", "time")  # what points at a row or a column ("Q3 2024", 
 @dataclass(frozen=True)
 class TableRowValues:
     """A Markdown table row of the sources as the table check reads it: its first cell
-    (``label``, and its content words unless it holds a value such as a date), and each cell
-    with the values its column name holds ("2024")."""
+    (``label``: what names the row, "Acme" or "Store 12"; ``key``: the label as a phrase to
+    find in an answer sentence, "" when the label is a value such as a date), and its other
+    cells, each with the values its column name holds ("2024") and its column's words."""
 
     sentence: int  # index into SourceIndex.sentences
     label: str
-    label_words: frozenset
-    cells: Tuple[Tuple[TableCell, Tuple[ClaimValue, ...]], ...]
+    key: str
+    cells: Tuple[Tuple[TableCell, Tuple[ClaimValue, ...], frozenset], ...]
+
+
+def _phrase(text: str) -> str:
+    """``text`` lower-cased, accents folded, as words between single spaces (punctuation and
+    Markdown emphasis dropped: "**Acme's**" reads " acme s ")."""
+    return " " + " ".join(re.sub(r"[\W_]+", " ", fold_accents(text)).lower().split()) + " "
 
 
 def table_rows(index: SourceIndex) -> List[TableRowValues]:
@@ -593,25 +601,35 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
                 continue
             text = index.texts[row.source]
             label = text[row.cells[0].start:row.cells[0].end]
-            for cell in row.cells:
+            for cell in row.cells[1:]:
                 if cell.column not in columns:
-                    columns[cell.column] = tuple(v for _, _, v in find_claims(cell.column))
-            cached.append(TableRowValues(i, label, frozenset() if find_claims(label) else content_words(label),
-                                         tuple((cell, columns[cell.column]) for cell in row.cells)))
+                    columns[cell.column] = (tuple(v for _, _, v in find_claims(cell.column)), content_words(cell.column))
+            # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value
+            key = _phrase(label) if re.search(r"[^\W\d_]{2}", label) else ""
+            cached.append(TableRowValues(i, label, key, tuple((cell, *columns[cell.column]) for cell in row.cells[1:])))
         index._table_rows = cached
     return cached
 
 
+def _in_prose(value: ClaimValue, index: SourceIndex) -> bool:
+    """Whether a source sentence outside every table states ``value``."""
+    return any(not index.sentences[c.sentence].cells and compare(value, c.value).result == EQUAL
+               for c in index.claims)
+
+
 def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
                      ) -> Optional[Dict[str, Any]]:
-    """An amount, share or count against the Markdown table rows its sentence points at: a
-    mismatch when the rows that hold the sentence's nearest date or time ("Q3 2024" for
-    "$7.1 million in Q3 2024"), or whose first cell the sentence names ("Acme"), state another
-    value of the claim's kind and not the claim's own; under the column the date names, where
-    a column name holds it ("| Metric | 2023 | 2024 |"). None when the table does not decide:
-    no row pointed at, the claim's value in one of them, or nothing comparable there."""
+    """An amount, share or count against the Markdown table rows its sentence points at: the
+    rows that hold a date or time of the sentence ("Q3 2024" for "$7.1 million in Q3 2024") or
+    whose first cell the sentence names ("Beta Labs"), under the column a date names where a
+    column name holds it ("| Metric | 2023 | 2024 |") and among the columns the sentence names
+    ("revenue") where it names any. A mismatch when those cells state another value of the
+    claim's kind and not the claim's own. None whenever the table cannot decide: a value the
+    prose of the sources states; a sentence with another value of the same kind ("fell to $6.4
+    million from $7.1 million": which date is whose?) or a date that cannot be read ("in Q3");
+    a count whose noun no column or row names; no row pointed at; nothing comparable there."""
     rows = table_rows(index)
-    if value.kind not in TABLE_VALUE_KINDS or not rows:
+    if value.kind not in TABLE_VALUE_KINDS or not rows or _in_prose(value, index):
         return None
     answer = span.doc.text
     sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
@@ -621,45 +639,40 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     line_end = len(answer) if line_end < 0 else line_end
     if "|" in answer[line_start:line_end]:  # a row of a table in the answer: the row alone
         lo, hi = max(lo, line_start), min(hi, line_end)
-    others = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
-              and (s._.claim or {}).get("kind") in ANCHOR_KINDS and (s._.claim or {}).get("normalisable", True)]
-    anchor = None
-    if others:
-        near = min(others, key=lambda s: max(s.start_char - span.end_char, span.start_char - s.end_char))
-        anchor = ClaimValue.from_dict(near._.claim)
+    around = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi]
+    if any((s._.claim or {}).get("kind") == value.kind for s in around):
+        return None
+    dates = [s._.claim for s in around if (s._.claim or {}).get("kind") in ANCHOR_KINDS]
+    if any(not d.get("normalisable", True) for d in dates):
+        return None
+    anchors = [ClaimValue.from_dict(d) for d in dates]
     words = content_words(answer[lo:hi])
+    phrase = _phrase(answer[lo:hi])
     by_sentence = _sentence_claims(index)
-    scope: List[Tuple[int, TableCell]] = []  # (sentence index, cell) where the claim's value should be
+    scope: List[Tuple[int, TableCell, frozenset]] = []  # where the claim's value should be
     for row in rows:
-        named = bool(row.label_words) and row.label_words <= words
-        held = anchor is not None and any(compare(anchor, c.value).result == EQUAL
-                                          for c in by_sentence.get(row.sentence, []))
+        named = bool(row.key.strip()) and row.key in phrase
+        held = any(compare(a, c.value).result == EQUAL for a in anchors for c in by_sentence.get(row.sentence, []))
         if not (named or held):
             continue
-        columns = [cell for cell, names in row.cells if anchor is not None and not held
-                   and any(compare(anchor, v).result == EQUAL for v in names)]
-        scope += [(row.sentence, cell) for cell in (columns or [cell for cell, _ in row.cells])]
-    if not scope:
-        return None
-    in_scope = [(c, cell) for i, cell in scope for c in by_sentence.get(i, [])
+        columns = [(cell, column) for cell, names, column in row.cells
+                   if not held and any(compare(a, v).result == EQUAL for a in anchors for v in names)]
+        scope += [(row.sentence, cell, column) for cell, column in (columns or [(c, w) for c, _, w in row.cells])]
+    said = [t for t in scope if t[2] & words]  # the columns the sentence names
+    scope = said or scope
+    if value.kind == "cardinal" and not (value.head and any(value.head in column for _, _, column in scope)):
+        return None  # "two quarters" is no figure of the table's columns
+    in_scope = [(c, cell) for i, cell, _ in scope for c in by_sentence.get(i, [])
                 if cell.start <= c.start and c.end <= cell.end]
-    if any(compare(value, c.value).result == EQUAL for c, _ in in_scope):
+    if not in_scope or any(compare(value, c.value).result == EQUAL for c, _ in in_scope):
         return None
     differ = [(c, cell) for c, cell in in_scope if compare(value, c.value).result == DIFFERS]
     if not differ:
         return None
-    # the column the sentence names ("revenue"), then the nearest value
-    claim, cell = min(differ, key=lambda t: (not content_words(t[1].column) & words, distance(value, t[0].value)))
+    claim, cell = min(differ, key=lambda t: distance(value, t[0].value))
     label = next(row.label for row in rows if row.sentence == claim.sentence)
     where = f"the table row {label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
     return _result("mismatch", f"{where} {claim.value.text!r}", index, claim)
-
-
-def _from_table_row(result: Dict[str, Any], index: SourceIndex) -> bool:
-    """Whether a result's evidence sentence is a row of a Markdown table."""
-    ev = result.get("evidence") or {}
-    return any(index.sentences[row.sentence].source == ev.get("source")
-               and index.sentences[row.sentence].start == ev.get("start") for row in table_rows(index))
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,

@@ -24,13 +24,19 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 
 
+# letters that do not decompose into a base letter and an accent
+_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
+                          "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"})
+
+
 def fold_accents(text: str) -> str:
     """``text`` with accents and compatibility forms folded to plain letters ("Zürich", the
-    same written with a combining diaeresis, and "Zurich" all read "Zurich"; "ﬁ" reads "fi"),
-    for comparing words only: lengths can change, so never for offsets."""
+    same written with a combining diaeresis, and "Zurich" all read "Zurich"; "ﬁ" reads "fi",
+    "Ørsted" "Orsted", "Straße" "Strasse"), for comparing words only: lengths can change, so
+    never for offsets."""
     if text.isascii():
         return text
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "".join(c for c in unicodedata.normalize("NFKD", text.translate(_LETTERS)) if not unicodedata.combining(c))
 
 
 def content_words(text: str) -> frozenset:

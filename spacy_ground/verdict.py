@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from collections import Counter
 from datetime import date
@@ -666,12 +667,15 @@ class Verdict:
                                   "sentence_threshold": sentence_threshold,
                                   "flag_threshold": self.flag_threshold, "block_threshold": self.block_threshold}
         reason = self._not_checkable(doc, sents)
+        feats = answer_features(doc, self.sentences_key) if not reason else {}
+        broken = [name for name, v in feats.items() if not math.isfinite(v)]
+        if broken:  # a bug upstream, never a NaN score
+            reason = f"the features {', '.join(broken)} could not be computed (not a finite number)"
         if reason:
             unsupported = []  # nothing was checked, so nothing is judged hallucinated
             record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={},
                           flagged_by_rule=False)
         else:
-            feats = answer_features(doc, self.sentences_key)
             score = self.lr_model.score(feats, shape_of_kind(kind))
             ruled = self._must_flag(sentence_rows, claim_rows, facts)
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"

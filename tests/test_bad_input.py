@@ -199,3 +199,18 @@ def test_verdict_without_numeric_grounding_is_a_clear_error():
     nlp = spacy_ground.load(exclude=["ground_numeric"])
     with pytest.raises(ValueError, match="needs ground_numeric before it"):
         spacy_ground.check(nlp, "Revenue was $5.", ["Revenue was $5."])
+
+
+def test_a_feature_that_is_not_a_number_gives_not_checkable(nlp, monkeypatch):
+    from spacy_ground import verdict
+
+    real = verdict.answer_features
+    monkeypatch.setattr(verdict, "answer_features", lambda doc, key: {**real(doc, key), "absent_words": float("nan")})
+    g = spacy_ground.check(nlp, "Revenue was $2.85 billion in 2024.", [SOURCE])._.grounding
+    assert g.verdict == "not_checkable" and g.score is None
+    assert "absent_words could not be computed" in g.reasons[0]
+    assert_defined(spacy_ground.check(nlp, "Revenue was $2.85 billion in 2024.", [SOURCE]))
+
+
+def test_load_without_exclusions():
+    assert spacy_ground.load(exclude=None).pipe_names[-1] == "ground_verdict"

@@ -28,6 +28,9 @@ QUARTERS = ("Quarterly results.\n\n| Quarter | Revenue | Operating margin |\n|--
             "| Q1 2024 | $5.2 million | 12% |\n| Q2 2024 | $7.1 million | 15% |\n| Q3 2024 | $6.4 million | 9% |")
 YEARS = "| Metric | 2023 | 2024 |\n|---|---|---|\n| Revenue | $5.2 million | $7.1 million |\n| Employees | 120 | 150 |"
 COMPANIES = "| Company | Revenue | Staff |\n|---|---|---|\n| Acme | $7.1 million | 150 |\n| Beta Labs | $5.2 million | 120 |"
+IN_MILLIONS = "Results (in $ millions)\n\n| Quarter | Revenue |\n|---|---|\n| Q1 2024 | 5.2 |\n| Q2 2024 | 7.1 |\n| **Total** | 12.3 |"
+COSTS = "| Quarter | Costs |\n|---|---|\n| Q1 2024 | $3.0 million |\n| Q2 2024 | $4.4 million |"
+STORES = "| Store | Sales |\n|---|---|\n| Store 12 | $1.5 million |\n| Store 13 | $2.5 million |\n| Store 286 | $3.5 million |"
 
 
 def claim_span(doc, fragment):
@@ -269,9 +272,32 @@ CASES = [
     # both rows named: the table does not say which value is whose
     ("Acme and Beta Labs earned $5.2 million and $7.1 million.", [COMPANIES], None, "$5.2 million", "money",
      "grounded", "$5.2 million", None),
-    # stated in prose too: the prose grounds it, whatever the row says
+    # stated in prose too: the prose grounds it, whatever the row says (also in another source,
+    # and when a row was the value's best evidence)
     ("Acme raised $5.2 million in 2005.", ["Acme raised $5.2 million in 2005.\n\n" + COMPANIES], None,
      "$5.2 million", "money", "grounded", "$5.2 million", None),
+    ("The adjusted operating margin in Q3 2024 was 15%.",
+     [QUARTERS, "Management said Q3 2024 margin was 15% on an adjusted basis."], None, "15%", "percent", "grounded",
+     "15%", None),
+    # (a review, 2026-12-02) two values of a kind in one sentence: which date is whose is not
+    # the table's to say, so neither is held to a row
+    ("In Q3 2024 revenue fell to $6.4 million from $7.1 million.", [QUARTERS], None, "$7.1 million", "money",
+     "grounded", "$7.1 million", None),
+    ("Revenue was $6.4 million in Q3 2024, down from $7.1 million.", [QUARTERS], None, "$7.1 million", "money",
+     "grounded", "$7.1 million", None),
+    ("Revenue was $5.2 million, $7.1 million and $6.4 million in Q1, Q2 and Q3 2024.", [QUARTERS], None,
+     "$5.2 million", "money", "grounded", "$5.2 million", None),
+    # a count no column counts; a share of a column the sentence does not name
+    ("Total revenue for the first two quarters was $12.3 million.", [IN_MILLIONS], None, "two", "cardinal",
+     "unsupported", "5.2", None),
+    ("Revenue fell 10% in Q3 2024.", [QUARTERS], None, "10%", "percent", "unsupported", "9%", None),
+    # the column the sentence names, of whichever table holds it
+    ("Revenue was $4.4 million in Q2 2024.", [QUARTERS + "\n\n" + COSTS], None, "$4.4 million", "money",
+     "mismatch", "$7.1 million", "under 'Revenue'"),
+    # a row named by its whole first cell, numbers and all
+    ("Store 12 sold $2.5 million.", [STORES], None, "$2.5 million", "money", "mismatch", "$1.5 million",
+     "the table row 'Store 12'"),
+    ("Store 13 sold $2.5 million.", [STORES], None, "$2.5 million", "money", "grounded", "$2.5 million", None),
 ]
 
 
