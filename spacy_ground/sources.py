@@ -299,11 +299,48 @@ def is_table_separator(line: str) -> bool:
 
 @dataclass(frozen=True)
 class TableCell:
-    """A body cell of a Markdown table: its column's name and its offsets in the source text."""
+    """A body cell of a Markdown table: its column's name, its offsets in the source text, and
+    how its bare numbers read ("$ million" under "Revenue ($M)" or a caption "(in $ millions)";
+    "%" under "Margin (%)"; "" when nothing says)."""
 
     column: str
     start: int
     end: int
+    unit: str = ""
+
+
+_PER_SHARE = re.compile(r"%|\bper[- ]share\b|\bEPS\b|\bratio\b|\bcount\b|\bemployees\b|\bheadcount\b", re.I)
+_BARE_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+_CURRENCY = {"$": "$", "us$": "$", "usd": "$", "dollars": "$", "€": "€", "eur": "€", "euros": "€", "£": "£",
+             "gbp": "£", "pounds": "£", "¥": "¥", "jpy": "¥", "yen": "¥"}
+_SCALE = {"thousand": "thousand", "thousands": "thousand", "000s": "thousand", "k": "thousand",
+          "million": "million", "millions": "million", "mn": "million", "mm": "million", "m": "million",
+          "billion": "billion", "billions": "billion", "bn": "billion", "b": "billion"}
+_UNIT_GROUP = re.compile(r"\(([^()]{1,40})\)|,\s*((?:in\s+)?[$€£¥]?\s*(?:in\s+)?[a-z$€£¥0-9]+(?:\s+[a-z]+)?)\s*$", re.I)
+
+
+def unit_hint(text: str) -> str:
+    """How bare numbers under a column name or table caption read: "$ million" for "Revenue
+    ($M)", "(in $ millions)", "(USD thousands)", "Sales, $ in millions"; "million" for "(in
+    millions)"; "$" for "EPS ($)"; "%" for "Margin (%)"; "" when the text says none. A lone
+    letter ("m", "b") is a scale only beside a currency ("Height (m)" is metres). A caption's
+    unit is not a column's whose name says it counts or divides ("EPS", "per share", "%",
+    "ratio", "employees")."""
+    for m in _UNIT_GROUP.finditer(text):
+        group = (m.group(1) or m.group(2) or "").strip().lower()
+        group = re.sub(r",?\s*except\s+per[- ]share\s*(?:data|amounts|figures)?", "", group)
+        if group in ("%", "in %", "percent", "in percent", "per cent"):
+            return "%"
+        if "per share" in group:
+            continue
+        tokens = re.findall(r"us\$|[$€£¥]|[a-z0-9]+", group.replace("$m", "$ m").replace("$k", "$ k").replace("$b", "$ b"))
+        tokens = [t for t in tokens if t not in ("in", "of", "amounts", "except", "data", "figures")]
+        currency = next((_CURRENCY[t] for t in tokens if t in _CURRENCY), "")
+        scales = [t for t in tokens if t in _SCALE and (len(t) > 2 or currency or t in ("mn", "bn", "mm"))]
+        if not (scales or currency) or any(t not in _CURRENCY and t not in _SCALE for t in tokens):
+            continue  # "(m)" alone, "(in millions of units)": not an amount's unit
+        return f"{currency} {_SCALE[scales[0]]}".strip() if scales else currency  # "EPS ($)": dollars
+    return ""
 
 
 @dataclass
@@ -358,6 +395,11 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         if not header or len(_cells(sep[2])) != len(header):
             i += 1
             continue
+        # a caption: the line above the column names, or the one above a blank line there
+        above = [lines[j][2].strip() for j in (i - 1, i - 2) if j >= 0]
+        caption = next((a for a in above if a), "")
+        caption_unit = unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
+        units = [unit_hint(name) or ("" if _PER_SHARE.search(name) else caption_unit) for name in header]
         rows += [TableRow(start, end, None), TableRow(sep[0], sep[1], None, separator=True)]
         i += 2
         while i < len(lines) and "|" in lines[i][2] and lines[i][2].strip():
@@ -367,8 +409,10 @@ def markdown_table_rows(text: str) -> List[TableRow]:
                 if not cell:
                     continue
                 name = header[n] if n < len(header) else ""
-                parts.append(f"{name}: {cell}" if name else cell)
-                cells.append(TableCell(name, c_start, c_end))
+                unit = units[n] if n < len(units) else ""
+                shown = with_unit(cell, unit) if unit and _BARE_NUMBER.fullmatch(cell) else cell
+                parts.append(f"{name}: {shown}" if name else shown)
+                cells.append(TableCell(name, c_start, c_end, unit))
             rows.append(TableRow(r_start, r_end, "; ".join(parts) if parts else None, cells=tuple(cells)))
             i += 1
     return rows
@@ -495,6 +539,10 @@ class SourceIndexer:
                 starts.append(s)
             for s, e, value in claims:
                 j = _find_sentence(starts, s)
+                cells = index.sentences[first + j].cells
+                if cells and value.kind == "cardinal" and not value.head:
+                    unit = next((c.unit for c in cells if c.start == s and c.end == e and c.unit), "")
+                    value = read_with_unit(value, unit) if unit else value
                 index.claims.append(SourceClaim(i, s, e, first + j, value))
         return index
 
@@ -532,6 +580,30 @@ def _outside(s: int, e: int, spans: Sequence[Tuple[int, int]]) -> List[Tuple[int
     if pos < e:
         out.append((pos, e))
     return out
+
+
+def with_unit(number: str, unit: str) -> str:
+    """A bare number written with a table's unit: ("7.1", "$ million") -> "$7.1 million",
+    ("0.52", "$") -> "$0.52", ("12", "%") -> "12%", ("3", "million") -> "3 million"."""
+    if unit == "%":
+        return f"{number}%"
+    if unit in _CURRENCY.values():
+        return f"{unit}{number}"
+    currency, _, scale = unit.rpartition(" ") if " " in unit else ("", "", unit)
+    return f"{currency}{number} {scale}".strip()
+
+
+def read_with_unit(value: ClaimValue, unit: str) -> ClaimValue:
+    """A table cell's bare number read with the unit its column or caption gives ("7.1" under
+    "Revenue ($M)" is $7.1 million, its text written so); as it was if that does not read as
+    one claim."""
+    from .normalize import find_claims
+
+    text = with_unit(value.text, unit)
+    found = find_claims(text)
+    if len(found) == 1 and found[0][0] == 0 and found[0][1] == len(text):
+        return found[0][2]
+    return value
 
 
 def _find_sentence(starts: List[int], pos: int) -> int:

@@ -289,7 +289,10 @@ CASES = [
      "$5.2 million", "money", "grounded", "$5.2 million", None),
     # a count no column counts; a share of a column the sentence does not name
     ("Total revenue for the first two quarters was $12.3 million.", [IN_MILLIONS], None, "two", "cardinal",
-     "unsupported", "5.2", None),
+     "unsupported", None, None),
+    # the caption's "(in $ millions)" gives the cells' bare numbers their unit
+    ("Total revenue for the first two quarters was $12.3 million.", [IN_MILLIONS], None, "$12.3 million", "money",
+     "grounded", "$12.3 million", None),
     ("Revenue fell 10% in Q3 2024.", [QUARTERS], None, "10%", "percent", "unsupported", "9%", None),
     # the column the sentence names, of whichever table holds it
     ("Revenue was $4.4 million in Q2 2024.", [QUARTERS + "\n\n" + COSTS], None, "$4.4 million", "money",

@@ -2,7 +2,7 @@
 column names."""
 import pytest
 
-from spacy_ground.sources import markdown_table_rows, sentences_as_read
+from spacy_ground.sources import markdown_table_rows, sentences_as_read, unit_hint, with_unit
 
 TABLE = ("Quarterly results.\n\n"
          "| Quarter | Revenue | Operating margin |\n"
@@ -106,3 +106,69 @@ def test_a_table_in_the_answer_is_read_a_row_at_a_time(nlp):
     assert sents["| Q1 2024 | $5.2 million |"]["read_as"] == "Quarter: Q1 2024; Revenue: $5.2 million"
     assert sents["| Q2 2024 | $6.4 million |"]["label"] == "contradicted"  # Q2's revenue was $7.1 million
     assert doc._.grounding.action != "pass"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Revenue ($M)", "$ million"),
+    ("Revenue ($m)", "$ million"),
+    ("Results (in $ millions)", "$ million"),
+    ("(in millions of dollars)", "$ million"),
+    ("Net sales (USD thousands)", "$ thousand"),
+    ("Sales, $ in millions", "$ million"),
+    ("Revenue (€bn)", "€ billion"),
+    ("Shares (in millions)", "million"),
+    ("Margin (%)", "%"),
+    ("Height (m)", ""),                 # metres, not millions
+    ("Revenue", ""),
+    ("(in millions, except per share data)", "million"),
+    ("Earnings per share ($)", "$"),    # dollars, no scale
+    ("(in millions of units)", ""),
+])
+def test_unit_hint(text, expected):
+    assert unit_hint(text) == expected
+
+
+def test_cells_take_the_unit_of_their_column_or_the_caption():
+    text = "Results (in $ millions)\n\n| Quarter | Revenue | Margin (%) |\n|---|---|---|\n| Q1 2024 | 5.2 | 12 |"
+    row = [r for r in markdown_table_rows(text) if r.cells][0]
+    assert [(c.column, c.unit) for c in row.cells] == [("Quarter", "$ million"), ("Revenue", "$ million"),
+                                                      ("Margin (%)", "%")]
+    assert row.reading == "Quarter: Q1 2024; Revenue: $5.2 million; Margin (%): 12%"  # as the models read it
+
+
+IN_MILLIONS = ("Results (in $ millions)\n\n| Quarter | Revenue | Margin (%) |\n|---|---|---|\n"
+               "| Q1 2024 | 5.2 | 12 |\n| Q2 2024 | 7.1 | 15 |")
+
+
+def test_a_caption_scales_the_amounts_but_not_per_share_figures_or_counts():
+    text = ("Results (in $ millions, except per share data)\n\n| Quarter | Revenue | EPS | Margin (%) | Employees |\n"
+            "|---|---|---|---|---|\n| Q1 2024 | 5,210 | 0.52 | 12.0 | 300 |")
+    row = [r for r in markdown_table_rows(text) if r.cells][0]
+    assert [c.unit for c in row.cells] == ["$ million", "$ million", "", "%", ""]
+    assert row.reading == "Quarter: Q1 2024; Revenue: $5,210 million; EPS: 0.52; Margin (%): 12.0%; Employees: 300"
+
+
+@pytest.mark.parametrize("answer,fragment,status,reason", [
+    ("Revenue was $7.1 million in Q2 2024.", "$7.1 million", "grounded", None),
+    ("Revenue was 7.1 million dollars in Q2 2024.", "7.1 million dollars", "grounded", None),
+    ("Revenue was $7.1 million in Q1 2024.", "$7.1 million", "mismatch", "under 'Revenue', '$5.2 million'"),
+    ("The margin was 15% in Q2 2024.", "15%", "grounded", None),
+    ("The margin was 15% in Q1 2024.", "15%", "mismatch", "under 'Margin (%)', '12%'"),
+])
+def test_bare_numbers_in_a_table_read_with_their_unit(answer, fragment, status, reason):
+    import spacy_ground
+
+    rules = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    doc = spacy_ground.check(rules, answer, sources=[IN_MILLIONS])
+    claim = [c for c in doc.spans["ground_claims"] if c.text == fragment][0]
+    assert claim._.ground_numeric["status"] == status, claim._.ground_numeric["reason"]
+    if reason:
+        assert reason in claim._.ground_numeric["reason"]
+
+
+@pytest.mark.parametrize("number,unit,expected", [
+    ("7.1", "$ million", "$7.1 million"), ("0.52", "$", "$0.52"), ("12", "%", "12%"), ("3", "million", "3 million"),
+    ("5", "€ billion", "€5 billion"),
+])
+def test_with_unit(number, unit, expected):
+    assert with_unit(number, unit) == expected
