@@ -309,7 +309,8 @@ class TableCell:
     unit: str = ""
 
 
-_PER_SHARE = re.compile(r"%|\bper[- ]share\b|\bEPS\b|\bratio\b|\bcount\b|\bemployees\b|\bheadcount\b", re.I)
+# column names whose numbers are no amounts in the caption's unit: shares, per-share figures, ratios, counts
+_OWN_SCALE = re.compile(r"%|\bper[- ]share\b|\bEPS\b|\bratio\b|\bcount\b|\bemployees\b|\bheadcount\b", re.I)
 _BARE_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _CURRENCY = {"$": "$", "us$": "$", "usd": "$", "dollars": "$", "€": "€", "eur": "€", "euros": "€", "£": "£",
              "gbp": "£", "pounds": "£", "¥": "¥", "jpy": "¥", "yen": "¥"}
@@ -323,9 +324,7 @@ def unit_hint(text: str) -> str:
     """How bare numbers under a column name or table caption read: "$ million" for "Revenue
     ($M)", "(in $ millions)", "(USD thousands)", "Sales, $ in millions"; "million" for "(in
     millions)"; "$" for "EPS ($)"; "%" for "Margin (%)"; "" when the text says none. A lone
-    letter ("m", "b") is a scale only beside a currency ("Height (m)" is metres). A caption's
-    unit is not a column's whose name says it counts or divides ("EPS", "per share", "%",
-    "ratio", "employees")."""
+    letter ("m", "b") is a scale only beside a currency ("Height (m)" is metres)."""
     for m in _UNIT_GROUP.finditer(text):
         group = (m.group(1) or m.group(2) or "").strip().lower()
         group = re.sub(r",?\s*except\s+per[- ]share\s*(?:data|amounts|figures)?", "", group)
@@ -378,7 +377,9 @@ def _cells(line: str, offset: int = 0) -> List[Tuple[str, int, int]]:
 def markdown_table_rows(text: str) -> List[TableRow]:
     """The lines of every Markdown table in ``text`` (a header line with a pipe, a separator
     line of dashes, then the lines with a pipe under them), each body row read with its
-    column names so that a model sees which column a value sits in."""
+    column names so that a model sees which column a value sits in, and a bare number in a
+    cell with the unit its column name gives, else the caption's (the line above), unless the
+    column name says its numbers are shares, per-share figures, ratios or counts."""
     if "|" not in text or "-" not in text:
         return []
     lines, pos = [], 0
@@ -399,7 +400,7 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         above = [lines[j][2].strip() for j in (i - 1, i - 2) if j >= 0]
         caption = next((a for a in above if a), "")
         caption_unit = unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
-        units = [unit_hint(name) or ("" if _PER_SHARE.search(name) else caption_unit) for name in header]
+        units = [unit_hint(name) or ("" if _OWN_SCALE.search(name) else caption_unit) for name in header]
         rows += [TableRow(start, end, None), TableRow(sep[0], sep[1], None, separator=True)]
         i += 2
         while i < len(lines) and "|" in lines[i][2] and lines[i][2].strip():
