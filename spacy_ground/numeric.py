@@ -32,7 +32,8 @@ from .hours import check_hours_facts
 from .normalize import find_claims
 from .records import check_record_facts, load_terms
 from .dates import WEEKDAYS, weekdays_in
-from .sources import SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, fold_accents, index_or_note
+from .sources import (SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, fold_accents, index_or_note,
+                      markdown_table_rows)
 from .values import ClaimValue
 
 STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
@@ -617,17 +618,58 @@ def _in_prose(value: ClaimValue, index: SourceIndex) -> bool:
                for c in index.claims)
 
 
+# words that make a figure a change, a rate or a derived figure, not a cell's level: "rose by
+# $0.7 million", "grew 10.9%", "$6,455 per customer", "an average of ..."
+_CHANGE = re.compile(r"\b(?:by|up|down|rose|rise[sn]?|grew|grow[sn]?|increas\w*|decreas\w*|declin\w*|fell|"
+                     r"falls?|dropp?\w*|jump\w*|climb\w*|gain\w*|lost|loss|higher|lower|more|less|change\w*|"
+                     r"growth)\b", re.I)
+_RATE = re.compile(r"\b(?:per|average|avg|mean|median|each|apiece)\b", re.I)
+_LEVEL = re.compile(r"\b(?:to|at|was|were|is|are|of|reached|totall?ed|stood|hit)\s*$", re.I)
+
+
+def _a_level(answer: str, span: Span, lo: int) -> bool:
+    """Whether the claim reads as a level a cell could hold: no change, rate or derived figure
+    named in the words before it ("increased to $7.1 million" is a level, "increased by" and
+    "grew 10.9%" are not), nor a rate right after it ("$6,455 per customer")."""
+    before = answer[max(lo, span.start_char - 40):span.start_char]
+    before = re.split(r"[,;:]", before)[-1]
+    after = answer[span.end_char:span.end_char + 20]
+    if re.match(r"\s*(?:per|a|an|each)\b", after, re.I) or _RATE.search(before):
+        return False
+    return bool(_LEVEL.search(before)) or not _CHANGE.search(before)
+
+
+def _scaled(a: ClaimValue, b: ClaimValue) -> bool:
+    """Whether two values differ only by a power of 1,000 ("277.7 million" against a cell
+    "277.7" under "(M)"): the table's unit is unread, not the figure wrong."""
+    if not a.value or not b.value:
+        return False
+    ratio = math.log10(abs(a.value / b.value)) if a.value * b.value > 0 else 0.5
+    return abs(ratio - 3 * round(ratio / 3)) < 0.01 and round(ratio / 3) != 0
+
+
+def _answer_column(answer: str, span: Span) -> frozenset:
+    """The words of the answer's own column name when the claim sits in a table of the answer."""
+    for row in markdown_table_rows(answer) if "|" in answer else []:
+        for cell in row.cells:
+            if cell.start <= span.start_char < cell.end:
+                return content_words(cell.column)
+    return frozenset()
+
+
 def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
                      ) -> Optional[Dict[str, Any]]:
-    """An amount, share or count against the Markdown table rows its sentence points at: the
-    rows that hold a date or time of the sentence ("Q3 2024" for "$7.1 million in Q3 2024") or
-    whose first cell the sentence names ("Beta Labs"), under the column a date names where a
-    column name holds it ("| Metric | 2023 | 2024 |") and among the columns the sentence names
-    ("revenue") where it names any. A mismatch when those cells state another value of the
-    claim's kind and not the claim's own. None whenever the table cannot decide: a value the
-    prose of the sources states; a sentence with another value of the same kind ("fell to $6.4
-    million from $7.1 million": which date is whose?) or a date that cannot be read ("in Q3");
-    a count whose noun no column or row names; no row pointed at; nothing comparable there."""
+    """An amount, share or count against the Markdown table cell its sentence points at: the
+    row that holds a date of the sentence at the same granularity ("Q3 2024" for "$7.1 million
+    in Q3 2024", not "2024" for a quarter's row) or whose first cell the sentence names ("Beta
+    Labs"), in the column the sentence (or the answer's own table) names ("revenue"), or, in a
+    table of metrics by date, the named metric's row under the column its date names ("| Metric
+    | 2023 | 2024 |"). A mismatch when those cells state another value of the claim's kind and
+    not the claim's own. None whenever the table cannot decide: a value the prose of the sources
+    states; a sentence with another value of the same kind ("fell to $6.4 million from $7.1
+    million") or a date that cannot be read ("in Q3"); a change, rate or derived figure ("rose
+    by", "grew 10.9%", "per customer"); no column or metric row named; a count whose noun no
+    column or row names; a cell that differs by a power of 1,000 (a unit the table left unsaid)."""
     rows = table_rows(index)
     if value.kind not in TABLE_VALUE_KINDS or not rows or _in_prose(value, index):
         return None
@@ -640,31 +682,40 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     if "|" in answer[line_start:line_end]:  # a row of a table in the answer: the row alone
         lo, hi = max(lo, line_start), min(hi, line_end)
     around = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi]
-    if any((s._.claim or {}).get("kind") == value.kind for s in around):
+    if any((s._.claim or {}).get("kind") == value.kind for s in around) or not _a_level(answer, span, lo):
         return None
     dates = [s._.claim for s in around if (s._.claim or {}).get("kind") in ANCHOR_KINDS]
     if any(not d.get("normalisable", True) for d in dates):
         return None
     anchors = [ClaimValue.from_dict(d) for d in dates]
-    words = content_words(answer[lo:hi])
+
+    def same(a: ClaimValue, b: ClaimValue) -> bool:  # the same date, read at the same granularity
+        return a.granularity == b.granularity and compare(a, b).result == EQUAL
+
+    words = content_words(answer[lo:hi]) | _answer_column(answer, span)
     phrase = _phrase(answer[lo:hi])
     by_sentence = _sentence_claims(index)
     scope: List[Tuple[int, TableCell, frozenset]] = []  # where the claim's value should be
     for row in rows:
         named = bool(row.key.strip()) and row.key in phrase
-        held = any(compare(a, c.value).result == EQUAL for a in anchors for c in by_sentence.get(row.sentence, []))
+        held = any(same(a, c.value) for a in anchors for c in by_sentence.get(row.sentence, []))
         if not (named or held):
             continue
-        columns = [(cell, column) for cell, names, column in row.cells
-                   if not held and any(compare(a, v).result == EQUAL for a in anchors for v in names)]
-        scope += [(row.sentence, cell, column) for cell, column in (columns or [(c, w) for c, _, w in row.cells])]
-    said = [t for t in scope if t[2] & words]  # the columns the sentence names
-    scope = said or scope
-    if value.kind == "cardinal" and not (value.head and any(value.head in column for _, _, column in scope)):
-        return None  # "two quarters" is no figure of the table's columns
+        by_date = [(cell, column) for cell, names, column in row.cells
+                   if not held and any(same(a, v) for a in anchors for v in names)]
+        if by_date:  # a metric named by the row, its date by the column: the cell is known
+            scope += [(row.sentence, cell, frozenset(["<named>"])) for cell, _ in by_date]
+        else:
+            scope += [(row.sentence, cell, column) for cell, _, column in row.cells]
+    # the figure must be named: by a column name the sentence uses, or by row and date
+    scope = [t for t in scope if t[2] & words or "<named>" in t[2]]
+    if value.kind == "cardinal" and not (value.head and any(
+            value.head in column or value.head in content_words(next(r.label for r in rows if r.sentence == i))
+            for i, _, column in scope)):
+        return None  # "two quarters" is no figure of the table
     in_scope = [(c, cell) for i, cell, _ in scope for c in by_sentence.get(i, [])
                 if cell.start <= c.start and c.end <= cell.end]
-    if not in_scope or any(compare(value, c.value).result == EQUAL for c, _ in in_scope):
+    if not in_scope or any(compare(value, c.value).result == EQUAL or _scaled(value, c.value) for c, _ in in_scope):
         return None
     differ = [(c, cell) for c, cell in in_scope if compare(value, c.value).result == DIFFERS]
     if not differ:

@@ -540,11 +540,15 @@ class SourceIndexer:
                 starts.append(s)
             for s, e, value in claims:
                 j = _find_sentence(starts, s)
+                index.claims.append(SourceClaim(i, s, e, first + j, value))
                 cells = index.sentences[first + j].cells
                 if cells and value.kind == "cardinal" and not value.head:
+                    # the number also as its column or caption says: "7.1" under "($M)" is $7.1 million,
+                    # and stays 7.1 too, for a unit the caption gives a column it does not describe
                     unit = next((c.unit for c in cells if c.start == s and c.end == e and c.unit), "")
-                    value = read_with_unit(value, unit) if unit else value
-                index.claims.append(SourceClaim(i, s, e, first + j, value))
+                    read = read_with_unit(value, unit) if unit else value
+                    if read is not value:
+                        index.claims.append(SourceClaim(i, s, e, first + j, read))
         return index
 
 

@@ -266,8 +266,10 @@ CASES = [
     ("Revenue was $5.2 million in 2024.", [YEARS], None, "$5.2 million", "money", "mismatch", "$7.1 million",
      "the table row 'Revenue' says, under '2024', '$7.1 million'"),
     ("Revenue was $7.1 million in 2024.", [YEARS], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
-    ("Beta Labs earned $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "mismatch", "$5.2 million",
+    ("Beta Labs' revenue was $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "mismatch", "$5.2 million",
      "the table row 'Beta Labs'"),
+    # no column named: the table does not say which figure "earned" is
+    ("Beta Labs earned $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
     ("Acme earned $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
     # both rows named: the table does not say which value is whose
     ("Acme and Beta Labs earned $5.2 million and $7.1 million.", [COMPANIES], None, "$5.2 million", "money",
@@ -289,7 +291,7 @@ CASES = [
      "$5.2 million", "money", "grounded", "$5.2 million", None),
     # a count no column counts; a share of a column the sentence does not name
     ("Total revenue for the first two quarters was $12.3 million.", [IN_MILLIONS], None, "two", "cardinal",
-     "unsupported", None, None),
+     "unsupported", "5.2", None),
     # the caption's "(in $ millions)" gives the cells' bare numbers their unit
     ("Total revenue for the first two quarters was $12.3 million.", [IN_MILLIONS], None, "$12.3 million", "money",
      "grounded", "$12.3 million", None),
@@ -298,9 +300,10 @@ CASES = [
     ("Revenue was $4.4 million in Q2 2024.", [QUARTERS + "\n\n" + COSTS], None, "$4.4 million", "money",
      "mismatch", "$7.1 million", "under 'Revenue'"),
     # a row named by its whole first cell, numbers and all
-    ("Store 12 sold $2.5 million.", [STORES], None, "$2.5 million", "money", "mismatch", "$1.5 million",
+    ("Store 12 had sales of $2.5 million.", [STORES], None, "$2.5 million", "money", "mismatch", "$1.5 million",
      "the table row 'Store 12'"),
-    ("Store 13 sold $2.5 million.", [STORES], None, "$2.5 million", "money", "grounded", "$2.5 million", None),
+    ("Store 13 had sales of $2.5 million.", [STORES], None, "$2.5 million", "money", "grounded", "$2.5 million",
+     None),
 ]
 
 

@@ -172,3 +172,50 @@ def test_bare_numbers_in_a_table_read_with_their_unit(answer, fragment, status, 
 ])
 def test_with_unit(number, unit, expected):
     assert with_unit(number, unit) == expected
+
+
+Q_M = ("| Quarter | Revenue ($M) | Operating margin (%) | Shares outstanding |\n|---|---|---|---|\n"
+       "| Q1 2024 | 6.4 | 18.0 | 7.1 |\n| Q2 2024 | 7.1 | 21.5 | 7.3 |")
+MEMBERS = "| Quarter | Paid memberships (M) |\n|---|---|\n| Q1 2024 | 269.6 |\n| Q2 2024 | 277.7 |"
+ANNUAL = "| Year | Revenue ($M) |\n|---|---|\n| 2023 | 24.0 |\n| 2024 | 27.5 |"
+THOUSANDS = ("(Dollars in thousands)\n\n| Metric | 2023 | 2024 |\n|---|---|---|\n| Revenue | 5,200 | 7,100 |\n"
+             "| Gross margin (%) | 41.2 | 43.5 |")
+CUSTOMERS = "| Quarter | Revenue ($M) | Customers |\n|---|---|---|\n| Q1 2024 | 6.4 | 1,020 |\n| Q2 2024 | 7.1 | 1,100 |"
+
+
+@pytest.mark.parametrize("answer,source,fragment,mismatch", [
+    # (a second review, 2026-12-02) correct answers the table must not call mismatched
+    ("Netflix had 277.7 million paid memberships in Q2 2024.", MEMBERS, "277.7 million", False),  # unit unread
+    ("The company had 7.3 million shares outstanding in Q2 2024.", Q_M, "7.3 million", False),
+    ("Revenue increased by $0.7 million in Q2 2024.", Q_M, "$0.7 million", False),  # a change
+    ("Revenue rose by $3.5 million in 2024.", ANNUAL, "$3.5 million", False),
+    ("Sales grew 10.9% sequentially in Q2 2024.", Q_M, "10.9%", False),  # a change; no column named
+    ("In Q2 2024, the stock closed at $45.20.", Q_M, "$45.20", False),  # no column named
+    ("Average revenue per customer was $6,455 in Q2 2024.", CUSTOMERS, "$6,455", False),  # a rate
+    ("Revenue for the first half of 2024 was $13.5 million.", Q_M, "$13.5 million", False),  # a half, not a quarter
+    ("Gross margin was 43.5% in 2024.", THOUSANDS, "43.5%", False),  # the caption's unit is not this row's
+    ("The company had 1,100 customers in Q2 2024.", CUSTOMERS, "1,100", False),
+    ("Revenue was $7.1 million in 2024.", THOUSANDS, "$7.1 million", False),  # 7,100 in thousands
+    # and wrong ones it catches
+    ("Revenue was $7.1 million in Q1 2024.", Q_M, "$7.1 million", True),
+    ("Revenue was $7.1 million in 2023.", THOUSANDS, "$7.1 million", True),
+    ("The operating margin in Q1 2024 was 21.5%.", Q_M, "21.5%", True),
+    ("The company had 1,020 customers in Q2 2024.", CUSTOMERS, "1,020", True),
+])
+def test_the_table_check_decides_only_what_the_table_says(answer, source, fragment, mismatch):
+    import spacy_ground
+
+    rules = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    doc = spacy_ground.check(rules, answer, sources=[source])
+    claim = [c for c in doc.spans["ground_claims"] if c.text == fragment][0]
+    assert (claim._.ground_numeric["status"] == "mismatch") is mismatch, claim._.ground_numeric["reason"]
+
+
+def test_an_answer_table_names_its_own_columns():
+    import spacy_ground
+
+    rules = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    answer = "| Quarter | Revenue | QoQ growth |\n|---|---|---|\n| Q2 2024 | $7.1M | 10.9% |"
+    doc = spacy_ground.check(rules, answer, sources=[Q_M])
+    status = {c.text: c._.ground_numeric["status"] for c in doc.spans["ground_claims"]}
+    assert status["$7.1M"] == "grounded" and status["10.9%"] != "mismatch"  # growth is no operating margin
