@@ -584,6 +584,7 @@ class TableRowValues:
     label: str
     key: str
     cells: Tuple[Tuple[TableCell, Tuple[ClaimValue, ...], frozenset], ...]
+    table: int = 0  # which table of the sources the row belongs to
 
 
 def _phrase(text: str) -> str:
@@ -596,20 +597,29 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
     """The table rows of a set of sources, read once per index (answers share their sources)."""
     cached = getattr(index, "_table_rows", None)
     if cached is None:
-        cached, columns = [], {}
+        cached, columns, table = [], {}, 0
         for i, row in enumerate(index.sentences):
             if not row.cells:
                 continue
+            if i == 0 or not index.sentences[i - 1].cells or index.sentences[i - 1].source != row.source:
+                table += 1  # rows follow each other within a table; a header line or prose parts them
             text = index.texts[row.source]
             label = text[row.cells[0].start:row.cells[0].end]
             for cell in row.cells[1:]:
                 if cell.column not in columns:
                     columns[cell.column] = (tuple(v for _, _, v in find_claims(cell.column)), content_words(cell.column))
-            # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value
+            # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
+            # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
             key = _phrase(label) if re.search(r"[^\W\d_]{2}", label) else ""
-            cached.append(TableRowValues(i, label, key, tuple((cell, *columns[cell.column]) for cell in row.cells[1:])))
+            key = "" if key.strip() in _GENERIC_LABELS or len(key.strip()) < 3 else key
+            cached.append(TableRowValues(i, label, key, tuple((cell, *columns[cell.column]) for cell in row.cells[1:]),
+                                         table))
         index._table_rows = cached
     return cached
+
+
+_GENERIC_LABELS = frozenset(["total", "totals", "subtotal", "grand total", "other", "others", "all", "net", "sum",
+                             "average", "change", "total revenue"])
 
 
 def _in_prose(value: ClaimValue, index: SourceIndex) -> bool:
@@ -692,8 +702,9 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     def same(a: ClaimValue, b: ClaimValue) -> bool:  # the same date, read at the same granularity
         return a.granularity == b.granularity and compare(a, b).result == EQUAL
 
-    words = content_words(answer[lo:hi]) | _answer_column(answer, span)
-    phrase = _phrase(answer[lo:hi])
+    # what the sentence names before the claim ("Revenue was $7.1 million"; not "... as revenue grew")
+    words = content_words(answer[lo:span.end_char]) | _answer_column(answer, span) | content_words(value.head or "")
+    phrase = _phrase(answer[lo:span.end_char])
     by_sentence = _sentence_claims(index)
     scope: List[Tuple[int, TableCell, frozenset]] = []  # where the claim's value should be
     for row in rows:
@@ -707,8 +718,9 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
             scope += [(row.sentence, cell, frozenset(["<named>"])) for cell, _ in by_date]
         else:
             scope += [(row.sentence, cell, column) for cell, _, column in row.cells]
-    # the figure must be named: by a column name the sentence uses, or by row and date
-    scope = [t for t in scope if t[2] & words or "<named>" in t[2]]
+    # the figure must be named: by every word of a column name ("cost of sales" is no "sales"), or by
+    # row and date
+    scope = [t for t in scope if (t[2] and t[2] <= words) or "<named>" in t[2]]
     if value.kind == "cardinal" and not (value.head and any(
             value.head in column or value.head in content_words(next(r.label for r in rows if r.sentence == i))
             for i, _, column in scope)):
@@ -717,6 +729,18 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
                 if cell.start <= c.start and c.end <= cell.end]
     if not in_scope or any(compare(value, c.value).result == EQUAL or _scaled(value, c.value) for c, _ in in_scope):
         return None
+    # the value in a row the sentence could not be pointing past (another table or source, a row
+    # with no date like the sentence's: a region, a segment, "Nine months ended ..."): its home
+    pointed = {i for i, _, _ in scope}
+    tables = {r.table for r in rows if r.sentence in pointed}
+    for row in rows:
+        if row.sentence in pointed or not any(compare(value, c.value).result == EQUAL
+                                              for c in by_sentence.get(row.sentence, [])):
+            continue
+        dated = any(c.value.kind in ANCHOR_KINDS and any(a.granularity == c.value.granularity for a in anchors)
+                    for c in by_sentence.get(row.sentence, []))
+        if not (dated if anchors else row.table in tables):
+            return None
     differ = [(c, cell) for c, cell in in_scope if compare(value, c.value).result == DIFFERS]
     if not differ:
         return None
