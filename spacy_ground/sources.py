@@ -312,6 +312,8 @@ class TableCell:
 # column names whose numbers are no amounts in the caption's unit: shares, per-share figures, ratios, counts
 _OWN_SCALE = re.compile(r"%|\bper[- ]share\b|\bEPS\b|\bratio\b|\bcount\b|\bemployees\b|\bheadcount\b", re.I)
 _BARE_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+# a footnote mark after a cell's number: "7.1*", "7.1¹", "7.1 (1)", "7.1 [a]"
+_FOOTNOTE = re.compile(r"\s*(?:\*{1,3}|†|‡|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\(\d{1,2}\)|\[[a-z0-9]{1,2}\])", re.I)
 _CURRENCY = {"$": "$", "us$": "$", "usd": "$", "dollars": "$", "€": "€", "eur": "€", "euros": "€", "£": "£",
              "gbp": "£", "pounds": "£", "¥": "¥", "jpy": "¥", "yen": "¥"}
 _SCALE = {"thousand": "thousand", "thousands": "thousand", "000s": "thousand", "k": "thousand",
@@ -411,7 +413,9 @@ def markdown_table_rows(text: str) -> List[TableRow]:
                     continue
                 name = header[n] if n < len(header) else ""
                 unit = units[n] if n < len(units) else ""
-                shown = with_unit(cell, unit) if unit and _BARE_NUMBER.fullmatch(cell) else cell
+                number = _BARE_NUMBER.match(cell)
+                bare = number is not None and (number.end() == len(cell) or _FOOTNOTE.fullmatch(cell, number.end()))
+                shown = with_unit(number.group(0), unit) + cell[number.end():] if unit and bare else cell
                 parts.append(f"{name}: {shown}" if name else shown)
                 cells.append(TableCell(name, c_start, c_end, unit))
             rows.append(TableRow(r_start, r_end, "; ".join(parts) if parts else None, cells=tuple(cells)))
@@ -545,7 +549,8 @@ class SourceIndexer:
                 if cells and value.kind == "cardinal" and not value.head:
                     # the number also as its column or caption says: "7.1" under "($M)" is $7.1 million,
                     # and stays 7.1 too, for a unit the caption gives a column it does not describe
-                    unit = next((c.unit for c in cells if c.start == s and c.end == e and c.unit), "")
+                    unit = next((c.unit for c in cells if c.start == s and c.unit and (
+                        c.end == e or _FOOTNOTE.fullmatch(text, e, c.end))), "")
                     read = read_with_unit(value, unit) if unit else value
                     if read is not value:
                         index.claims.append(SourceClaim(i, s, e, first + j, read))

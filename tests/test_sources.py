@@ -128,6 +128,19 @@ def test_unit_hint(text, expected):
     assert unit_hint(text) == expected
 
 
+@pytest.mark.parametrize("cell,grounded", [("7.1", True), ("7.1*", True), ("7.1 (1)", True), ("7.1 [a]", True),
+                                           ("7.1¹", False)])  # the claim rules read no number glued to "¹"
+def test_a_footnote_mark_keeps_the_unit(cell, grounded):
+    import spacy_ground
+
+    text = f"| Quarter | Revenue ($M) |\n|---|---|\n| Q3 2024 | {cell} |"
+    row = [r for r in markdown_table_rows(text) if r.cells][0]
+    assert row.reading.startswith("Quarter: Q3 2024; Revenue ($M): $7.1 million")
+    rules = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    doc = spacy_ground.check(rules, "Revenue was $7.1 million in Q3 2024.", sources=[text])
+    assert (doc.spans["ground_claims"][0]._.ground_numeric["status"] == "grounded") is grounded
+
+
 def test_cells_take_the_unit_of_their_column_or_the_caption():
     text = "Results (in $ millions)\n\n| Quarter | Revenue | Margin (%) |\n|---|---|---|\n| Q1 2024 | 5.2 | 12 |"
     row = [r for r in markdown_table_rows(text) if r.cells][0]
