@@ -658,6 +658,24 @@ def _scaled(a: ClaimValue, b: ClaimValue) -> bool:
     return abs(ratio - 3 * round(ratio / 3)) < 0.01 and round(ratio / 3) != 0
 
 
+def _home_elsewhere(value: ClaimValue, rows: Sequence[TableRowValues], pointed: set, anchors: Sequence[ClaimValue],
+                    by_sentence: Dict[int, List[SourceClaim]]) -> bool:
+    """Whether the value sits in a table row the sentence could not be pointing past: with
+    dates, a row with no date of theirs (a region, a segment, "Nine months ended ..."); without,
+    a row of another table. Another date's row, or another name's row of the same table, is no
+    such home: there the value is the one the sentence took from the wrong row."""
+    tables = {r.table for r in rows if r.sentence in pointed}
+    for row in rows:
+        here = by_sentence.get(row.sentence, [])
+        if row.sentence in pointed or not any(compare(value, c.value).result == EQUAL for c in here):
+            continue
+        dated = any(c.value.kind in ANCHOR_KINDS and any(a.granularity == c.value.granularity for a in anchors)
+                    for c in here)
+        if not (dated if anchors else row.table in tables):
+            return True
+    return False
+
+
 def _answer_column(answer: str, span: Span) -> frozenset:
     """The words of the answer's own column name when the claim sits in a table of the answer."""
     for row in markdown_table_rows(answer) if "|" in answer else []:
@@ -671,15 +689,17 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
                      ) -> Optional[Dict[str, Any]]:
     """An amount, share or count against the Markdown table cell its sentence points at: the
     row that holds a date of the sentence at the same granularity ("Q3 2024" for "$7.1 million
-    in Q3 2024", not "2024" for a quarter's row) or whose first cell the sentence names ("Beta
-    Labs"), in the column the sentence (or the answer's own table) names ("revenue"), or, in a
-    table of metrics by date, the named metric's row under the column its date names ("| Metric
-    | 2023 | 2024 |"). A mismatch when those cells state another value of the claim's kind and
-    not the claim's own. None whenever the table cannot decide: a value the prose of the sources
-    states; a sentence with another value of the same kind ("fell to $6.4 million from $7.1
-    million") or a date that cannot be read ("in Q3"); a change, rate or derived figure ("rose
-    by", "grew 10.9%", "per customer"); no column or metric row named; a count whose noun no
-    column or row names; a cell that differs by a power of 1,000 (a unit the table left unsaid)."""
+    in Q3 2024", not "2024" for a quarter's row) or whose whole first cell the sentence names
+    before the figure ("Beta Labs"; not "Total"), in the column whose every word it names
+    before the figure ("revenue"; a count's noun and the answer table's own column name count
+    too), or, in a table of metrics by date, the named metric's row under the column its date
+    names ("| Metric | 2023 | 2024 |"). A mismatch when those cells state another value of the
+    claim's kind and not the claim's own. None whenever the table cannot decide: a value the
+    prose states, or a row the sentence's date cannot reach (a region's, another table's); a
+    sentence with another value of the same kind ("fell to $6.4 million from $7.1 million") or
+    a date that cannot be read ("in Q3"); a change, rate or derived figure ("rose by", "grew
+    10.9%", "per customer"); no column or metric row named; a count whose noun no column or row
+    names; a cell that differs by a power of 1,000 (a unit the table left unsaid)."""
     rows = table_rows(index)
     if value.kind not in TABLE_VALUE_KINDS or not rows or _in_prose(value, index):
         return None
@@ -721,31 +741,21 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     # the figure must be named: by every word of a column name ("cost of sales" is no "sales"), or by
     # row and date
     scope = [t for t in scope if (t[2] and t[2] <= words) or "<named>" in t[2]]
+    row_of = {r.sentence: r for r in rows}
     if value.kind == "cardinal" and not (value.head and any(
-            value.head in column or value.head in content_words(next(r.label for r in rows if r.sentence == i))
-            for i, _, column in scope)):
+            value.head in column or value.head in content_words(row_of[i].label) for i, _, column in scope)):
         return None  # "two quarters" is no figure of the table
     in_scope = [(c, cell) for i, cell, _ in scope for c in by_sentence.get(i, [])
                 if cell.start <= c.start and c.end <= cell.end]
     if not in_scope or any(compare(value, c.value).result == EQUAL or _scaled(value, c.value) for c, _ in in_scope):
         return None
-    # the value in a row the sentence could not be pointing past (another table or source, a row
-    # with no date like the sentence's: a region, a segment, "Nine months ended ..."): its home
-    pointed = {i for i, _, _ in scope}
-    tables = {r.table for r in rows if r.sentence in pointed}
-    for row in rows:
-        if row.sentence in pointed or not any(compare(value, c.value).result == EQUAL
-                                              for c in by_sentence.get(row.sentence, [])):
-            continue
-        dated = any(c.value.kind in ANCHOR_KINDS and any(a.granularity == c.value.granularity for a in anchors)
-                    for c in by_sentence.get(row.sentence, []))
-        if not (dated if anchors else row.table in tables):
-            return None
+    if _home_elsewhere(value, rows, {i for i, _, _ in scope}, anchors, by_sentence):
+        return None
     differ = [(c, cell) for c, cell in in_scope if compare(value, c.value).result == DIFFERS]
     if not differ:
         return None
     claim, cell = min(differ, key=lambda t: distance(value, t[0].value))
-    label = next(row.label for row in rows if row.sentence == claim.sentence)
+    label = row_of[claim.sentence].label
     where = f"the table row {label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
     return _result("mismatch", f"{where} {claim.value.text!r}", index, claim)
 
