@@ -742,9 +742,9 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     # row and date
     scope = [t for t in scope if (t[2] and t[2] <= words) or "<named>" in t[2]]
     row_of = {r.sentence: r for r in rows}
-    if value.kind == "cardinal" and not (value.head and any(
-            value.head in column or value.head in content_words(row_of[i].label) for i, _, column in scope)):
-        return None  # "two quarters" is no figure of the table
+    if value.kind == "cardinal" and value.head and not any(
+            value.head in column or value.head in content_words(row_of[i].label) for i, _, column in scope):
+        return None  # "two quarters" is no figure of the table; a bare count is the named column's
     in_scope = [(c, cell) for i, cell, _ in scope for c in by_sentence.get(i, [])
                 if cell.start <= c.start and c.end <= cell.end]
     if not in_scope or any(compare(value, c.value).result == EQUAL or _scaled(value, c.value) for c, _ in in_scope):

@@ -326,8 +326,11 @@ def unit_hint(text: str) -> str:
     """How bare numbers under a column name or table caption read: "$ million" for "Revenue
     ($M)", "(in $ millions)", "(USD thousands)", "Sales, $ in millions"; "million" for "(in
     millions)"; "$" for "EPS ($)"; "%" for "Margin (%)"; "" when the text says none. A lone
-    letter ("m", "b") is a scale only beside a currency ("Height (m)" is metres)."""
+    letter is a scale beside a currency, or alone when upper-case: "Paid memberships (M)",
+    "Downloads (K)" read "million", "thousand"; "Height (m)" is metres."""
     for m in _UNIT_GROUP.finditer(text):
+        if (m.group(1) or "").strip() in ("K", "M", "B", "MM", "Mn", "Bn"):
+            return _SCALE[m.group(1).strip().lower()]
         group = (m.group(1) or m.group(2) or "").strip().lower()
         group = re.sub(r",?\s*except\s+per[- ]share\s*(?:data|amounts|figures)?", "", group)
         if group in ("%", "in %", "percent", "in percent", "per cent"):
@@ -337,7 +340,7 @@ def unit_hint(text: str) -> str:
         tokens = re.findall(r"us\$|[$€£¥]|[a-z0-9]+", group.replace("$m", "$ m").replace("$k", "$ k").replace("$b", "$ b"))
         tokens = [t for t in tokens if t not in ("in", "of", "amounts", "except", "data", "figures")]
         currency = next((_CURRENCY[t] for t in tokens if t in _CURRENCY), "")
-        scales = [t for t in tokens if t in _SCALE and (len(t) > 2 or currency or t in ("mn", "bn", "mm"))]
+        scales = [t for t in tokens if t in _SCALE and (len(t) > 2 or currency or t in ("mn", "bn"))]
         if not (scales or currency) or any(t not in _CURRENCY and t not in _SCALE for t in tokens):
             continue  # "(m)" alone, "(in millions of units)": not an amount's unit
         return f"{currency} {_SCALE[scales[0]]}".strip() if scales else currency  # "EPS ($)": dollars

@@ -119,6 +119,9 @@ def test_a_table_in_the_answer_is_read_a_row_at_a_time(nlp):
     ("Shares (in millions)", "million"),
     ("Margin (%)", "%"),
     ("Height (m)", ""),                 # metres, not millions
+    ("Paid memberships (M)", "million"),  # an upper-case letter alone: a scale
+    ("Downloads (K)", "thousand"),
+    ("Length (mm)", ""),                # millimetres
     ("Revenue", ""),
     ("(in millions, except per share data)", "million"),
     ("Earnings per share ($)", "$"),    # dollars, no scale
@@ -198,7 +201,8 @@ CUSTOMERS = "| Quarter | Revenue ($M) | Customers |\n|---|---|---|\n| Q1 2024 | 
 
 @pytest.mark.parametrize("answer,source,fragment,mismatch", [
     # (a second review, 2026-12-02) correct answers the table must not call mismatched
-    ("Netflix had 277.7 million paid memberships in Q2 2024.", MEMBERS, "277.7 million", False),  # unit unread
+    ("Netflix had 277.7 million paid memberships in Q2 2024.", MEMBERS, "277.7 million", False),  # "(M)": million
+    ("Paid memberships reached 269.6 million in Q2 2024.", MEMBERS, "269.6 million", True),  # Q1's
     ("The company had 7.3 million shares outstanding in Q2 2024.", Q_M, "7.3 million", False),
     ("Revenue increased by $0.7 million in Q2 2024.", Q_M, "$0.7 million", False),  # a change
     ("Revenue rose by $3.5 million in 2024.", ANNUAL, "$3.5 million", False),
