@@ -17,6 +17,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from .normalize import find_claims
 from .values import ClaimValue
 
 _WORD = re.compile(r"[A-Za-z]+")
@@ -397,7 +398,7 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         start, end, line = lines[i]
         sep = lines[i + 1]
         # as in GitHub's Markdown, the separator has a cell for each column name
-        header = [c for c, _, _ in _cells(line)] if "|" in line and _TABLE_SEPARATOR.match(sep[2]) else []
+        header = [c for c, _, _ in _cells(line)] if "|" in line and is_table_separator(sep[2]) else []
         if not header or len(_cells(sep[2])) != len(header):
             i += 1
             continue
@@ -610,8 +611,6 @@ def read_with_unit(value: ClaimValue, unit: str) -> ClaimValue:
     """A table cell's bare number read with the unit its column or caption gives ("7.1" under
     "Revenue ($M)" is $7.1 million, its text written so); as it was if that does not read as
     one claim."""
-    from .normalize import find_claims
-
     text = with_unit(value.text, unit)
     found = find_claims(text)
     if len(found) == 1 and found[0][0] == 0 and found[0][1] == len(text):
