@@ -59,7 +59,9 @@ class SentenceEncoder:
 
         if not texts:
             return numpy.zeros((0, 384), dtype="float32")
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        # batches of similar length; equal lengths by text, so a batch (whose int8 activations
+        # share one scale) does not depend on the order the texts came in
+        order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), texts[i]))
         batches = [order[b:b + self.batch_size] for b in range(0, len(order), self.batch_size)]
         # tokenised here, in the calling thread: a fast tokenizer is not to be shared between threads
         encoded = [self.tokenizer([texts[i] for i in idx], truncation=True, max_length=self.max_length,

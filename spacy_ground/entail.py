@@ -415,7 +415,7 @@ class Entailer:
         similar length."""
         from .entail_model import module_device, predict_in_threads
 
-        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), pairs[i]))
         batches = [order[b:b + self.batch_size] for b in range(0, len(order), self.batch_size)]
         out: List[List[float]] = [[]] * len(pairs)
         if self.workers > 1 and batches and "tokenizer" in self.model.attrs \

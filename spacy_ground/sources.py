@@ -64,10 +64,17 @@ def readable_line(text: str) -> str:
 
 
 def evidence_text(evidence: Sequence[Dict[str, Any]], k: int) -> str:
-    """The premise the cross-encoder reads: the top ``k`` evidence sentences in source
-    order, record lines made readable."""
-    top = sorted(evidence[:k], key=lambda e: (e["source"], e["start"]))
-    return " ".join(readable_line(e["text"].strip()) for e in top)
+    """The premise the cross-encoder reads: the top ``k`` evidence sentences best first
+    (``evidence`` is ranked), a sentence repeated word for word read once, record lines
+    made readable. Ranked, not in source order: the premise, and so the judgement, does not
+    depend on the order the sources were given in."""
+    seen, lines = set(), []
+    for e in evidence[:k]:
+        line = readable_line(e["text"].strip())
+        if line not in seen:
+            seen.add(line)
+            lines.append(line)
+    return " ".join(lines)
 
 
 MAX_JSON_DEPTH = 32  # deeper values are not read (``within_depth``): no recursion without end

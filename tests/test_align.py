@@ -114,13 +114,16 @@ def test_record_lines_read_as_words(line, readable):
     assert readable_line(line) == readable
 
 
-def test_evidence_text_in_source_order():
+def test_evidence_text_ranked_and_repeats_read_once():
     from spacy_ground.sources import evidence_text
 
     ev = [{"source": 1, "start": 0, "text": "attributes.WiFi: free"}, {"source": 0, "start": 50, "text": " B. "},
-          {"source": 0, "start": 10, "text": "A."}]
+          {"source": 2, "start": 7, "text": "B."}, {"source": 0, "start": 10, "text": "A."}]
     assert evidence_text(ev, 1) == "attributes wi fi: free"
-    assert evidence_text(ev, 3) == "A. B. attributes wi fi: free"
+    assert evidence_text(ev, 2) == "attributes wi fi: free B."
+    assert evidence_text(ev, 3) == "attributes wi fi: free B."  # the same sentence in another source
+    assert evidence_text(ev, 4) == "attributes wi fi: free B. A."
+    assert evidence_text([], 3) == ""
 
 
 @pytest.mark.parametrize("text,marker", [

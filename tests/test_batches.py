@@ -173,3 +173,32 @@ def test_check_many_names_a_misnamed_sources_field():
     # no sources at all (and nothing like them) stays a not-checkable answer, as before
     doc, = spacy_ground.check_many(nlp, [{"answer": "It cost $5 million.", "id": "a1"}])
     assert doc._.numeric_grounding["message"] == "no sources to check against"
+
+
+PASSAGES = [
+    "The rainforest floor gets little light. The decay though offers plenty of rich nutrients for other plants "
+    "to grow from. Jaguars hunt there at night.",
+    "Trees in the rainforest grow up to 60 metres tall. For example there are herbs and mushrooms that grow on "
+    "the floor. The decay though offers plenty of rich nutrients for other plants to grow from.",
+    "About 2% of the sunlight reaches the ground. Leaves fall all year and decay within weeks.",
+]
+PASSAGE_ANSWER = ("The floor is rich in nutrients due to the quick decay of dead leaves, and herbs grow there. "
+                  "Only 2% of the sunlight reaches the ground. Trees grow up to 80 metres tall.")
+
+
+def test_passage_order_does_not_move_the_verdict(nlp):
+    """The same passages in another order give the same judgement: the premise reads the
+    evidence ranked (a sentence two passages share read once), and the sentence encoder's
+    batches do not depend on the order of its texts."""
+    import itertools
+
+    def judged(passages):
+        doc = spacy_ground.check(nlp, PASSAGE_ANSWER, passages, "Why is the rainforest floor rich?")
+        g = doc._.grounding
+        return (round(g.score, 6), g.verdict, g.action,
+                [{k: round(v, 6) for k, v in s["entailment"].items() if k in ("supported", "unsupported", "contradicted")}
+                 for s in g.sentences], [(c["text"], c["status"]) for c in g.claims])
+
+    results = [judged(list(p)) for p in itertools.permutations(PASSAGES)]
+    assert results[0][3]  # the sentences were judged
+    assert all(r == results[0] for r in results[1:])

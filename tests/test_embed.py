@@ -88,3 +88,15 @@ def test_an_encoder_the_lean_path_does_not_know_runs_transformers_forward(monkey
     enc = SentenceEncoder(quantize=False, lean=True)
     vecs = enc.encode(TEXTS[:2])
     assert not called and vecs.shape == (2, 384)
+
+
+def test_int8_vectors_do_not_depend_on_the_order_of_texts():
+    """Texts of equal length on either side of a batch boundary: int8 activations share one
+    scale per batch, so the batches are made the same whatever order the texts come in."""
+    texts = ["Jaguars hunt at night.", "Leaves decay in weeks.", "Herbs grow on a floor.", "About 2% of light."]
+    assert len({len(t) for t in texts[:3]}) == 1
+    encoder = SentenceEncoder(quantize=True, batch_size=2)
+    first = encoder.encode(texts)
+    order = [2, 3, 0, 1]
+    again = encoder.encode([texts[i] for i in order])
+    numpy.testing.assert_array_equal(again, first[order])

@@ -362,7 +362,7 @@ def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_pat
     nlp.to_disk(tmp_path / "p")
     again = spacy.load(tmp_path / "p")
     assert again.get_pipe("ground_entail").evidence_k_by_source == {"passages": 1}
-    assert again.get_pipe("ground_verdict").sentence_threshold_by_source == {"document": 0.6, "passages": 0.5,
+    assert again.get_pipe("ground_verdict").sentence_threshold_by_source == {"document": 0.6, "passages": 0.6,
                                                                              "record": 0.7}
 
 
