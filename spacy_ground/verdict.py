@@ -509,11 +509,18 @@ class Verdict:
 
     def rank_score(self, doc: Doc) -> float:
         """The score that ranks a checked answer: its verdict's, or for a not_checkable one the
-        model's score of its features (as ``evaluate`` ranks it)."""
+        model's score of its features (as ``evaluate`` ranks it); always a finite number."""
         g = doc._.grounding
         if g is not None and g.score is not None:
             return g.score
-        return self.lr_model.score(answer_features(doc, self.sentences_key), source_shape(doc._.ground_sources))
+        shape = source_shape(doc._.ground_sources)
+        feats = answer_features(doc, self.sentences_key)
+        model = self.lr_model.model_for(shape)
+        # a feature that is not a number (the answer's reason says so) counts as its train
+        # mean, adding nothing; infinities are clipped to the train range like any value
+        mean = dict(zip(model.features, model.mean))
+        feats = {f: mean.get(f, 0.0) if math.isnan(v) else v for f, v in feats.items()}
+        return self.lr_model.score(feats, shape)
 
     def initialize(self, get_examples: Optional[Callable[[], Iterable[Example]]] = None, *,
                    nlp: Optional[Language] = None, refit: bool = False, l2: float = 1.0,

@@ -210,6 +210,12 @@ def test_a_feature_that_is_not_a_number_gives_not_checkable(nlp, monkeypatch):
     assert g.verdict == "not_checkable" and g.score is None
     assert "absent_words could not be computed" in g.reasons[0]
     assert_defined(spacy_ground.check(nlp, "Revenue was $2.85 billion in 2024.", [SOURCE]))
+    # evaluate and nlp.evaluate rank it all the same: the feature counts as its train mean
+    doc = spacy_ground.check(nlp, "Revenue was $2.85 billion in 2024.", [SOURCE])
+    rank = nlp.get_pipe("ground_verdict").rank_score(doc)
+    assert math.isfinite(rank) and 0.0 <= rank <= 1.0
+    monkeypatch.setattr(verdict, "answer_features", lambda doc, key: {**real(doc, key), "absent_words": float("inf")})
+    assert math.isfinite(nlp.get_pipe("ground_verdict").rank_score(doc))
 
 
 def test_load_without_exclusions():
