@@ -17,7 +17,7 @@ import os
 import platform
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -28,7 +28,7 @@ from spacy.language import Language
 from .bench import is_hallucinated, is_labelled, markdown_cell, read_jsonl
 from .features import FEATURES, FEATURE_SIGNS, absent_word_counts, answer_features, source_texts
 from .sources import source_kind, sources_key
-from .verdict import source_shape
+from .verdict import not_checkable_reason, source_shape
 
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
 
@@ -83,6 +83,10 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         n_absent, n_words = absent_word_counts(doc.text, source_texts(doc))
         # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
         rank_score = verdict.rank_score(doc) if verdict is not None else None
+        # why it cannot be checked (as the verdict says), also when the pipeline has no verdict
+        # (``fit`` leaves such answers out, as ``ground_verdict.initialize(refit=True)`` does)
+        why_not = (g.reasons[0] if g.verdict == "not_checkable" else None) if g is not None \
+            else not_checkable_reason(doc, list(doc.spans.get(sentences_key, [])))
         rows.append({
             "shape": shape, "source_kind": source_kind(doc._.ground_sources),
             "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),
@@ -90,7 +94,7 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
             "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "cached": cached,
             "absent_words": n_absent / n_words if n_words else 0.0, "rank_score": rank_score,
             "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
-            "action": g.action if g is not None else None,
+            "action": g.action if g is not None else None, "not_checkable": why_not,
             "flagged_by_rule": bool(g is not None and g.flagged_by_rule),
             # answers with the same question and sources (one source document's answers by
             # several LLMs; a question's right and wrong answer) are resampled together
@@ -832,6 +836,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
         nlp = full_pipeline(with_verdict=False, entail=args.entail, overrides=parse_overrides(args.set))
         rows = run(nlp, records, _progress(len(records), "features"))
         print(file=sys.stderr)
+    left_out = Counter(r["not_checkable"] for r in rows if r.get("not_checkable"))
+    if left_out:  # no verdict to learn from them (rows stored before the field keep every answer)
+        rows = [r for r in rows if not r.get("not_checkable")]
+        print(f"left out {sum(left_out.values())} answers that cannot be checked: "
+              + "; ".join(f"{n} {why}" for why, n in left_out.most_common()), file=sys.stderr)
     tune_rows = None
     if args.tune_on:  # dev answers for the flag threshold: stored features, or a data file to check
         stored = [json.loads(line) for line in open(args.tune_on, encoding="utf8") if line.strip()]
@@ -850,7 +859,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
     cv = cross_validated(rows, args.l2, per_shape, signs=signs, tune_rows=tune_rows)
     if tune_rows:
         cv["tune_on"] = Path(args.tune_on).name
-    save_model(model, args.output, meta={"train": Path(args.train).name, "part": args.part, "answers": len(rows), "l2": args.l2,
+    save_model(model, args.output, meta={"train": Path(args.train).name, "part": args.part, "answers": len(rows),
+                                         "left_out": dict(left_out), "l2": args.l2,
                                          "per_shape": per_shape, "signs": signs, "seed_thresholds": seed,
                                          "date": date.today().isoformat(), "cross_validated": cv})
     scores = [model.score(r["features"], r["shape"]) for r in rows]

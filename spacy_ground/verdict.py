@@ -402,6 +402,30 @@ def _read_as(sentence: Dict[str, Any]) -> str:
     return f" (read as {read!r})" if read else ""
 
 
+def not_checkable_reason(doc: Doc, sents: Sequence) -> Optional[str]:
+    """Why the answer cannot be checked (``sents``: its sentence spans after ground_align), or
+    None: the reason a not_checkable verdict gives."""
+    sources = doc._.ground_sources or []
+    if not any(s is not None and str(s).strip() for s in sources):
+        return "no sources to check against"
+    if doc.user_data.get(SOURCES_ERROR):
+        return doc.user_data[SOURCES_ERROR]
+    if not doc.text.strip():
+        return "the answer is empty"
+    if not re.search(r"[^\W_]", doc.text):
+        return "the answer has no words or numbers to check"
+    if _mostly_other_script(doc.text):
+        return "the answer is mostly in a script other than the Latin alphabet; the rules and models read English"
+    other = _other_language(doc.text)
+    if other:
+        return f"the answer reads as {other}, not English; the rules and models read English"
+    if is_refusal(doc.text):
+        return "the answer declines to answer (it says the sources do not cover the question)"
+    if not sents or not any(s._.evidence for s in sents):
+        return "no answer sentence has evidence in the sources"
+    return None
+
+
 class Grounding(dict):
     """The verdict record (a dict, as ``doc._.ground_record`` holds it, so ``json.dumps`` and
     ``doc.to_json(underscore=["grounding"])`` take it) with attributes: ``score``, ``verdict``,
@@ -699,25 +723,7 @@ class Verdict:
 
     # ------------------------------------------------------------------ parts
     def _not_checkable(self, doc: Doc, sents: Sequence) -> Optional[str]:
-        sources = doc._.ground_sources or []
-        if not any(s is not None and str(s).strip() for s in sources):
-            return "no sources to check against"
-        if doc.user_data.get(SOURCES_ERROR):
-            return doc.user_data[SOURCES_ERROR]
-        if not doc.text.strip():
-            return "the answer is empty"
-        if not re.search(r"[^\W_]", doc.text):
-            return "the answer has no words or numbers to check"
-        if _mostly_other_script(doc.text):
-            return "the answer is mostly in a script other than the Latin alphabet; the rules and models read English"
-        other = _other_language(doc.text)
-        if other:
-            return f"the answer reads as {other}, not English; the rules and models read English"
-        if is_refusal(doc.text):
-            return "the answer declines to answer (it says the sources do not cover the question)"
-        if not sents or not any(s._.evidence for s in sents):
-            return "no answer sentence has evidence in the sources"
-        return None
+        return not_checkable_reason(doc, sents)
 
     def _sentence_row(self, sent) -> Dict[str, Any]:
         ent = sent._.entailment

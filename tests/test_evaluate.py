@@ -583,3 +583,33 @@ def test_every_cache_keyed_by_input_is_emptied_between_timing_passes():
     assert _parse_unit.cache_info().currsize > 0
     clear_input_caches()
     assert _parse_unit.cache_info().currsize == 0
+
+
+def test_fit_leaves_out_answers_that_cannot_be_checked(tmp_path):
+    """As ground_verdict.initialize(refit=True) does: an answer the verdict would call
+    not_checkable (a refusal, no evidence) teaches the model nothing; the meta counts it."""
+    import json
+
+    from spacy_ground.evaluate import main
+
+    rows = _kind_rows()
+    broken = [dict(rows[0], id="refusal", not_checkable="the answer declines to answer"),
+              dict(rows[1], id="empty", not_checkable="the answer is empty")]
+    stored = tmp_path / "rows.jsonl"
+    stored.write_text("\n".join(json.dumps(r) for r in rows + broken), encoding="utf8")
+    out = tmp_path / "v.json"
+    assert main(["fit", str(tmp_path / "train.jsonl"), str(out), "--from-features", str(stored)]) == 0
+    meta = json.loads(out.read_text())["meta"]
+    assert meta["answers"] == len(rows)
+    assert meta["left_out"] == {"the answer declines to answer": 1, "the answer is empty": 1}
+
+
+def test_run_without_the_verdict_says_which_answers_cannot_be_checked():
+    from spacy_ground.evaluate import full_pipeline, run
+
+    nlp = full_pipeline(with_verdict=False)
+    rows = run(nlp, [{"answer": "The passages do not mention the revenue.", "sources": ["Revenue was $5 million."],
+                      "question": "What was revenue?"},
+                     {"answer": "Revenue was $5 million.", "sources": ["Revenue was $5 million."]}])
+    assert rows[0]["not_checkable"].startswith("the answer declines to answer")
+    assert rows[1]["not_checkable"] is None
