@@ -20,14 +20,12 @@ import spacy_ground.entail as entail
 import spacy_ground.sources as sources
 from spacy_ground.bench import read_jsonl
 
+from premise_order import premise  # beside this script
+
 
 def put_back_the_old_order() -> None:
     """The premise in source order and encoder batches by length alone (ties by position)."""
-    def evidence_text(evidence, k):
-        top = sorted(evidence[:k], key=lambda e: (e["source"], e["start"]))
-        return " ".join(sources.readable_line(e["text"].strip()) for e in top)
-
-    sources.evidence_text = entail.evidence_text = evidence_text
+    sources.evidence_text = entail.evidence_text = premise("source")
     encode = embed.SentenceEncoder.encode
 
     def by_length(self, texts):
