@@ -590,7 +590,7 @@ class Verdict:
             doc = eg.predicted.copy()
             for _, proc in before:
                 doc = proc(doc)
-            why = self._not_checkable(doc, list(doc.spans.get(self.sentences_key, [])))
+            why = not_checkable_reason(doc, list(doc.spans.get(self.sentences_key, [])))
             if why:
                 left_out[why] += 1
                 continue
@@ -697,7 +697,7 @@ class Verdict:
                                   "sources_kind": kind,
                                   "sentence_threshold": sentence_threshold,
                                   "flag_threshold": self.flag_threshold, "block_threshold": self.block_threshold}
-        reason = self._not_checkable(doc, sents)
+        reason = not_checkable_reason(doc, sents)
         feats = answer_features(doc, self.sentences_key) if not reason else {}
         broken = [name for name, v in feats.items() if not math.isfinite(v)]
         if broken:  # a bug upstream, never a NaN score
@@ -722,9 +722,6 @@ class Verdict:
         return doc
 
     # ------------------------------------------------------------------ parts
-    def _not_checkable(self, doc: Doc, sents: Sequence) -> Optional[str]:
-        return not_checkable_reason(doc, sents)
-
     def _sentence_row(self, sent) -> Dict[str, Any]:
         ent = sent._.entailment
         ev = judged_evidence(sent)

@@ -26,18 +26,19 @@ def distinct(top):
 
 
 def premise(mode):
+    if mode == "rank":
+        return sources.evidence_text  # the shipped premise
+
     def evidence_text(evidence, k):
         top = evidence[:k]
         if mode == "source":
             top = sorted(top, key=lambda e: (e["source"], e["start"]))
-        elif mode == "group":
+        else:  # group
             top = distinct(top)
             first = {}
             for rank, e in enumerate(top):
                 first.setdefault(e["source"], rank)
             top = sorted(top, key=lambda e: (first[e["source"]], e["start"]))
-        else:
-            top = distinct(top)
         return " ".join(sources.readable_line(e["text"].strip()) for e in top)
     return evidence_text
 
