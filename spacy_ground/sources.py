@@ -7,6 +7,7 @@ per distinct list of sources (keyed by a content hash) and reused.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import unicodedata
@@ -270,8 +271,78 @@ def clean_text(text: str) -> str:
 
 def source_text(source: Any) -> str:
     """The text to index for one source: JSON records (dicts, or strings holding a
-    JSON object or list) become ``path: value`` lines; anything else is kept as text."""
-    return clean_text(_source_text(source))
+    JSON object or list) become ``path: value`` lines; anything else is kept as text, its
+    HTML markup blanked out (``mask_html``: every offset stays that of the source as given)."""
+    record = json_record(source)
+    if record is not None:  # one fact a line: a value's markup is left as written
+        return clean_text("\n".join(flatten_json(within_depth(record))))
+    return mask_html(clean_text(_source_text(source)))
+
+
+# HTML: comments, script and style elements (blanked whole), and tags
+_HTML_MARKUP = re.compile(r"<!--.*?(?:-->|$)|<(script|style)\b[^<>]*>.*?(?:</\1\s*>|$)"
+                          r"|</?([a-zA-Z][a-zA-Z0-9]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>", re.S | re.I)
+_HTML_TAGS = frozenset(
+    "a abbr article aside b big blockquote body br caption center cite code col colgroup dd del div dl dt em "
+    "figcaption figure font footer h1 h2 h3 h4 h5 h6 head header hr html i img ins label li link main mark meta "
+    "nav ol p pre s section small span strike strong sub sup table tbody td tfoot th thead time title tr u ul"
+    .split())
+# tags that end a line of text: a paragraph, heading, list item or table row
+_HTML_BLOCK = frozenset(
+    "article aside blockquote body br caption dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 head header "
+    "hr html li main nav ol p pre section table tbody tfoot thead title tr ul".split())
+_HTML_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});")
+
+
+def _blank(markup: str, newline: bool) -> str:
+    """``markup`` as spaces of the same length (its own line breaks kept), starting with a
+    line break when it ends a line of text."""
+    out = re.sub(r"[^\n]", " ", markup)
+    return "\n" + out[1:] if newline and out[:1] == " " else out
+
+
+def mask_html(text: str, entities: bool = True) -> str:
+    """``text`` with its HTML markup blanked out, one character for one so that offsets stay
+    valid: tags, comments, scripts and styles as spaces (a paragraph, heading, list item, row or
+    ``<br>`` as a line break), an entity as the character it stands for, padded with spaces on
+    the side away from the word it is written against ("10&#37;" -> "10%    ", "&pound;5" ->
+    "     £5", "&nbsp;" -> spaces). Text holding no tag of HTML's own vocabulary
+    ("a <b> c" holds one; "x < y", "<Acme>" do not) is returned as it is; ``entities=False``
+    leaves entities as written."""
+    if "<" not in text or not any(m.group(2) and m.group(2).lower() in _HTML_TAGS for m in _HTML_MARKUP.finditer(text)):
+        return text
+
+    def markup(m: "re.Match[str]") -> str:
+        name = (m.group(2) or "").lower()
+        if m.group(2) and name not in _HTML_TAGS:
+            return m.group(0)  # "<Acme>": not a tag of HTML's
+        return _blank(m.group(0), name in _HTML_BLOCK)
+
+    def entity(m: "re.Match[str]") -> str:
+        char = html.unescape(m.group(0))
+        if len(char) != 1:
+            return m.group(0)  # not an entity HTML knows
+        char = " " if char in "\u00a0\u200b" else char
+        pad = " " * (len(m.group(0)) - 1)
+        before, after = m.string[m.start() - 1:m.start()], m.string[m.end():m.end() + 1]
+        # beside the text it belongs to: "&pound;5" -> "     £5", "10&#37;" -> "10%    "
+        return pad + char if after.isalnum() and not before.isalnum() else char + pad
+
+    masked = _HTML_MARKUP.sub(markup, text)
+    return _HTML_ENTITY.sub(entity, masked) if entities else masked
+
+
+def html_reading(text: str, start: int = 0, end: Optional[int] = None) -> str:
+    """``text[start:end]``, a piece of HTML, as plain words for the models: markup dropped,
+    entities read (one the bounds cut, as ``mask_html``'s offsets may, read whole), white space
+    as single spaces ("Acme&#39;s <b>CEO</b>" -> "Acme's CEO")."""
+    end = len(text) if end is None else end
+    for m in _HTML_ENTITY.finditer(text, max(0, start - 40), min(len(text), end + 40)):
+        if m.start() < start < m.end():
+            start = m.start()
+        if m.start() < end < m.end():
+            end = m.end()
+    return " ".join(html.unescape(mask_html(text[start:end], entities=False)).split())
 
 
 def _source_text(source: Any) -> str:
@@ -327,7 +398,7 @@ _CURRENCY = {"$": "$", "us$": "$", "usd": "$", "dollars": "$", "€": "€", "eu
 _SCALE = {"thousand": "thousand", "thousands": "thousand", "000s": "thousand", "k": "thousand",
           "million": "million", "millions": "million", "mn": "million", "mm": "million", "m": "million",
           "billion": "billion", "billions": "billion", "bn": "billion", "b": "billion"}
-_UNIT_GROUP = re.compile(r"\(([^()]{1,40})\)|,\s*((?:in\s+)?[$€£¥]?\s*(?:in\s+)?[a-z$€£¥0-9]+(?:\s+[a-z]+)?)\s*$", re.I)
+_UNIT_GROUP = re.compile(r"\(([^()]{1,80})\)|,\s*((?:in\s+)?[$€£¥]?\s*(?:in\s+)?[a-z$€£¥0-9]+(?:\s+[a-z]+)?)\s*$", re.I)
 
 
 def unit_hint(text: str) -> str:
@@ -340,13 +411,16 @@ def unit_hint(text: str) -> str:
         if (m.group(1) or "").strip() in ("K", "M", "B", "MM", "Mn", "Bn"):
             return _SCALE[m.group(1).strip().lower()]
         group = (m.group(1) or m.group(2) or "").strip().lower()
-        group = re.sub(r",?\s*except\s+per[- ]share\s*(?:data|amounts|figures)?", "", group)
+        # "(in millions, except per share data)", "(in thousands, except percentages)": the
+        # exceptions are columns of their own scale (_OWN_SCALE)
+        group = re.sub(r"[,;]?\s*(?:except|unless)\b.*$", "", group)
+        group = re.sub(r"\bu\.?s\.? dollars\b", "dollars", group)
         if group in ("%", "in %", "percent", "in percent", "per cent"):
             return "%"
         if "per share" in group:
             continue
         tokens = re.findall(r"us\$|[$€£¥]|[a-z0-9]+", group.replace("$m", "$ m").replace("$k", "$ k").replace("$b", "$ b"))
-        tokens = [t for t in tokens if t not in ("in", "of", "amounts", "except", "data", "figures")]
+        tokens = [t for t in tokens if t not in ("in", "of", "amounts", "data", "figures", "unaudited")]
         currency = next((_CURRENCY[t] for t in tokens if t in _CURRENCY), "")
         scales = [t for t in tokens if t in _SCALE and (len(t) > 2 or currency or t in ("mn", "bn"))]
         if not (scales or currency) or any(t not in _CURRENCY and t not in _SCALE for t in tokens):
@@ -431,6 +505,156 @@ def markdown_table_rows(text: str) -> List[TableRow]:
                 cells.append(TableCell(name, c_start, c_end, unit))
             rows.append(TableRow(r_start, r_end, "; ".join(parts) if parts else None, cells=tuple(cells)))
             i += 1
+    return rows
+
+
+_HTML_TABLE_TAG = re.compile(r"<(/?)(table|caption|thead|tbody|tfoot|tr|td|th)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
+_COLSPAN = re.compile(r"\bcolspan\s*=\s*[\"']?\s*(\d{1,2})", re.I)
+
+
+@dataclass
+class _HtmlRow:
+    start: int
+    end: int = -1
+    head: bool = False  # in <thead>
+    cells: List[Tuple[int, int, bool, int]] = field(default_factory=list)  # inner start, end, <th>, colspan
+
+
+@dataclass
+class _HtmlTable:
+    start: int
+    end: int = -1
+    caption: str = ""
+    rows: List[_HtmlRow] = field(default_factory=list)
+
+
+def _html_tables(text: str) -> List[_HtmlTable]:
+    """The outermost tables of an HTML text with their rows and cells (a cell or row left
+    open ends where the next begins, as browsers read them; a nested table's tags are its
+    cell's text)."""
+    tables: List[_HtmlTable] = []
+    table: Optional[_HtmlTable] = None
+    row: Optional[_HtmlRow] = None
+    cell: Optional[List[Any]] = None
+    caption_at, depth, head = -1, 0, False
+
+    def close_cell(at: int) -> None:
+        nonlocal cell
+        if cell is not None and row is not None:
+            row.cells.append((cell[0], at, cell[1], cell[2]))
+        cell = None
+
+    def close_row(at: int) -> None:
+        nonlocal row
+        close_cell(at)
+        if row is not None and table is not None:
+            row.end = at
+            table.rows.append(row)
+        row = None
+
+    for m in _HTML_TABLE_TAG.finditer(text):
+        closing, name = m.group(1) == "/", m.group(2).lower()
+        if name == "table":
+            depth += -1 if closing else 1
+            if not closing and depth == 1:
+                table, head = _HtmlTable(m.start()), False
+            elif closing and depth == 0 and table is not None:
+                close_row(m.start())
+                table.end = m.end()
+                tables.append(table)
+                table = None
+            depth = max(depth, 0)
+            continue
+        if depth != 1 or table is None:
+            continue
+        if name == "caption":
+            if closing and caption_at >= 0:
+                table.caption = " ".join(html.unescape(mask_html(text[caption_at:m.start()])).split())
+            caption_at = -1 if closing else m.end()
+        elif name in ("thead", "tbody", "tfoot"):
+            close_row(m.start())
+            head = name == "thead" and not closing
+        elif name == "tr":
+            close_row(m.start() if not closing else m.end())
+            if not closing:
+                row = _HtmlRow(m.start(), head=head)
+        elif closing:  # </td>, </th>
+            close_cell(m.start())
+        else:  # <td>, <th>
+            close_cell(m.start())
+            if row is None:
+                row = _HtmlRow(m.start(), head=head)
+            span = _COLSPAN.search(m.group(3))
+            cell = [m.end(), name == "th", max(1, min(int(span.group(1)), 50)) if span else 1]
+    if table is not None:  # a table left open runs to the end of the text
+        close_row(len(text))
+        table.end = len(text)
+        tables.append(table)
+    return tables
+
+
+def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
+    """The rows of every HTML table in ``text`` (a source as given; ``masked`` the same text
+    with its markup blanked out, ``mask_html``), read as Markdown tables' rows are: each body row
+    with its column names (the ``<th>`` cells of the first rows, or of ``<thead>``; names over
+    several header rows joined, a ``colspan`` naming each column it spans), a bare number in a
+    cell with the unit its column name gives, else the ``<caption>``'s or the line above the
+    table's. Offsets are those of the text as given; a cell's are those of its text, its
+    markup left out (the markup between rows is blank in the text as read)."""
+    if "<" not in text:
+        return []
+    masked = mask_html(text) if masked is None else masked
+    rows: List[TableRow] = []
+    for table in _html_tables(text):
+        if not table.rows:
+            continue
+        header = [r for r in table.rows[:3] if r.head or (r.cells and all(th for _, _, th, _ in r.cells))]
+        header = [r for i, r in enumerate(header) if r is table.rows[i]]  # the leading ones only
+        width = max(sum(span for *_, span in r.cells) for r in table.rows)
+        names = [[] for _ in range(width)]  # type: List[List[str]]
+        for r in header:
+            col = 0
+            for s, e, _, span in r.cells:
+                name = " ".join(html.unescape(masked[s:e]).split())
+                for c in range(col, min(col + span, width)):
+                    if name and (not names[c] or names[c][-1] != name):
+                        names[c].append(name)
+                col += span
+        columns = [" ".join(n) for n in names]
+        line_start = masked.rfind("\n", 0, table.start)
+        above = masked[:max(line_start, 0)].rstrip("\n").split("\n")[-2:] if line_start > 0 else []
+        caption = table.caption or next((a.strip() for a in reversed(above) if a.strip()), "")
+        caption_unit = unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
+        units = [unit_hint(name) or ("" if _OWN_SCALE.search(name) else caption_unit) for name in columns]
+        for r in table.rows:
+            if r in header:
+                rows.append(TableRow(r.start, r.end, None))
+                continue
+            parts, cells, col = [], [], 0
+            for s, e, _, span in r.cells:
+                inner = masked[s:e]
+                c_start = s + len(inner) - len(inner.lstrip())
+                c_end = e - (len(inner) - len(inner.rstrip()))
+                cell = html_reading(text, s, e)
+                name, unit = (columns[col], units[col]) if col < width else ("", "")
+                col += span
+                if not cell:
+                    continue
+                number = _BARE_NUMBER.match(cell)
+                bare = number is not None and (number.end() == len(cell) or _FOOTNOTE.fullmatch(cell, number.end()))
+                shown = with_unit(number.group(0), unit) + cell[number.end():] if unit and bare else cell
+                parts.append(f"{name}: {shown}" if name else shown)
+                cells.append(TableCell(name, c_start, c_end, unit))
+            rows.append(TableRow(r.start, r.end, "; ".join(parts) if parts else None, cells=tuple(cells)))
+    return rows
+
+
+def table_rows(text: str, raw: Optional[str] = None) -> List[TableRow]:
+    """The rows of the Markdown tables in ``text`` (a source as read) and of the HTML tables in
+    ``raw`` (the same source as given, when ``mask_html`` changed it), in order."""
+    rows = markdown_table_rows(text)
+    if raw is not None and raw != text:
+        rows = sorted(rows + html_table_rows(raw, text), key=lambda r: r.start)
     return rows
 
 
@@ -550,7 +774,11 @@ class SourceIndexer:
             sent_offsets, claims = self.process(text, record)
             first = len(index.sentences)
             starts = []
-            for s, e, reading, cells in sentences_as_read(text, sent_offsets, [] if record else markdown_table_rows(text)):
+            raw = None if record or not isinstance(source, str) or "<" not in source else clean_text(source)
+            rows = [] if record else table_rows(text, raw)
+            for s, e, reading, cells in sentences_as_read(text, sent_offsets, rows):
+                if raw is not None and raw != text and not cells:  # HTML: read without its markup
+                    reading = html_reading(raw, s, e)
                 index.sentences.append(SourceSentence(i, s, e, reading, content_words(reading), cells))
                 starts.append(s)
             for s, e, value in claims:

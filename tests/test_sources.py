@@ -126,6 +126,15 @@ def test_a_table_in_the_answer_is_read_a_row_at_a_time(nlp):
     ("(in millions, except per share data)", "million"),
     ("Earnings per share ($)", "$"),    # dollars, no scale
     ("(in millions of units)", ""),
+    # filing captions: the exceptions are columns of their own scale
+    ("(In thousands, except share and per share data)", "thousand"),
+    ("(in millions, except percentages)", "million"),
+    ("(Dollars in millions, except per share amounts)", "$ million"),
+    ("(in millions of U.S. dollars)", "$ million"),
+    ("(Unaudited; in millions)", "million"),
+    ("(in millions; unaudited)", "million"),
+    ("Revenue (in millions of dollars, unless otherwise noted)", "$ million"),
+    ("(RMB in millions)", ""),          # a currency it does not know: no unit, rather than a wrong one
 ])
 def test_unit_hint(text, expected):
     assert unit_hint(text) == expected
