@@ -7,6 +7,7 @@ value ("equal"), contradicts it as a value of the same kind and unit family
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import NamedTuple, Optional, Tuple
 
@@ -17,6 +18,7 @@ EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
 UNITLESS, YEAR_AS_NUMBER = "matched a number written without its unit", "year written as a number"
 WEAK_MATCHES = frozenset({UNITLESS, YEAR_AS_NUMBER})  # equal, but yield to a contradiction nearby
 _EPS = 1e-9
+_SCALE_WORD = re.compile(r"\b(?:thousand|million|billion|trillion)s?\b", re.I)
 
 
 class Comparison(NamedTuple):
@@ -69,14 +71,19 @@ def _stated(c: ClaimValue) -> ClaimValue:
 
 def _unitless_match(a: ClaimValue, s: ClaimValue) -> Comparison:
     """A bare number on one side ("price: 12.5", "350") grounds a value with a unit, never refutes it.
-    A number that counts something ("12 rooms", "12 million customers") is not bare."""
+    A number that counts something ("12 rooms", "12 million customers") is not bare; one with a
+    scale word is compared by its value ("184,322 thousand" grounds "$184.3 million")."""
     bare = a if a.kind == "cardinal" else s
     if bare.head:
         return Comparison(INCOMPARABLE, "different things counted")
     if SHARE_NOTE in (a.note, s.note):
         return Comparison(INCOMPARABLE, "a share's percent is not written")  # "1 in 3" does not ground "15-49"
     sa, ss = _stated(a), _stated(s)
-    if a.approx or s.approx or a.is_range or s.is_range:
+    if _SCALE_WORD.search(bare.text or ""):
+        # a bare number with a scale word ("184,322 thousand", a table's caption read in): its
+        # value against the other's, each at its own precision ("$184.3 million")
+        same = _overlap(a, s)
+    elif a.approx or s.approx or a.is_range or s.is_range:
         same = _overlap(sa, ss)
     else:  # two exact numbers: equal at the finer of the two precisions
         step = min(a.number_step or 1.0, s.number_step or 1.0)

@@ -604,10 +604,14 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
             if i == 0 or not index.sentences[i - 1].cells or index.sentences[i - 1].source != row.source:
                 table += 1  # rows follow each other within a table; a header line or prose parts them
             text = index.texts[row.source]
-            label = text[row.cells[0].start:row.cells[0].end]
+            label = row.cells[0].text or text[row.cells[0].start:row.cells[0].end]
             for cell in row.cells[1:]:
                 if cell.column not in columns:
-                    columns[cell.column] = (tuple(v for _, _, v in find_claims(cell.column)), content_words(cell.column))
+                    names = tuple(v for _, _, v in find_claims(cell.column))
+                    if _YEAR_ENDED.search(cell.column):  # "Year ended December 31, 2024": the year 2024 too
+                        names += tuple(v for _, _, v in find_claims(" ".join(_YEAR_IN.findall(cell.column)))
+                                       if v.kind == "date")
+                    columns[cell.column] = (names, content_words(cell.column))
             # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
             # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
             key = _phrase(label) if re.search(r"[^\W\d_]{2}", label) else ""
@@ -618,6 +622,8 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
     return cached
 
 
+_YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?(?:years?|twelve\s+months|12\s+months)\s+end(?:ed|ing)\b", re.I)
+_YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
 _GENERIC_LABELS = frozenset(["total", "totals", "subtotal", "grand total", "other", "others", "all", "net", "sum",
                              "average", "change", "total revenue"])
 

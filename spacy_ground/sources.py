@@ -279,57 +279,176 @@ def source_text(source: Any) -> str:
     return mask_html(clean_text(_source_text(source)))
 
 
-# HTML: comments, script and style elements (blanked whole), and tags
-_HTML_MARKUP = re.compile(r"<!--.*?(?:-->|$)|<(script|style)\b[^<>]*>.*?(?:</\1\s*>|$)"
-                          r"|</?([a-zA-Z][a-zA-Z0-9]*)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>", re.S | re.I)
+# HTML: comments, declarations ("<!DOCTYPE html>", "<?xml ...?>"), elements whose content is no
+# text (blanked whole), footnote marks in <sup> (group 2), and tags (group 4; "ix:nonFraction" too)
+_HTML_MARKUP = re.compile(
+    r"<!--.*?(?:-->|$)|<![a-zA-Z][^<>]*>|<\?[^<>]*\?>"
+    r"|<(script|style|template|svg|noscript)\b[^<>]*>.*?(?:</\1\s*>|$)"
+    r"|(<sup\b[^<>]*>\s*(\[?\(?[0-9a-zA-Z*\u2020\u2021\u00a7\u00b6]{1,3}\)?\]?)\s*</sup\s*>)"
+    r"|</?([a-zA-Z][a-zA-Z0-9]*(?::[a-zA-Z][a-zA-Z0-9._-]*)?)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>",
+    re.S | re.I)
 _HTML_TAGS = frozenset(
-    "a abbr article aside b big blockquote body br caption center cite code col colgroup dd del div dl dt em "
-    "figcaption figure font footer h1 h2 h3 h4 h5 h6 head header hr html i img ins label li link main mark meta "
-    "nav ol p pre s section small span strike strong sub sup table tbody td tfoot th thead time title tr u ul"
-    .split())
+    "a abbr address area article aside audio b bdi bdo big blockquote body br button canvas caption center cite "
+    "code col colgroup data dd del details dfn dialog div dl dt em fieldset figcaption figure font footer form h1 "
+    "h2 h3 h4 h5 h6 head header hr html i iframe img input ins kbd label legend li link main map mark meta meter "
+    "nav nobr ol optgroup option output p picture pre progress q rp rt ruby s samp section select small source "
+    "span strike strong sub summary sup table tbody td textarea tfoot th thead time title tr tt u ul var video "
+    "wbr".split())
 # tags that end a line of text: a paragraph, heading, list item or table row
 _HTML_BLOCK = frozenset(
-    "article aside blockquote body br caption dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 head header "
-    "hr html li main nav ol p pre section table tbody tfoot thead title tr ul".split())
+    "address article aside blockquote body br caption dd details dialog div dl dt fieldset figcaption figure "
+    "footer form h1 h2 h3 h4 h5 h6 head header hr html legend li main nav ol p pre section summary table tbody "
+    "tfoot thead title tr ul".split())
+_HTML_CELL = frozenset(("td", "th"))
+_HTML_ROW = frozenset(("tr", "table", "thead", "tbody", "tfoot", "caption"))
 _HTML_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});")
+# what a footnote mark follows: a number (not the 10 of "10<sup>6</sup>"), a word of 3 letters
+# or more, a closing bracket, a per cent sign or a full stop; "m<sup>2</sup>" is a square metre
+_BEFORE_FOOTNOTE = re.compile(r"(?:(?<![\d.,])(?!10$)\d[\d.,]*|[A-Za-z]{3,}|[)%.\]])\s*$")
 
 
-def _blank(markup: str, newline: bool) -> str:
-    """``markup`` as spaces of the same length (its own line breaks kept), starting with a
-    line break when it ends a line of text."""
-    out = re.sub(r"[^\n]", " ", markup)
-    return "\n" + out[1:] if newline and out[:1] == " " else out
+def _entity(m: "re.Match[str]") -> Optional[str]:
+    """The one character an entity stands for ("&amp;" -> "&"), or None for one HTML does not know."""
+    char = html.unescape(m.group(0))
+    return char if len(char) == 1 and char != m.group(0) else None
 
 
-def mask_html(text: str, entities: bool = True) -> str:
+def _html_pieces(text: str, html_text: bool = False) -> List[Tuple[int, int, str]]:
+    """``text`` cut into (start, end, kind): "text", "entity", or markup to blank out: "row" (a
+    table's or a table row's tag), "line" (another tag that ends a line of text), "cell" (a table
+    cell's tag), "space" (a comment, a script, a footnote mark in ``<sup>``, the tags of
+    ``<sup>`` and ``<sub>``), "inline" (any other tag: no space in the text as read). An empty list when the text holds no tag of
+    HTML's own vocabulary ("a <b> c" holds one; "x < y", "<Acme>" do not) and no entity HTML
+    knows ("&amp;"); ``html_text``: a piece of a text known to be HTML, its markup read as such."""
+    found = list(_HTML_MARKUP.finditer(text)) if "<" in text else []
+    tags = [m for m in found if m.group(4) is not None]
+    is_html = html_text or any(m.group(4).lower() in _HTML_TAGS or ":" in m.group(4) for m in tags) or any(
+        m.group(2) is not None for m in found)
+    entities = [m for m in _HTML_ENTITY.finditer(text) if _entity(m)] if "&" in text else []
+    if not is_html and not entities:
+        return []
+    marks: List[Tuple[int, int, str]] = []
+    if is_html:
+        for m in found:
+            name = (m.group(4) or "").lower()
+            if m.group(4) is not None and name not in _HTML_TAGS and ":" not in name:
+                continue  # "<Acme>": not a tag of HTML's
+            if m.group(2) is not None and not _BEFORE_FOOTNOTE.search(text, max(0, m.start() - 40), m.start()):
+                continue  # "10<sup>6</sup>": an exponent, its tags blanked as tags below
+            kind = ("row" if name in _HTML_ROW else "line" if name in _HTML_BLOCK else "cell" if name in _HTML_CELL
+                    else "space" if name in ("sup", "sub", "img", "hr", "wbr") or m.group(2) is not None
+                    or m.group(4) is None else "inline")
+            marks.append((m.start(), m.end(), kind))
+        if any(m.group(2) is not None for m in found):  # the tags of the <sup> elements kept as text
+            kept = [(m.start(2), m.end(2)) for m in found if m.group(2) is not None
+                    and not any(a == m.start() for a, _, _ in marks)]
+            for a, b in kept:
+                for t in re.finditer(r"</?sup\b[^<>]*>", text[a:b], re.I):
+                    marks.append((a + t.start(), a + t.end(), "space"))
+            marks.sort()
+    pieces: List[Tuple[int, int, str]] = []
+    pos = 0
+    for a, b, kind in marks:
+        pieces += _text_pieces(text, pos, a, entities)
+        pieces.append((a, b, kind))
+        pos = b
+    return pieces + _text_pieces(text, pos, len(text), entities)
+
+
+def _text_pieces(text: str, start: int, end: int, entities: Sequence["re.Match[str]"]) -> List[Tuple[int, int, str]]:
+    out, pos = [], start
+    for m in entities:
+        if start <= m.start() and m.end() <= end:
+            if m.start() > pos:
+                out.append((pos, m.start(), "text"))
+            out.append((m.start(), m.end(), "entity"))
+            pos = m.end()
+    if end > pos:
+        out.append((pos, end, "text"))
+    return out
+
+
+def mask_html(text: str, entities: bool = True, html_text: bool = False) -> str:
     """``text`` with its HTML markup blanked out, one character for one so that offsets stay
-    valid: tags, comments, scripts and styles as spaces (a paragraph, heading, list item, row or
-    ``<br>`` as a line break), an entity as the character it stands for, padded with spaces on
-    the side away from the word it is written against ("10&#37;" -> "10%    ", "&pound;5" ->
-    "     £5", "&nbsp;" -> spaces). Text holding no tag of HTML's own vocabulary
-    ("a <b> c" holds one; "x < y", "<Acme>" do not) is returned as it is; ``entities=False``
-    leaves entities as written."""
-    if "<" not in text or not any(m.group(2) and m.group(2).lower() in _HTML_TAGS for m in _HTML_MARKUP.finditer(text)):
+    valid: tags, comments, scripts, styles and footnote marks (``$4.2<sup>1</sup>``) as spaces
+    (a paragraph, heading, list item, row or ``<br>`` as a line break), an entity as the
+    character it stands for, padded with spaces on the side away from the word it is written
+    against ("10&#37;" -> "10%    ", "&pound;5" -> "     £5", "&nbsp;" -> spaces). Text with no
+    tag of HTML's own vocabulary ("x < y", "<Acme>") and no entity is returned as it is;
+    ``entities=False`` leaves entities as written; ``html_text``: ``text`` is a piece of a text
+    known to be HTML."""
+    pieces = _html_pieces(text, html_text)
+    if not pieces:
         return text
+    out = []
+    for a, b, kind in pieces:
+        piece = text[a:b]
+        if kind == "text" or (kind == "entity" and not entities):
+            out.append(piece)
+        elif kind == "entity":
+            char = _entity(_HTML_ENTITY.match(piece)) or piece
+            char = " " if char.isspace() or char == "\u200b" else char
+            pad = " " * (len(piece) - 1)
+            before, after = text[a - 1:a], text[b:b + 1]
+            # beside the text it belongs to: "&pound;5" -> "     £5", "10&#37;" -> "10%    "
+            out.append(pad + char if after.isalnum() and not before.isalnum() else char + pad)
+        else:
+            out.append(("\n" if kind in ("line", "row") else " ") + " " * (len(piece) - 1))
+    return "".join(out)
 
-    def markup(m: "re.Match[str]") -> str:
-        name = (m.group(2) or "").lower()
-        if m.group(2) and name not in _HTML_TAGS:
-            return m.group(0)  # "<Acme>": not a tag of HTML's
-        return _blank(m.group(0), name in _HTML_BLOCK)
 
-    def entity(m: "re.Match[str]") -> str:
-        char = html.unescape(m.group(0))
-        if len(char) != 1:
-            return m.group(0)  # not an entity HTML knows
-        char = " " if char in "\u00a0\u200b" else char
-        pad = " " * (len(m.group(0)) - 1)
-        before, after = m.string[m.start() - 1:m.start()], m.string[m.end():m.end() + 1]
-        # beside the text it belongs to: "&pound;5" -> "     £5", "10&#37;" -> "10%    "
-        return pad + char if after.isalnum() and not before.isalnum() else char + pad
+def html_compact(text: str, html_text: bool = False) -> Tuple[str, List[int], List[int]]:
+    """``text`` (HTML) as the claim tagger reads it: markup dropped (an inline tag such as
+    ``<span>`` leaves no space), entities read, white space one space, a table cell's edge " | "
+    and a row's " |" and a line break (no value runs across cells or rows), a line break where
+    another block tag or line break was; with, for each character, its start and end offset in
+    ``text`` (none of that for text ``mask_html`` leaves as it is: returned with identity offsets;
+    ``html_text``: a piece of a text known to be HTML)."""
+    pieces = _html_pieces(text, html_text)
+    if not pieces:
+        return text, list(range(len(text))), list(range(1, len(text) + 1))
+    chars: List[str] = []
+    starts: List[int] = []
+    ends: List[int] = []
+    gap: Optional[List[Any]] = None  # [start, end, strength] of the blank run being read
 
-    masked = _HTML_MARKUP.sub(markup, text)
-    return _HTML_ENTITY.sub(entity, masked) if entities else masked
+    def blank(a: int, b: int, strength: int) -> None:
+        nonlocal gap
+        if gap is None:
+            gap = [a, b, strength]
+        else:
+            gap[1], gap[2] = b, max(gap[2], strength)
+
+    def put(char: str, a: int, b: int) -> None:
+        nonlocal gap
+        if gap is not None and chars:
+            for c in (" |\n" if gap[2] == 3 else "\n" if gap[2] == 2 else " | " if gap[2] == 1 else " "):
+                chars.append(c)
+                starts.append(gap[0])
+                ends.append(gap[1])
+        gap = None
+        chars.append(char)
+        starts.append(a)
+        ends.append(b)
+
+    for a, b, kind in pieces:
+        if kind == "inline":  # "$<span>1,299</span>", "<b>Rev</b>enue": no space where a browser shows none
+            continue
+        if kind in ("row", "line", "cell", "space"):
+            blank(a, b, {"row": 3, "line": 2, "cell": 1, "space": 0}[kind])
+        elif kind == "entity":
+            char = _entity(_HTML_ENTITY.match(text, a)) or text[a:b]
+            if char.isspace() or char == "\u200b":
+                blank(a, b, 0)
+            else:
+                put(char, a, b)
+        else:
+            for k in range(a, b):
+                if text[k].isspace():
+                    blank(k, k + 1, 2 if text[k] == "\n" else 0)
+                else:
+                    put(text[k], k, k + 1)
+    return "".join(chars), starts, ends
 
 
 def html_reading(text: str, start: int = 0, end: Optional[int] = None) -> str:
@@ -342,7 +461,7 @@ def html_reading(text: str, start: int = 0, end: Optional[int] = None) -> str:
             start = m.start()
         if m.start() < end < m.end():
             end = m.end()
-    return " ".join(html.unescape(mask_html(text[start:end], entities=False)).split())
+    return " ".join(html_compact(text[start:end], html_text=True)[0].split())
 
 
 def _source_text(source: Any) -> str:
@@ -386,6 +505,7 @@ class TableCell:
     start: int
     end: int
     unit: str = ""
+    text: str = ""  # as read (an HTML cell's without its markup)
 
 
 # column names whose numbers are no amounts in the caption's unit: shares, per-share figures, ratios, counts
@@ -399,6 +519,31 @@ _SCALE = {"thousand": "thousand", "thousands": "thousand", "000s": "thousand", "
           "million": "million", "millions": "million", "mn": "million", "mm": "million", "m": "million",
           "billion": "billion", "billions": "billion", "bn": "billion", "b": "billion"}
 _UNIT_GROUP = re.compile(r"\(([^()]{1,80})\)|,\s*((?:in\s+)?[$€£¥]?\s*(?:in\s+)?[a-z$€£¥0-9]+(?:\s+[a-z]+)?)\s*$", re.I)
+
+
+# column names of dates: the caption's unit is not theirs ("Year" under "(in $ millions)")
+_DATE_COLUMN = re.compile(r"(?:fiscal\s+)?(?:years?|quarters?|dates?|periods?|months?|fy|as\s+of)", re.I)
+
+
+def _table_currency(cells: Iterable[str]) -> str:
+    """The currency a table writes its amounts in, from a cell that is a currency sign alone
+    ("| $ | 7,140 |", a filing's first and total rows) or an amount with its sign ("$1,840"),
+    for the bare numbers a caption scales ("(in millions)"); "" when none says."""
+    for cell in cells:
+        cell = cell.strip()
+        sign = cell if _CURRENCY_CELL.fullmatch(cell) else (m.group(1) if (m := _MONEY_CELL.fullmatch(cell)) else "")
+        if sign:
+            return _CURRENCY.get(sign.lower(), sign)
+    return ""
+
+
+def _column_unit(name: str, caption_unit: str) -> str:
+    """The unit of a column's bare numbers: its name's ("Revenue ($M)"), else the caption's,
+    unless the name says its numbers have a scale of their own (shares, counts) or are dates."""
+    own = unit_hint(name)
+    if own or _OWN_SCALE.search(name) or _DATE_COLUMN.fullmatch(name.strip()):
+        return own
+    return caption_unit
 
 
 def unit_hint(text: str) -> str:
@@ -487,7 +632,15 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         above = [lines[j][2].strip() for j in (i - 1, i - 2) if j >= 0]
         caption = next((a for a in above if a), "")
         caption_unit = unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
-        units = [unit_hint(name) or ("" if _OWN_SCALE.search(name) else caption_unit) for name in header]
+        units = [_column_unit(name, caption_unit) for name in header]
+        body = []
+        for j in range(i + 2, len(lines)):
+            if "|" not in lines[j][2] or not lines[j][2].strip():
+                break
+            body.append(lines[j])
+        currency = _table_currency(c for _, _, line in body for c, _, _ in _cells(line))
+        units = [f"{currency} {u}" if currency and u in _SCALES and not unit_hint(name) else u
+                 for name, u in zip(header, units)]
         rows += [TableRow(start, end, None), TableRow(sep[0], sep[1], None, separator=True)]
         i += 2
         while i < len(lines) and "|" in lines[i][2] and lines[i][2].strip():
@@ -498,11 +651,9 @@ def markdown_table_rows(text: str) -> List[TableRow]:
                     continue
                 name = header[n] if n < len(header) else ""
                 unit = units[n] if n < len(units) else ""
-                number = _BARE_NUMBER.match(cell)
-                bare = number is not None and (number.end() == len(cell) or _FOOTNOTE.fullmatch(cell, number.end()))
-                shown = with_unit(number.group(0), unit) + cell[number.end():] if unit and bare else cell
+                shown = cell_shown(cell, unit)
                 parts.append(f"{name}: {shown}" if name else shown)
-                cells.append(TableCell(name, c_start, c_end, unit))
+                cells.append(TableCell(name, c_start, c_end, unit, cell))
             rows.append(TableRow(r_start, r_end, "; ".join(parts) if parts else None, cells=tuple(cells)))
             i += 1
     return rows
@@ -510,6 +661,20 @@ def markdown_table_rows(text: str) -> List[TableRow]:
 
 _HTML_TABLE_TAG = re.compile(r"<(/?)(table|caption|thead|tbody|tfoot|tr|td|th)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
 _COLSPAN = re.compile(r"\bcolspan\s*=\s*[\"']?\s*(\d{1,2})", re.I)
+_ROWSPAN = re.compile(r"\browspan\s*=\s*[\"']?\s*(\d{1,3})", re.I)
+_CURRENCY_CELL = re.compile(r"(?:US)?[$€£¥]|USD|EUR|GBP", re.I)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_MONTH_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)
+_BOLD_CELL = re.compile(r"\s*<(b|strong)\b[^<>]*>[^<>]*</\1\s*>\s*", re.I)
+
+
+@dataclass
+class _HtmlCell:
+    start: int  # inner text
+    end: int
+    th: bool
+    colspan: int = 1
+    rowspan: int = 1
 
 
 @dataclass
@@ -517,7 +682,7 @@ class _HtmlRow:
     start: int
     end: int = -1
     head: bool = False  # in <thead>
-    cells: List[Tuple[int, int, bool, int]] = field(default_factory=list)  # inner start, end, <th>, colspan
+    cells: List[_HtmlCell] = field(default_factory=list)
 
 
 @dataclass
@@ -526,130 +691,206 @@ class _HtmlTable:
     end: int = -1
     caption: str = ""
     rows: List[_HtmlRow] = field(default_factory=list)
+    nested: bool = False  # holds another table (a layout table): its rows are not read
+    # parsing state
+    row: Optional[_HtmlRow] = None
+    cell: Optional[_HtmlCell] = None
+    head: bool = False
+    caption_at: int = -1
+
+    def close_cell(self, at: int) -> None:
+        if self.cell is not None and self.row is not None:
+            self.cell.end = at
+            self.row.cells.append(self.cell)
+        self.cell = None
+
+    def close_row(self, at: int) -> None:
+        self.close_cell(at)
+        if self.row is not None:
+            self.row.end = at
+            self.rows.append(self.row)
+        self.row = None
 
 
 def _html_tables(text: str) -> List[_HtmlTable]:
-    """The outermost tables of an HTML text with their rows and cells (a cell or row left
-    open ends where the next begins, as browsers read them; a nested table's tags are its
-    cell's text)."""
-    tables: List[_HtmlTable] = []
-    table: Optional[_HtmlTable] = None
-    row: Optional[_HtmlRow] = None
-    cell: Optional[List[Any]] = None
-    caption_at, depth, head = -1, 0, False
-
-    def close_cell(at: int) -> None:
-        nonlocal cell
-        if cell is not None and row is not None:
-            row.cells.append((cell[0], at, cell[1], cell[2]))
-        cell = None
-
-    def close_row(at: int) -> None:
-        nonlocal row
-        close_cell(at)
-        if row is not None and table is not None:
-            row.end = at
-            table.rows.append(row)
-        row = None
-
+    """Every table of an HTML text with its rows and cells (a cell or row left open ends where
+    the next begins, as browsers read them). A table inside another is read as a table of its
+    own, and the one around it is marked ``nested`` (a page's layout, not read as a table)."""
+    done: List[_HtmlTable] = []
+    stack: List[_HtmlTable] = []
     for m in _HTML_TABLE_TAG.finditer(text):
         closing, name = m.group(1) == "/", m.group(2).lower()
         if name == "table":
-            depth += -1 if closing else 1
-            if not closing and depth == 1:
-                table, head = _HtmlTable(m.start()), False
-            elif closing and depth == 0 and table is not None:
-                close_row(m.start())
-                table.end = m.end()
-                tables.append(table)
-                table = None
-            depth = max(depth, 0)
-            continue
-        if depth != 1 or table is None:
-            continue
-        if name == "caption":
-            if closing and caption_at >= 0:
-                table.caption = " ".join(html.unescape(mask_html(text[caption_at:m.start()])).split())
-            caption_at = -1 if closing else m.end()
-        elif name in ("thead", "tbody", "tfoot"):
-            close_row(m.start())
-            head = name == "thead" and not closing
-        elif name == "tr":
-            close_row(m.start() if not closing else m.end())
             if not closing:
-                row = _HtmlRow(m.start(), head=head)
+                if stack:
+                    stack[-1].nested = True
+                stack.append(_HtmlTable(m.start()))
+            elif stack:
+                table = stack.pop()
+                table.close_row(m.start())
+                table.end = m.end()
+                done.append(table)
+            continue
+        if not stack:
+            continue
+        table = stack[-1]
+        if name == "caption":
+            if closing and table.caption_at >= 0:
+                table.caption = html_reading(text, table.caption_at, m.start())
+            table.caption_at = -1 if closing else m.end()
+        elif name in ("thead", "tbody", "tfoot"):
+            table.close_row(m.start())
+            table.head = name == "thead" and not closing
+        elif name == "tr":
+            table.close_row(m.start() if not closing else m.end())
+            if not closing:
+                table.row = _HtmlRow(m.start(), head=table.head)
         elif closing:  # </td>, </th>
-            close_cell(m.start())
+            table.close_cell(m.start())
         else:  # <td>, <th>
-            close_cell(m.start())
-            if row is None:
-                row = _HtmlRow(m.start(), head=head)
-            span = _COLSPAN.search(m.group(3))
-            cell = [m.end(), name == "th", max(1, min(int(span.group(1)), 50)) if span else 1]
-    if table is not None:  # a table left open runs to the end of the text
-        close_row(len(text))
+            table.close_cell(m.start())
+            if table.row is None:
+                table.row = _HtmlRow(m.start(), head=table.head)
+            col, row = _COLSPAN.search(m.group(3)), _ROWSPAN.search(m.group(3))
+            table.cell = _HtmlCell(m.end(), -1, name == "th", max(1, min(int(col.group(1)), 50)) if col else 1,
+                                   max(1, min(int(row.group(1)), 500)) if row else 1)
+    while stack:  # a table left open runs to the end of the text
+        table = stack.pop()
+        table.close_row(len(text))
         table.end = len(text)
-        tables.append(table)
-    return tables
+        done.append(table)
+    return sorted(done, key=lambda t: t.start)
+
+
+def _grid(table: _HtmlTable, text: str) -> List[List[Tuple[int, _HtmlCell, str]]]:
+    """Each row's cells as (column, cell, text), columns counted as a browser lays them out: a
+    ``colspan`` takes several, a ``rowspan`` cell keeps its column in the rows below."""
+    held: Dict[int, int] = {}  # column -> rows it is still taken for
+    out = []
+    for r in table.rows:
+        col, cells = 0, []
+        for cell in r.cells:
+            while held.get(col, 0) > 0:
+                col += 1
+            cells.append((col, cell, html_reading(text, cell.start, cell.end)))
+            if cell.rowspan > 1:
+                for c in range(col, col + cell.colspan):
+                    held[c] = cell.rowspan  # counted down below, this row included
+            col += cell.colspan
+        for c in list(held):
+            held[c] -= 1
+            if held[c] <= 0:
+                del held[c]
+        out.append(cells)
+    return out
+
+
+def _is_title(cells: List[Tuple[int, _HtmlCell, str]], width: int) -> bool:
+    """A row of one text across the whole table: a title or a section's name, not column names."""
+    filled = [c for c in cells if c[2]]
+    return len(filled) == 1 and filled[0][0] == 0 and filled[0][1].colspan >= max(2, width)
+
+
+def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]], width: int, text: str
+                 ) -> List[int]:
+    """The rows that name the columns: the first rows in ``<thead>`` or whose cells are all
+    ``<th>`` or all bold (``<td><b>Revenue</b></td>``), or, in a table without such rows, the
+    first rows whose first cell is blank, as a filing's ("| | Year ended December 31, |", "| |
+    2024 | 2023 |"); a title row across the table before them is skipped, one after them ends
+    them (a section's name)."""
+    rows: List[int] = []
+
+    def named(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:
+        filled = [(c, t) for _, c, t in cells if t]
+        return bool(filled) and all(c.th or _BOLD_CELL.fullmatch(text, c.start, c.end) for c, _ in filled)
+
+    marked = any(r.head or named(cells) for r, cells in zip(table.rows[:4], grid))
+    for i, (r, cells) in enumerate(zip(table.rows, grid)):
+        if i >= 4 or not cells:
+            break
+        if _is_title(cells, width):
+            if rows:
+                break
+            continue
+        # "| | Year ended December 31, |", "| | 2024 | 2023 |": no figure but years
+        blank_corner = not cells[0][2] and cells[0][0] == 0 and any(t for _, _, t in cells[1:]) and not any(
+            n.group(0) for _, _, t in cells for n in _BARE_NUMBER.finditer(_MONTH_DAY.sub(" ", t))
+            if not _YEAR.fullmatch(n.group(0)))
+        if r.head or blank_corner or (marked and named(cells)):
+            rows.append(i)
+        else:
+            break
+    return rows
 
 
 def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
     """The rows of every HTML table in ``text`` (a source as given; ``masked`` the same text
     with its markup blanked out, ``mask_html``), read as Markdown tables' rows are: each body row
-    with its column names (the ``<th>`` cells of the first rows, or of ``<thead>``; names over
-    several header rows joined, a ``colspan`` naming each column it spans), a bare number in a
-    cell with the unit its column name gives, else the ``<caption>``'s or the line above the
-    table's. Offsets are those of the text as given; a cell's are those of its text, its
-    markup left out (the markup between rows is blank in the text as read)."""
+    with its column names (``_header_rows``; names over several header rows joined, a
+    ``colspan`` naming each column it spans, a ``rowspan`` keeping its column below), a bare
+    number in a cell with the unit its column name gives, else the ``<caption>``'s, a title row's
+    or the line above the table's, and the currency of a cell of its own before it ("| $ | 2,410
+    |" under "(in millions)": $2,410 million). Offsets are those of the text as given; a cell's
+    are those of its text, its markup left out (the markup between rows is blank in the text as
+    read)."""
     if "<" not in text:
         return []
     masked = mask_html(text) if masked is None else masked
     rows: List[TableRow] = []
     for table in _html_tables(text):
-        if not table.rows:
+        if not table.rows or table.nested:
             continue
-        header = [r for r in table.rows[:3] if r.head or (r.cells and all(th for _, _, th, _ in r.cells))]
-        header = [r for i, r in enumerate(header) if r is table.rows[i]]  # the leading ones only
-        width = max(sum(span for *_, span in r.cells) for r in table.rows)
+        grid = _grid(table, text)
+        width = max((col + cell.colspan for cells in grid for col, cell, _ in cells), default=0)
+        header = _header_rows(table, grid, width, text)
         names = [[] for _ in range(width)]  # type: List[List[str]]
-        for r in header:
-            col = 0
-            for s, e, _, span in r.cells:
-                name = " ".join(html.unescape(masked[s:e]).split())
-                for c in range(col, min(col + span, width)):
+        for i in header:
+            for col, cell, name in grid[i]:
+                for c in range(col, min(col + cell.colspan, width)):
                     if name and (not names[c] or names[c][-1] != name):
                         names[c].append(name)
-                col += span
         columns = [" ".join(n) for n in names]
+        titles = [i for i, cells in enumerate(grid[:header[0] if header else 1]) if _is_title(cells, width)]
         line_start = masked.rfind("\n", 0, table.start)
         above = masked[:max(line_start, 0)].rstrip("\n").split("\n")[-2:] if line_start > 0 else []
-        caption = table.caption or next((a.strip() for a in reversed(above) if a.strip()), "")
+        caption = table.caption or next((c[2] for i in titles for c in grid[i] if c[2]), "") or next(
+            (a.strip() for a in reversed(above) if a.strip()), "")
         caption_unit = unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
-        units = [unit_hint(name) or ("" if _OWN_SCALE.search(name) else caption_unit) for name in columns]
-        for r in table.rows:
-            if r in header:
+        units = [_column_unit(name, caption_unit) for name in columns]
+        # a filing writes "$" in a cell of its own on a statement's first and total rows only: the
+        # currency of every amount under a caption's scale ("(in millions)")
+        table_currency = _table_currency(t for cells in grid for _, _, t in cells)
+        own = [bool(unit_hint(name)) for name in columns]
+        for i, (r, cells_in) in enumerate(zip(table.rows, grid)):
+            if i in header or i in titles:
                 rows.append(TableRow(r.start, r.end, None))
                 continue
-            parts, cells, col = [], [], 0
-            for s, e, _, span in r.cells:
-                inner = masked[s:e]
-                c_start = s + len(inner) - len(inner.lstrip())
-                c_end = e - (len(inner) - len(inner.rstrip()))
-                cell = html_reading(text, s, e)
+            parts, cells, currency = [], [], ""
+            for col, cell, _ in cells_in:
+                inner = masked[cell.start:cell.end]
+                c_start = cell.start + len(inner) - len(inner.lstrip())
+                c_end = cell.end - (len(inner) - len(inner.rstrip()))
+                text_of = html_reading(text, cell.start, cell.end)
                 name, unit = (columns[col], units[col]) if col < width else ("", "")
-                col += span
-                if not cell:
+                if not text_of:
                     continue
-                number = _BARE_NUMBER.match(cell)
-                bare = number is not None and (number.end() == len(cell) or _FOOTNOTE.fullmatch(cell, number.end()))
-                shown = with_unit(number.group(0), unit) + cell[number.end():] if unit and bare else cell
+                if _CURRENCY_CELL.fullmatch(text_of):  # "$" in a cell of its own: the next cell's
+                    currency = _CURRENCY.get(text_of.lower(), text_of)
+                    continue
+                number = _BARE_NUMBER.match(text_of)
+                bare = number is not None and (number.end() == len(text_of) or _FOOTNOTE.fullmatch(text_of, number.end()))
+                currency = currency or (table_currency if unit in _SCALES and not (col < width and own[col]) else "")
+                if currency and bare and unit in _SCALES | {""}:
+                    unit = f"{currency} {unit}".strip()
+                currency = ""
+                shown = cell_shown(text_of, unit)
                 parts.append(f"{name}: {shown}" if name else shown)
-                cells.append(TableCell(name, c_start, c_end, unit))
+                cells.append(TableCell(name, c_start, c_end, unit, text_of))
             rows.append(TableRow(r.start, r.end, "; ".join(parts) if parts else None, cells=tuple(cells)))
-    return rows
+    return sorted(rows, key=lambda r: r.start)
 
 
-def table_rows(text: str, raw: Optional[str] = None) -> List[TableRow]:
+def source_table_rows(text: str, raw: Optional[str] = None) -> List[TableRow]:
     """The rows of the Markdown tables in ``text`` (a source as read) and of the HTML tables in
     ``raw`` (the same source as given, when ``mask_html`` changed it), in order."""
     rows = markdown_table_rows(text)
@@ -771,11 +1012,14 @@ class SourceIndexer:
         index = SourceIndex(key=key, texts=texts)
         for i, (source, text) in enumerate(zip(sources, texts)):
             record = is_record(source)
-            sent_offsets, claims = self.process(text, record)
+            if not record and isinstance(source, str) and text != clean_text(source):
+                sent_offsets, claims = _process_html(self.process, clean_text(source))
+            else:
+                sent_offsets, claims = self.process(text, record)
             first = len(index.sentences)
             starts = []
-            raw = None if record or not isinstance(source, str) or "<" not in source else clean_text(source)
-            rows = [] if record else table_rows(text, raw)
+            raw = None if record or not isinstance(source, str) else clean_text(source)
+            rows = [] if record else source_table_rows(text, raw)
             for s, e, reading, cells in sentences_as_read(text, sent_offsets, rows):
                 if raw is not None and raw != text and not cells:  # HTML: read without its markup
                     reading = html_reading(raw, s, e)
@@ -785,15 +1029,36 @@ class SourceIndexer:
                 j = _find_sentence(starts, s)
                 index.claims.append(SourceClaim(i, s, e, first + j, value))
                 cells = index.sentences[first + j].cells
-                if cells and value.kind == "cardinal" and not value.head:
+                scalable = value.kind == "money" and not re.search(r"[A-Za-z]", value.text)  # "$1,840"
+                if cells and ((value.kind == "cardinal" and not value.head) or scalable):
                     # the number also as its column or caption says: "7.1" under "($M)" is $7.1 million,
-                    # and stays 7.1 too, for a unit the caption gives a column it does not describe
+                    # "$1,840" under "(in millions)" $1,840 million, and stays as written too, for a
+                    # unit the caption gives a column it does not describe
                     unit = next((c.unit for c in cells if c.start == s and c.unit and (
                         c.end == e or _FOOTNOTE.fullmatch(text, e, c.end))), "")
+                    if value.kind == "money":
+                        unit = _money_scale(value.text.strip()[:1], unit)
                     read = read_with_unit(value, unit) if unit else value
                     if read is not value:
                         index.claims.append(SourceClaim(i, s, e, first + j, read))
         return index
+
+
+def _process_html(process: Callable[[str, bool], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]],
+                  raw: str) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]:
+    """Sentences and claims of an HTML source: found in its compact reading (``html_compact``),
+    their offsets those of the source as given, each sentence's bounds on its own text."""
+    compact, starts, ends = html_compact(raw)
+    sents, claims = process(compact, False)
+    out = []
+    for s, e in sents:
+        while s < e and compact[s].isspace():
+            s += 1
+        while e > s and compact[e - 1].isspace():
+            e -= 1
+        if s < e:
+            out.append((starts[s], ends[e - 1]))
+    return out, [(starts[s], ends[e - 1], value) for s, e, value in claims if s < e]
 
 
 def sentences_as_read(text: str, offsets: Sequence[Tuple[int, int]], rows: Sequence[TableRow]
@@ -829,6 +1094,33 @@ def _outside(s: int, e: int, spans: Sequence[Tuple[int, int]]) -> List[Tuple[int
     if pos < e:
         out.append((pos, e))
     return out
+
+
+_SCALES = frozenset(("thousand", "million", "billion"))
+_MONEY_CELL = re.compile(r"([$€£¥])\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+
+
+def cell_shown(cell: str, unit: str) -> str:
+    """A table cell's text as the models read it, with the unit its column or caption gives:
+    "7.1" under "($M)" -> "$7.1 million"; "$1,840" under "(in millions)" -> "$1,840 million"
+    (an amount with its currency but not its scale); anything else as written."""
+    if not unit:
+        return cell
+    number = _BARE_NUMBER.match(cell)
+    if number is not None and (number.end() == len(cell) or _FOOTNOTE.fullmatch(cell, number.end())):
+        return with_unit(number.group(0), unit) + cell[number.end():]
+    money = _MONEY_CELL.match(cell)
+    scale = _money_scale(money.group(1), unit) if money is not None else ""
+    if scale and (money.end() == len(cell) or _FOOTNOTE.fullmatch(cell, money.end())):
+        return f"{money.group(1)}{money.group(2)} {scale}" + cell[money.end():]
+    return cell
+
+
+def _money_scale(sign: str, unit: str) -> str:
+    """The scale a unit gives an amount written with its currency sign: "million" for "million"
+    or "$ million" ("$1,840" under "(in $ millions)"), "" for another currency's or no scale."""
+    currency, _, scale = unit.rpartition(" ") if " " in unit else ("", "", unit)
+    return scale if scale in _SCALES and currency in ("", _CURRENCY.get(sign.lower(), sign)) else ""
 
 
 def with_unit(number: str, unit: str) -> str:

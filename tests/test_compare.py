@@ -57,6 +57,10 @@ ROWS = [
     ("$12", "12", E, E),
     ("$12", "13", I, I),
     ("5 km", "5", E, E),
+    # ...by its value when it has a scale word (a filing's "(In thousands)" read into its cells)
+    ("$184.3 million", "184,322 thousand", E, E),
+    ("$151.9 million", "184,322 thousand", I, I),
+    ("$2.85 billion", "2,847 million", E, E),
     # --- percent vs percentage points
     ("12%", "12 percent", E, E),
     ("12%", "13%", D, D),

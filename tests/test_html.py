@@ -5,7 +5,7 @@ import re
 import pytest
 
 import spacy_ground
-from spacy_ground.sources import html_reading, html_table_rows, mask_html, source_text
+from spacy_ground.sources import html_compact, html_reading, html_table_rows, mask_html, markdown_table_rows, source_text
 from test_components import CASES  # the Markdown table cases, run again with the tables in HTML
 
 
@@ -19,14 +19,26 @@ from test_components import CASES  # the Markdown table cases, run again with th
     ("<b>AT&amp;T</b>", "   AT&    T    "),
     ("<i>5&nbsp;million</i>", "   5      million    "),
     ("<p>&pound;7.1 &lt; 10&#37;</p>", "\n        £7.1 <    10%    \n   "),
-    # comments, scripts and styles blanked whole, their line breaks kept
-    ("<p>a</p><!-- note\nhere --><script>var x = '<p>';</script>b",
-     "\n  a\n   " + " " * 9 + "\n" + " " * 8 + " " * 31 + "b"),
+    # comments, scripts, styles and declarations blanked whole, a line break inside a tag too
+    ("<p>a</p><!-- note\nhere --><script>var x = '<p>';</script>b", "\n  a\n   " + " " * 18 + " " * 31 + "b"),
+    ("<!DOCTYPE html><p>x", " " * 15 + "\n  x"),
+    ("company <a\n href='/x'>raised</a> it", "company " + " " * len("<a\n href='/x'>") + "raised     it"),
+    # namespaced tags (an iXBRL filing's numbers)
+    ('<p>Revenue <ix:nonFraction name="us-gaap:Revenues" scale="6">7,140</ix:nonFraction></p>',
+     "\n  Revenue " + " " * len('<ix:nonFraction name="us-gaap:Revenues" scale="6">') + "7,140"
+     + " " * len("</ix:nonFraction>") + "\n   "),
+    # a footnote mark in <sup> blanked, an exponent kept
+    ("<p>$4.2<sup>1</sup> million</p>", "\n  $4.2" + " " * 12 + " million\n   "),
+    ("<p>10<sup>6</sup> cells per m<sup>2</sup></p>", "\n  10     6       cells per m     2      \n   "),
     ("<style>p { color: red }</style><p>x", "                               \n  x"),
-    # no tag of HTML's own: the text as it is, entities too
+    # no tag of HTML's own and no entity: the text as it is
     ("x < y and y > z", "x < y and y > z"),
+    ("prices <$5 million", "prices <$5 million"),
+    ("Mail <jane@acme.example>", "Mail <jane@acme.example>"),
     ("Contact <Acme Corp> today", "Contact <Acme Corp> today"),
-    ("Fish &amp; chips", "Fish &amp; chips"),
+    # entities alone (a feed's or an API's text): read
+    ("Fish &amp; chips at &pound;9", "Fish &" + " " * 4 + " chips at " + " " * 6 + "£9"),
+    ("AT&T & Co", "AT&T & Co"),
     ("x<y, y>z", "x<y, y>z"),
     # once one is there, an unknown tag name stays text
     ("<p>Use <Acme> here</p>", "\n  Use <Acme> here\n   "),
@@ -46,6 +58,34 @@ def test_mask_html(text, expected):
 ])
 def test_html_reading(text, expected):
     assert html_reading(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("<p>4.1&nbsp;%</p>", "4.1 %"),                      # one space, as in plain text
+    ("10&thinsp;000 people", "10 000 people"),
+    ("<tr><td>$</td><td>1,299</td></tr>", "$ | 1,299"),  # no value runs across cells or rows
+    ("<tr><td>December 31,</td></tr><tr><td>2024</td></tr>", "December 31, |\n2024"),
+    ("<p>a</p>\n\n<p>b <b>c</b></p>", "a\nb c"),
+    ("$4.2<sup>1</sup> million", "$4.2 million"),          # a footnote mark dropped
+    ("$<span>1,299</span> and <b>Rev</b>enue", "$1,299 and Revenue"),  # an inline tag leaves no space
+    ("Fish &amp; chips", "Fish & chips"),
+    ("plain  text", "plain  text"),                        # not HTML: as it is
+])
+def test_html_compact(text, expected):
+    compact, starts, ends = html_compact(text)
+    assert compact == expected
+    assert len(starts) == len(ends) == len(compact)
+    for char, a, b in zip(compact, starts, ends):  # each character points at what it reads
+        if not char.isspace() and char != "|":
+            assert html_reading(text, a, b) == char
+
+
+def test_a_caption_does_not_scale_years():
+    for text in ("Results (in $ millions)\n\n| Year | Revenue |\n|---|---|\n| 2023 | 2,850 |",
+                 "<p>Results (in $ millions)</p>\n<table><tr><th>Year</th><th>Revenue</th></tr>"
+                 "<tr><td>2023</td><td>2,850</td></tr></table>"):
+        reader = html_table_rows if "<table>" in text else markdown_table_rows
+        assert [r.reading for r in reader(text) if r.cells] == ["Year: 2023; Revenue: $2,850 million"]
 
 
 def readings(text):
@@ -71,9 +111,29 @@ def readings(text):
     # entities in cells, an empty cell left out
     ("<table><tr><th>Firm</th><th>Note</th><th>Staff</th></tr><tr><td>AT&amp;T</td><td></td><td>1,200</td></tr></table>",
      ["Firm: AT&T; Staff: 1,200"]),
-    # a table inside a cell is that cell's text; the outer table's rows stand
-    ("<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td><table><tr><td>x</td></tr></table></td></tr></table>",
-     ["a: 1; b: x"]),
+    # a table inside another is read; the one around it is a page's layout
+    ("<table><tr><td>Menu</td><td><table><tr><th>Quarter</th><th>Revenue</th></tr><tr><td>Q1</td><td>$5M</td></tr>"
+     "</table></td></tr></table>", ["Quarter: Q1; Revenue: $5M"]),
+    # a rowspan keeps its column in the rows below, in the header and in the body
+    ("<table><caption>Revenue (in $ millions)</caption><thead><tr><th rowspan=2>Segment</th>"
+     "<th colspan=2>Revenue</th></tr><tr><th>2024</th><th>2023</th></tr></thead>"
+     "<tr><td>Cloud</td><td>1,840</td><td>1,512</td></tr></table>",
+     ["Segment: Cloud; Revenue 2024: $1,840 million; Revenue 2023: $1,512 million"]),
+    ("<table><tr><th>Region</th><th>Quarter</th><th>Sales ($M)</th></tr><tr><td rowspan=2>EU</td><td>Q1</td>"
+     "<td>5.2</td></tr><tr><td>Q2</td><td>7.1</td></tr></table>",
+     ["Region: EU; Quarter: Q1; Sales ($M): $5.2 million", "Quarter: Q2; Sales ($M): $7.1 million"]),
+    # a filing's header: no <th>, a blank corner, years; "$" in a cell of its own; a section's name
+    ("<p>(in millions)</p><table><tr><td></td><td colspan=4>Year Ended December 31,</td></tr>"
+     "<tr><td></td><td colspan=2>2024</td><td colspan=2>2023</td></tr><tr><td colspan=5>Operating expenses</td></tr>"
+     "<tr><td>Operating income</td><td>$</td><td>1,090</td><td>$</td><td>1,215</td></tr>"
+     "<tr><td>Interest</td><td></td><td>12</td><td></td><td>9</td></tr></table>",
+     ["Operating expenses", "Operating income; Year Ended December 31, 2024: $1,090 million; "
+      "Year Ended December 31, 2023: $1,215 million",
+      # "$" only on a statement's first rows: the table's currency
+      "Interest; Year Ended December 31, 2024: $12 million; Year Ended December 31, 2023: $9 million"]),
+    # bold cells name the columns as <th> do
+    ("<table><tr><td><b>Quarter</b></td><td><strong>Revenue</strong></td></tr><tr><td>Q1</td><td>$5M</td></tr></table>",
+     ["Quarter: Q1; Revenue: $5M"]),
     # a table left open runs to the end; no table at all
     ("<table><tr><th>k</th></tr><tr><td>v</td></tr>", ["k: v"]),
     ("<p>No table here.</p>", []),
@@ -91,7 +151,7 @@ def test_cells_keep_the_offsets_of_their_text():
     assert text[body.start:body.end] == "<tr><td> Q2 2024 </td><td><b>7.1</b>*</td></tr>"
     assert [(c.column, text[c.start:c.end], c.unit) for c in body.cells] == [
         ("Quarter", "Q2 2024", ""), ("Revenue ($M)", "7.1</b>*", "$ million")]
-    assert body.reading == "Quarter: Q2 2024; Revenue ($M): $7.1 million *"
+    assert body.reading == "Quarter: Q2 2024; Revenue ($M): $7.1 million*"
 
 
 def test_source_text_keeps_offsets_and_leaves_records_and_plain_text_alone():
@@ -179,3 +239,31 @@ def test_the_whole_pipeline_reads_an_html_page(full):
     wrong = spacy_ground.check(full, "Revenue was $7.1 million in Q3 2024.", sources=[QUARTERS_HTML])
     assert wrong._.grounding.action != "pass"
     assert "'$7.1 million' does not match the sources, which say '$6.4 million'" in wrong._.grounding.reasons
+
+
+@pytest.mark.parametrize("source,answer,fragment", [
+    ("<p>The jobless rate fell to 4.1&nbsp;% in May.</p>", "The jobless rate fell to 4.1% in May.", "4.1%"),
+    ("<p>The firm employs 10&thinsp;000 people.</p>", "The firm employs 10,000 people.", "10,000"),
+    ("<p>Adjusted operating profit was $4.2<sup>1</sup> million.</p>", "Adjusted operating profit was $4.2 million.",
+     "$4.2 million"),
+    ("Profit at AT&amp;T rose 10&#37; to $4.6&nbsp;billion.", "Profit at AT&T rose 10% to $4.6 billion.",
+     "$4.6 billion"),  # entities without tags: a feed's text
+    ('<p>Revenue was <ix:nonFraction name="us-gaap:Revenues">$7.1 million</ix:nonFraction>.</p>',
+     "Revenue was $7.1 million.", "$7.1 million"),
+])
+def test_html_values_read_as_plain_text_would(nlp_blank, source, answer, fragment):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[source])
+    claim = [c for c in doc.spans["ground_claims"] if c.text == fragment][0]
+    result = claim._.ground_numeric
+    assert result["status"] == "grounded", result["reason"]
+    assert "  " not in result["nearest"]["text"]  # read as written, not with the blanked markup
+    assert "<" not in result["evidence"]["text"] and "&" not in result["evidence"]["text"].replace("AT&T", "")
+
+
+def test_sentences_begin_at_their_text_not_inside_a_tag(full):
+    page = '<div class="story">\n<p class="lead">Tesco&#8217;s profit rose to &pound;2.29bn.</p>\n<ul>\n<li>Pro &ndash; &euro;29/month</li>\n</ul></div>'
+    doc = spacy_ground.check(full, "Tesco's profit rose to £2.29bn.", sources=[page])
+    best = doc.spans["ground_sentences"][0]._.evidence[0]
+    assert best["text"] == "Tesco’s profit rose to £2.29bn."
+    assert page[best["start"]:best["end"]].startswith("Tesco&#8217;s") and page[best["start"]:best["end"]].endswith("bn.")
+    assert doc._.grounding.action == "pass", doc._.grounding.reasons

@@ -156,7 +156,7 @@ def test_a_footnote_mark_keeps_the_unit(cell, grounded):
 def test_cells_take_the_unit_of_their_column_or_the_caption():
     text = "Results (in $ millions)\n\n| Quarter | Revenue | Margin (%) |\n|---|---|---|\n| Q1 2024 | 5.2 | 12 |"
     row = [r for r in markdown_table_rows(text) if r.cells][0]
-    assert [(c.column, c.unit) for c in row.cells] == [("Quarter", "$ million"), ("Revenue", "$ million"),
+    assert [(c.column, c.unit) for c in row.cells] == [("Quarter", ""), ("Revenue", "$ million"),
                                                       ("Margin (%)", "%")]
     assert row.reading == "Quarter: Q1 2024; Revenue: $5.2 million; Margin (%): 12%"  # as the models read it
 
@@ -165,11 +165,20 @@ IN_MILLIONS = ("Results (in $ millions)\n\n| Quarter | Revenue | Margin (%) |\n|
                "| Q1 2024 | 5.2 | 12 |\n| Q2 2024 | 7.1 | 15 |")
 
 
+def test_a_caption_scales_amounts_written_with_their_currency():
+    text = ("(in millions)\n\n| Segment | 2024 | 2023 | Units (thousands) |\n|---|---|---|---|\n"
+            "| Cloud | $1,840 | $1,512 | 12 |\n| Services | 415 | 388 | 3 |")
+    cloud, services = [r.reading for r in markdown_table_rows(text) if r.cells]
+    assert cloud == "Segment: Cloud; 2024: $1,840 million; 2023: $1,512 million; Units (thousands): 12 thousand"
+    # the table's currency for its other amounts; not for a column with a scale of its own
+    assert services == "Segment: Services; 2024: $415 million; 2023: $388 million; Units (thousands): 3 thousand"
+
+
 def test_a_caption_scales_the_amounts_but_not_per_share_figures_or_counts():
     text = ("Results (in $ millions, except per share data)\n\n| Quarter | Revenue | EPS | Margin (%) | Employees |\n"
             "|---|---|---|---|---|\n| Q1 2024 | 5,210 | 0.52 | 12.0 | 300 |")
     row = [r for r in markdown_table_rows(text) if r.cells][0]
-    assert [c.unit for c in row.cells] == ["$ million", "$ million", "", "%", ""]
+    assert [c.unit for c in row.cells] == ["", "$ million", "", "%", ""]  # a quarter is no amount
     assert row.reading == "Quarter: Q1 2024; Revenue: $5,210 million; EPS: 0.52; Margin (%): 12.0%; Employees: 300"
 
 
