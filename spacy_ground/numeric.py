@@ -614,7 +614,8 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
                     columns[cell.column] = (names, content_words(cell.column))
             # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
             # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
-            key = _phrase(label) if re.search(r"[^\W\d_]{2}", label) else ""
+            named = re.sub(r"\s*\([^()]*\)\s*$", "", label) or label  # "Bookings ($B)": its unit is no name
+            key = _phrase(named) if re.search(r"[^\W\d_]{2}", named) else ""
             key = "" if key.strip() in _GENERIC_LABELS or len(key.strip()) < 3 else key
             cached.append(TableRowValues(i, label, key, tuple((cell, *columns[cell.column]) for cell in row.cells[1:]),
                                          table))

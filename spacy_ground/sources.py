@@ -537,6 +537,17 @@ def _table_currency(cells: Iterable[str]) -> str:
     return ""
 
 
+def _row_unit(label: str, column: str, unit: str) -> str:
+    """The unit of a cell's bare number given its row's label too: the column name's own
+    ("Revenue ($M)"), else the label's ("Revenue ($M)" or "Gross margin (%)" heading a row of a
+    table by quarter), else none for a label that names shares, per-share figures, ratios or
+    counts ("Diluted EPS" under "(in millions, except per share data)"), else ``unit`` (the
+    caption's)."""
+    if unit_hint(column):
+        return unit
+    return unit_hint(label) or ("" if _OWN_SCALE.search(label) else unit)
+
+
 def _column_unit(name: str, caption_unit: str) -> str:
     """The unit of a column's bare numbers: its name's ("Revenue ($M)"), else the caption's,
     unless the name says its numbers have a scale of their own (shares, counts) or are dates."""
@@ -646,11 +657,13 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         while i < len(lines) and "|" in lines[i][2] and lines[i][2].strip():
             r_start, r_end, r_line = lines[i]
             parts, cells = [], []
-            for n, (cell, c_start, c_end) in enumerate(_cells(r_line, r_start)):
+            row_cells = _cells(r_line, r_start)
+            label = row_cells[0][0] if row_cells else ""
+            for n, (cell, c_start, c_end) in enumerate(row_cells):
                 if not cell:
                     continue
                 name = header[n] if n < len(header) else ""
-                unit = units[n] if n < len(units) else ""
+                unit = _row_unit(label, name, units[n] if n < len(units) else "") if n else ""
                 shown = cell_shown(cell, unit)
                 parts.append(f"{name}: {shown}" if name else shown)
                 cells.append(TableCell(name, c_start, c_end, unit, cell))
@@ -866,12 +879,14 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                 rows.append(TableRow(r.start, r.end, None))
                 continue
             parts, cells, currency = [], [], ""
+            label = next((t for col, _, t in cells_in if col == 0), "")
             for col, cell, _ in cells_in:
                 inner = masked[cell.start:cell.end]
                 c_start = cell.start + len(inner) - len(inner.lstrip())
                 c_end = cell.end - (len(inner) - len(inner.rstrip()))
                 text_of = html_reading(text, cell.start, cell.end)
                 name, unit = (columns[col], units[col]) if col < width else ("", "")
+                unit = _row_unit(label, name, unit) if col else ""
                 if not text_of:
                     continue
                 if _CURRENCY_CELL.fullmatch(text_of):  # "$" in a cell of its own: the next cell's

@@ -267,3 +267,29 @@ def test_sentences_begin_at_their_text_not_inside_a_tag(full):
     assert best["text"] == "Tesco’s profit rose to £2.29bn."
     assert page[best["start"]:best["end"]].startswith("Tesco&#8217;s") and page[best["start"]:best["end"]].endswith("bn.")
     assert doc._.grounding.action == "pass", doc._.grounding.reasons
+
+
+KPI = ("(in $ millions, except per share data)\n\n| Metric | Q1 2024 | Q2 2024 |\n|---|---|---|\n"
+       "| Revenue | 120.4 | 131.9 |\n| Diluted EPS | 0.52 | 0.61 |\n| Gross margin (%) | 61.0 | 62.3 |\n"
+       "| Bookings ($B) | 1.2 | 1.4 |")
+
+
+@pytest.mark.parametrize("as_written", [lambda t: t, as_html], ids=["markdown", "html"])
+def test_a_row_label_gives_its_row_a_unit(as_written):
+    text = as_written(KPI)
+    reader = html_table_rows if "<table>" in text else markdown_table_rows
+    assert [r.reading for r in reader(text) if r.cells] == [
+        "Metric: Revenue; Q1 2024: $120.4 million; Q2 2024: $131.9 million",   # the caption's
+        "Metric: Diluted EPS; Q1 2024: 0.52; Q2 2024: 0.61",                   # a per-share figure: not scaled
+        "Metric: Gross margin (%); Q1 2024: 61.0%; Q2 2024: 62.3%",
+        "Metric: Bookings ($B); Q1 2024: $1.2 billion; Q2 2024: $1.4 billion"]
+
+
+@pytest.mark.parametrize("as_written", [lambda t: t, as_html], ids=["markdown", "html"])
+@pytest.mark.parametrize("answer,status", [("Bookings were $1.4 billion in Q2 2024.", "grounded"),
+                                           ("Bookings were $1.2 billion in Q2 2024.", "mismatch"),
+                                           ("Gross margin was 62.3% in Q2 2024.", "grounded")])
+def test_a_row_label_unit_is_checked(nlp_blank, as_written, answer, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[as_written(KPI)])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] in ("money", "percent")][0]
+    assert claim._.ground_numeric["status"] == status, claim._.ground_numeric["reason"]
