@@ -340,25 +340,33 @@ def _html_pieces(text: str, html_text: bool = False) -> List[Tuple[int, int, str
                     or m.group(4) is None else "inline")
             marks.append((m.start(), m.end(), kind))
         if any(m.group(2) is not None for m in found):  # the tags of the <sup> elements kept as text
-            kept = [(m.start(2), m.end(2)) for m in found if m.group(2) is not None
-                    and not any(a == m.start() for a, _, _ in marks)]
+            marked = {a for a, _, _ in marks}
+            kept = [(m.start(2), m.end(2)) for m in found if m.group(2) is not None and m.start() not in marked]
             for a, b in kept:
                 for t in re.finditer(r"</?sup\b[^<>]*>", text[a:b], re.I):
                     marks.append((a + t.start(), a + t.end(), "space"))
             marks.sort()
     pieces: List[Tuple[int, int, str]] = []
     pos = 0
+    starts = [m.start() for m in entities]
     for a, b, kind in marks:
-        pieces += _text_pieces(text, pos, a, entities)
+        pieces += _text_pieces(text, pos, a, entities, starts)
         pieces.append((a, b, kind))
         pos = b
-    return pieces + _text_pieces(text, pos, len(text), entities)
+    return pieces + _text_pieces(text, pos, len(text), entities, starts)
 
 
-def _text_pieces(text: str, start: int, end: int, entities: Sequence["re.Match[str]"]) -> List[Tuple[int, int, str]]:
+def _text_pieces(text: str, start: int, end: int, entities: Sequence["re.Match[str]"], starts: Sequence[int]
+                 ) -> List[Tuple[int, int, str]]:
+    """The text between two tags, its entities apart (``starts``: the entities' sorted starts)."""
+    import bisect
+
     out, pos = [], start
-    for m in entities:
-        if start <= m.start() and m.end() <= end:
+    for k in range(bisect.bisect_left(starts, start), len(entities)):
+        m = entities[k]
+        if m.start() >= end:
+            break
+        if m.end() <= end:
             if m.start() > pos:
                 out.append((pos, m.start(), "text"))
             out.append((m.start(), m.end(), "entity"))
@@ -455,13 +463,21 @@ def html_reading(text: str, start: int = 0, end: Optional[int] = None) -> str:
     """``text[start:end]``, a piece of HTML, as plain words for the models: markup dropped,
     entities read (one the bounds cut, as ``mask_html``'s offsets may, read whole), white space
     as single spaces ("Acme&#39;s <b>CEO</b>" -> "Acme's CEO")."""
-    end = len(text) if end is None else end
+    start, end = _entity_bounds(text, start, len(text) if end is None else end)
+    return " ".join(html_compact(text[start:end], html_text=True)[0].split())
+
+
+def _entity_bounds(text: str, start: int, end: int) -> Tuple[int, int]:
+    """``start`` and ``end`` moved out of any entity HTML knows that they cut ("&#36;1,840" from
+    its ";" to its "&"), as ``mask_html``'s offsets may."""
     for m in _HTML_ENTITY.finditer(text, max(0, start - 40), min(len(text), end + 40)):
+        if _entity(m) is None:
+            continue
         if m.start() < start < m.end():
             start = m.start()
         if m.start() < end < m.end():
             end = m.end()
-    return " ".join(html_compact(text[start:end], html_text=True)[0].split())
+    return start, end
 
 
 def _source_text(source: Any) -> str:
@@ -509,7 +525,8 @@ class TableCell:
 
 
 # column names whose numbers are no amounts in the caption's unit: shares, per-share figures, ratios, counts
-_OWN_SCALE = re.compile(r"%|\bper[- ]share\b|\bEPS\b|\bratio\b|\bcount\b|\bemployees\b|\bheadcount\b", re.I)
+_OWN_SCALE = re.compile(r"%|\bper[- ]share\b|\bEPS\b|\bratio\b|\bcount\b|\bemployees\b|\bheadcount\b"
+                        r"|\bprices?\b|\bper\b", re.I)
 _BARE_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 # a footnote mark after a cell's number: "7.1*", "7.1¹", "7.1 (1)", "7.1 [a]"
 _FOOTNOTE = re.compile(r"\s*(?:\*{1,3}|†|‡|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\(\d{1,2}\)|\[[a-z0-9]{1,2}\])", re.I)
@@ -531,10 +548,17 @@ def _table_currency(cells: Iterable[str]) -> str:
     for the bare numbers a caption scales ("(in millions)"); "" when none says."""
     for cell in cells:
         cell = cell.strip()
-        sign = cell if _CURRENCY_CELL.fullmatch(cell) else (m.group(1) if (m := _MONEY_CELL.fullmatch(cell)) else "")
+        money = _MONEY_CELL.fullmatch(cell)
+        # "$9.99" is a price, not an amount the caption scales
+        sign = cell if _CURRENCY_CELL.fullmatch(cell) else money.group(1) if money and "." not in money.group(2) else ""
         if sign:
             return _CURRENCY.get(sign.lower(), sign)
     return ""
+
+
+# what a table counts: its numbers take a caption's scale but not its currency
+_COUNT = re.compile(r"\b(?:shares|subscribers|customers|users|members|accounts|employees|stores|units|orders|"
+                    r"downloads|visits|visitors|households|patients|students|vehicles|deliveries)\b", re.I)
 
 
 def _row_unit(label: str, column: str, unit: str) -> str:
@@ -545,7 +569,10 @@ def _row_unit(label: str, column: str, unit: str) -> str:
     caption's)."""
     if unit_hint(column):
         return unit
-    return unit_hint(label) or ("" if _OWN_SCALE.search(label) else unit)
+    hint = unit_hint(label) or ("" if _OWN_SCALE.search(label) else unit)
+    if hint and _COUNT.search(f"{column} {label}"):  # "Subscribers" under "(in $ millions)": millions, no dollars
+        return hint.split(" ")[-1] if hint.split(" ")[-1] in _SCALES else ""
+    return hint
 
 
 def _column_unit(name: str, caption_unit: str) -> str:
@@ -649,7 +676,7 @@ def markdown_table_rows(text: str) -> List[TableRow]:
             if "|" not in lines[j][2] or not lines[j][2].strip():
                 break
             body.append(lines[j])
-        currency = _table_currency(c for _, _, line in body for c, _, _ in _cells(line))
+        currency = _table_currency(c for _, _, line in body for c, _, _ in _cells(line)[1:])
         units = [f"{currency} {u}" if currency and u in _SCALES and not unit_hint(name) else u
                  for name, u in zip(header, units)]
         rows += [TableRow(start, end, None), TableRow(sep[0], sep[1], None, separator=True)]
@@ -673,11 +700,13 @@ def markdown_table_rows(text: str) -> List[TableRow]:
 
 
 _HTML_TABLE_TAG = re.compile(r"<(/?)(table|caption|thead|tbody|tfoot|tr|td|th)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
-_COLSPAN = re.compile(r"\bcolspan\s*=\s*[\"']?\s*(\d{1,2})", re.I)
-_ROWSPAN = re.compile(r"\browspan\s*=\s*[\"']?\s*(\d{1,3})", re.I)
+_COLSPAN = re.compile(r"(?<![-\w])colspan\s*=\s*[\"']?\s*(\d+)", re.I)
+_ROWSPAN = re.compile(r"(?<![-\w])rowspan\s*=\s*[\"']?\s*(\d+)", re.I)
 _CURRENCY_CELL = re.compile(r"(?:US)?[$€£¥]|USD|EUR|GBP", re.I)
 _YEAR = re.compile(r"(?:19|20)\d\d")
-_MONTH_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I)
+# a date's or a period's numbers, no figures: "December 31", "Q1 2024", "FY24", "H1"
+_PERIOD = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+                     r"|\b(?:Q[1-4]|H[12]|FY)\s*'?\d{0,4}\b", re.I)
 _BOLD_CELL = re.compile(r"\s*<(b|strong)\b[^<>]*>[^<>]*</\1\s*>\s*", re.I)
 
 
@@ -731,7 +760,10 @@ def _html_tables(text: str) -> List[_HtmlTable]:
     own, and the one around it is marked ``nested`` (a page's layout, not read as a table)."""
     done: List[_HtmlTable] = []
     stack: List[_HtmlTable] = []
+    tags = {a for a, _, kind in _html_pieces(text, html_text=True) if kind in ("row", "cell")}
     for m in _HTML_TABLE_TAG.finditer(text):
+        if m.start() not in tags:  # in a comment, a script or an attribute's value
+            continue
         closing, name = m.group(1) == "/", m.group(2).lower()
         if name == "table":
             if not closing:
@@ -766,7 +798,7 @@ def _html_tables(text: str) -> List[_HtmlTable]:
                 table.row = _HtmlRow(m.start(), head=table.head)
             col, row = _COLSPAN.search(m.group(3)), _ROWSPAN.search(m.group(3))
             table.cell = _HtmlCell(m.end(), -1, name == "th", max(1, min(int(col.group(1)), 50)) if col else 1,
-                                   max(1, min(int(row.group(1)), 500)) if row else 1)
+                                   min(int(row.group(1)), 500) or 500 if row else 1)  # 0: to the end
     while stack:  # a table left open runs to the end of the text
         table = stack.pop()
         table.close_row(len(text))
@@ -813,11 +845,17 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
     them (a section's name)."""
     rows: List[int] = []
 
-    def named(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:
-        filled = [(c, t) for _, c, t in cells if t]
-        return bool(filled) and all(c.th or _BOLD_CELL.fullmatch(text, c.start, c.end) for c, _ in filled)
+    def no_figures(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:  # years, dates and quarters only
+        return not any(n.group(0) for _, _, t in cells for n in _BARE_NUMBER.finditer(_PERIOD.sub(" ", t))
+                       if not _YEAR.fullmatch(n.group(0)))
 
-    marked = any(r.head or named(cells) for r, cells in zip(table.rows[:4], grid))
+    def named(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:
+        """<th> cells only, or bold cells only without figures (a bold "Total" row is data)."""
+        filled = [c for _, c, t in cells if t]
+        return bool(filled) and (all(c.th for c in filled) or (
+            all(_BOLD_CELL.fullmatch(text, c.start, c.end) for c in filled) and no_figures(cells)))
+
+    first_named = next((i for i, (r, cells) in enumerate(zip(table.rows[:4], grid)) if r.head or named(cells)), None)
     for i, (r, cells) in enumerate(zip(table.rows, grid)):
         if i >= 4 or not cells:
             break
@@ -825,11 +863,11 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
             if rows:
                 break
             continue
-        # "| | Year ended December 31, |", "| | 2024 | 2023 |": no figure but years
-        blank_corner = not cells[0][2] and cells[0][0] == 0 and any(t for _, _, t in cells[1:]) and not any(
-            n.group(0) for _, _, t in cells for n in _BARE_NUMBER.finditer(_MONTH_DAY.sub(" ", t))
-            if not _YEAR.fullmatch(n.group(0)))
-        if r.head or blank_corner or (marked and named(cells)):
+        # "| | Year ended December 31, |", "| | 2024 | 2023 |": a blank first cell, no figure but
+        # years; in a table with <th> or <thead> rows, only above them
+        blank_corner = (not cells[0][2] and cells[0][0] == 0 and any(t for _, _, t in cells[1:])
+                        and no_figures(cells) and (first_named is None or i < first_named))
+        if r.head or blank_corner or (first_named is not None and named(cells)):
             rows.append(i)
         else:
             break
@@ -864,15 +902,15 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                         names[c].append(name)
         columns = [" ".join(n) for n in names]
         titles = [i for i, cells in enumerate(grid[:header[0] if header else 1]) if _is_title(cells, width)]
-        line_start = masked.rfind("\n", 0, table.start)
-        above = masked[:max(line_start, 0)].rstrip("\n").split("\n")[-2:] if line_start > 0 else []
+        # the last line of text before the table (markup between them is blank)
+        above = masked[max(0, table.start - 400):table.start].split("\n")
         caption = table.caption or next((c[2] for i in titles for c in grid[i] if c[2]), "") or next(
-            (a.strip() for a in reversed(above) if a.strip()), "")
+            (a.strip() for a in reversed(above[1:] if table.start > 400 else above) if a.strip()), "")
         caption_unit = unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
         units = [_column_unit(name, caption_unit) for name in columns]
         # a filing writes "$" in a cell of its own on a statement's first and total rows only: the
         # currency of every amount under a caption's scale ("(in millions)")
-        table_currency = _table_currency(t for cells in grid for _, _, t in cells)
+        table_currency = _table_currency(t for cells in grid for col, _, t in cells if col)
         own = [bool(unit_hint(name)) for name in columns]
         for i, (r, cells_in) in enumerate(zip(table.rows, grid)):
             if i in header or i in titles:
@@ -882,19 +920,20 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
             label = next((t for col, _, t in cells_in if col == 0), "")
             for col, cell, _ in cells_in:
                 inner = masked[cell.start:cell.end]
-                c_start = cell.start + len(inner) - len(inner.lstrip())
-                c_end = cell.end - (len(inner) - len(inner.rstrip()))
+                c_start, c_end = _entity_bounds(text, cell.start + len(inner) - len(inner.lstrip()),
+                                                cell.end - (len(inner) - len(inner.rstrip())))
                 text_of = html_reading(text, cell.start, cell.end)
                 name, unit = (columns[col], units[col]) if col < width else ("", "")
                 unit = _row_unit(label, name, unit) if col else ""
                 if not text_of:
                     continue
-                if _CURRENCY_CELL.fullmatch(text_of):  # "$" in a cell of its own: the next cell's
+                if col and _CURRENCY_CELL.fullmatch(text_of):  # "$" in a cell of its own: the next cell's
                     currency = _CURRENCY.get(text_of.lower(), text_of)
                     continue
                 number = _BARE_NUMBER.match(text_of)
                 bare = number is not None and (number.end() == len(text_of) or _FOOTNOTE.fullmatch(text_of, number.end()))
-                currency = currency or (table_currency if unit in _SCALES and not (col < width and own[col]) else "")
+                currency = currency or (table_currency if unit in _SCALES and not (col < width and own[col])
+                                        and not _COUNT.search(f"{name} {label}") else "")
                 if currency and bare and unit in _SCALES | {""}:
                     unit = f"{currency} {unit}".strip()
                 currency = ""
@@ -1052,7 +1091,8 @@ class SourceIndexer:
                     unit = next((c.unit for c in cells if c.start == s and c.unit and (
                         c.end == e or _FOOTNOTE.fullmatch(text, e, c.end))), "")
                     if value.kind == "money":
-                        unit = _money_scale(value.text.strip()[:1], unit)
+                        sign = _MONEY_CELL.match(value.text.strip())
+                        unit = _money_scale(sign.group(1), unit) if sign else ""
                     read = read_with_unit(value, unit) if unit else value
                     if read is not value:
                         index.claims.append(SourceClaim(i, s, e, first + j, read))
@@ -1112,7 +1152,7 @@ def _outside(s: int, e: int, spans: Sequence[Tuple[int, int]]) -> List[Tuple[int
 
 
 _SCALES = frozenset(("thousand", "million", "billion"))
-_MONEY_CELL = re.compile(r"([$€£¥])\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+_MONEY_CELL = re.compile(r"(US\$|[$€£¥])\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)", re.I)
 
 
 def cell_shown(cell: str, unit: str) -> str:

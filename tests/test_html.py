@@ -134,6 +134,24 @@ def readings(text):
     # bold cells name the columns as <th> do
     ("<table><tr><td><b>Quarter</b></td><td><strong>Revenue</strong></td></tr><tr><td>Q1</td><td>$5M</td></tr></table>",
      ["Quarter: Q1; Revenue: $5M"]),
+    # table tags in a comment, a script or an attribute's value are no table
+    ("<p>Hi</p><!-- <table><tr><td>Revenue</td><td>5</td></tr></table> -->", []),
+    ("<TABLE><SCRIPT><TD>0</SCRIPT><TR><TD>1", ["1"]),
+    ('<table><tr><th>A</th><th>B</th></tr><tr><td data-colspan="3">x</td><td>y</td></tr></table>', ["A: x; B: y"]),
+    # a data row with a blank first cell under <th> names is data; so is an all-bold total row
+    ("<table><tr><th>Note</th><th>Company</th><th>Staff</th></tr><tr><td></td><td>Acme</td><td>120</td></tr>"
+     "<tr><td><b>Total</b></td><td><b>2</b></td><td><b>150</b></td></tr></table>",
+     ["Company: Acme; Staff: 120", "Note: Total; Company: 2; Staff: 150"]),
+    # quarters name columns in a header without <th>; a currency code is a row's label, not a sign
+    ("<p>(in millions)</p><table><tr><td></td><td>Q1 2024</td><td>Q2 2024</td></tr>"
+     "<tr><td>USD</td><td>800</td><td>810</td></tr></table>", ["USD; Q1 2024: 800 million; Q2 2024: 810 million"]),
+    # a price is no currency of the table's scaled amounts; US$ is a sign
+    ("<p>(in millions)</p><table><tr><th>Plan</th><th>Price</th><th>Subscribers</th><th>Revenue</th></tr>"
+     "<tr><td>Pro</td><td>$9.99</td><td>230</td><td>US$1,000</td></tr></table>",
+     ["Plan: Pro; Price: $9.99; Subscribers: 230 million; Revenue: US$1,000 million"]),
+    # the caption is the last line of text before the table, however the markup is laid out
+    ("<div>\n  <p>(in $ millions)</p>\n</div>\n<br>\n<table><tr><th>Year</th><th>Revenue</th></tr>"
+     "<tr><td>2024</td><td>1,840</td></tr></table>", ["Year: 2024; Revenue: $1,840 million"]),
     # a table left open runs to the end; no table at all
     ("<table><tr><th>k</th></tr><tr><td>v</td></tr>", ["k: v"]),
     ("<p>No table here.</p>", []),
@@ -293,3 +311,15 @@ def test_a_row_label_unit_is_checked(nlp_blank, as_written, answer, status):
     doc = spacy_ground.check(nlp_blank, answer, sources=[as_written(KPI)])
     claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] in ("money", "percent")][0]
     assert claim._.ground_numeric["status"] == status, claim._.ground_numeric["reason"]
+
+
+@pytest.mark.parametrize("cell,answer", [("&pound;7.1m (2023: &pound;6.4m)", "Revenue was £7.1m in 2024."),
+                                         ("&#36;1,840", "Revenue was $1.84 billion in 2024.")])
+def test_a_cell_beginning_with_an_entity_is_read_whole(nlp_blank, cell, answer):
+    source = ("<p>(in millions)</p><table><tr><th>Metric</th><th>2024</th></tr>"
+              f"<tr><td>Revenue</td><td>{cell}</td></tr></table>")
+    cells = [c for r in html_table_rows(source) for c in r.cells]
+    assert source[cells[1].start:cells[1].end] == cell  # its entity whole, not from its ";"
+    doc = spacy_ground.check(nlp_blank, answer, sources=[source])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
+    assert claim._.ground_numeric["status"] == "grounded", claim._.ground_numeric["reason"]
