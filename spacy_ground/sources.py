@@ -809,24 +809,27 @@ def _html_tables(text: str) -> List[_HtmlTable]:
 
 def _grid(table: _HtmlTable, text: str) -> List[List[Tuple[int, _HtmlCell, str]]]:
     """Each row's cells as (column, cell, text), columns counted as a browser lays them out: a
-    ``colspan`` takes several, a ``rowspan`` cell keeps its column in the rows below."""
-    held: Dict[int, int] = {}  # column -> rows it is still taken for
+    ``colspan`` takes several, a ``rowspan`` cell keeps its column in the rows below and is read
+    in them too (a region's name beside each of its quarters), at its own offsets."""
+    held: Dict[int, List[Any]] = {}  # column -> [rows it is still taken for, cell, text, its first column]
     out = []
     for r in table.rows:
+        carried = [(c, h[1], h[2]) for c, h in held.items() if h[3] == c]
         col, cells = 0, []
         for cell in r.cells:
-            while held.get(col, 0) > 0:
+            while col in held:
                 col += 1
-            cells.append((col, cell, html_reading(text, cell.start, cell.end)))
+            reading = html_reading(text, cell.start, cell.end)
+            cells.append((col, cell, reading))
             if cell.rowspan > 1:
                 for c in range(col, col + cell.colspan):
-                    held[c] = cell.rowspan  # counted down below, this row included
+                    held[c] = [cell.rowspan, cell, reading, col]  # counted down below, this row included
             col += cell.colspan
         for c in list(held):
-            held[c] -= 1
-            if held[c] <= 0:
+            held[c][0] -= 1
+            if held[c][0] <= 0:
                 del held[c]
-        out.append(cells)
+        out.append(sorted(carried + cells, key=lambda t: t[0]))
     return out
 
 

@@ -114,14 +114,14 @@ def readings(text):
     # a table inside another is read; the one around it is a page's layout
     ("<table><tr><td>Menu</td><td><table><tr><th>Quarter</th><th>Revenue</th></tr><tr><td>Q1</td><td>$5M</td></tr>"
      "</table></td></tr></table>", ["Quarter: Q1; Revenue: $5M"]),
-    # a rowspan keeps its column in the rows below, in the header and in the body
+    # a rowspan keeps its column in the rows below, in the header and in the body, where it is read too
     ("<table><caption>Revenue (in $ millions)</caption><thead><tr><th rowspan=2>Segment</th>"
      "<th colspan=2>Revenue</th></tr><tr><th>2024</th><th>2023</th></tr></thead>"
      "<tr><td>Cloud</td><td>1,840</td><td>1,512</td></tr></table>",
      ["Segment: Cloud; Revenue 2024: $1,840 million; Revenue 2023: $1,512 million"]),
     ("<table><tr><th>Region</th><th>Quarter</th><th>Sales ($M)</th></tr><tr><td rowspan=2>EU</td><td>Q1</td>"
      "<td>5.2</td></tr><tr><td>Q2</td><td>7.1</td></tr></table>",
-     ["Region: EU; Quarter: Q1; Sales ($M): $5.2 million", "Quarter: Q2; Sales ($M): $7.1 million"]),
+     ["Region: EU; Quarter: Q1; Sales ($M): $5.2 million", "Region: EU; Quarter: Q2; Sales ($M): $7.1 million"]),
     # a filing's header: no <th>, a blank corner, years; "$" in a cell of its own; a section's name
     ("<p>(in millions)</p><table><tr><td></td><td colspan=4>Year Ended December 31,</td></tr>"
      "<tr><td></td><td colspan=2>2024</td><td colspan=2>2023</td></tr><tr><td colspan=5>Operating expenses</td></tr>"
