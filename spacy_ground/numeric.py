@@ -734,9 +734,11 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     phrase = _phrase(answer[lo:span.end_char])
     by_sentence = _sentence_claims(index)
     scope: List[Tuple[int, TableCell, frozenset]] = []  # where the claim's value should be
-    for row in rows:
-        named = bool(row.key.strip()) and row.key in phrase
-        held = any(same(a, c.value) for a in anchors for c in by_sentence.get(row.sentence, []))
+    pointed = [(row, bool(row.key.strip()) and row.key in phrase,
+                any(same(a, c.value) for a in anchors for c in by_sentence.get(row.sentence, []))) for row in rows]
+    if any(named and held for _, named, held in pointed):  # "Americas ... in Q2 2024": the row holding both
+        pointed = [(row, named, held) for row, named, held in pointed if named and held]
+    for row, named, held in pointed:
         if not (named or held):
             continue
         by_date = [(cell, column) for cell, names, column in row.cells

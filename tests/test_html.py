@@ -323,3 +323,24 @@ def test_a_cell_beginning_with_an_entity_is_read_whole(nlp_blank, cell, answer):
     doc = spacy_ground.check(nlp_blank, answer, sources=[source])
     claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
     assert claim._.ground_numeric["status"] == "grounded", claim._.ground_numeric["reason"]
+
+
+REGIONS = ("| Region | Quarter | Sales ($M) |\n|---|---|---|\n| Americas | Q1 2024 | 3.0 |\n| Americas | Q2 2024 | 4.4 |\n"
+           "| Europe | Q1 2024 | 5.2 |\n| Europe | Q2 2024 | 7.1 |")
+REGIONS_ROWSPAN = ("<table><tr><th>Region</th><th>Quarter</th><th>Sales ($M)</th></tr>"
+                   "<tr><td rowspan=2>Americas</td><td>Q1 2024</td><td>3.0</td></tr><tr><td>Q2 2024</td><td>4.4</td></tr>"
+                   "<tr><td rowspan=2>Europe</td><td>Q1 2024</td><td>5.2</td></tr><tr><td>Q2 2024</td><td>7.1</td></tr></table>")
+
+
+@pytest.mark.parametrize("source", [REGIONS, as_html(REGIONS), REGIONS_ROWSPAN], ids=["markdown", "html", "rowspan"])
+@pytest.mark.parametrize("answer,status", [("Americas sales were $4.4 million in Q2 2024.", "grounded"),
+                                           ("Americas sales were $7.1 million in Q2 2024.", "mismatch"),
+                                           ("Europe sales were $7.1 million in Q2 2024.", "grounded"),
+                                           ("Europe sales were $5.2 million in Q2 2024.", "mismatch")])
+def test_a_row_named_by_its_label_and_its_date(nlp_blank, source, answer, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[source])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
+    result = claim._.ground_numeric
+    assert result["status"] == status, result["reason"]
+    if status == "mismatch":
+        assert result["reason"].startswith("the table row '" + answer.split()[0] + "'")
