@@ -376,22 +376,20 @@ def _text_pieces(text: str, start: int, end: int, entities: Sequence["re.Match[s
     return out
 
 
-def mask_html(text: str, entities: bool = True, html_text: bool = False) -> str:
+def mask_html(text: str) -> str:
     """``text`` with its HTML markup blanked out, one character for one so that offsets stay
     valid: tags, comments, scripts, styles and footnote marks (``$4.2<sup>1</sup>``) as spaces
     (a paragraph, heading, list item, row or ``<br>`` as a line break), an entity as the
     character it stands for, padded with spaces on the side away from the word it is written
     against ("10&#37;" -> "10%    ", "&pound;5" -> "     £5", "&nbsp;" -> spaces). Text with no
-    tag of HTML's own vocabulary ("x < y", "<Acme>") and no entity is returned as it is;
-    ``entities=False`` leaves entities as written; ``html_text``: ``text`` is a piece of a text
-    known to be HTML."""
-    pieces = _html_pieces(text, html_text)
+    tag of HTML's own vocabulary ("x < y", "<Acme>") and no entity is returned as it is."""
+    pieces = _html_pieces(text)
     if not pieces:
         return text
     out = []
     for a, b, kind in pieces:
         piece = text[a:b]
-        if kind == "text" or (kind == "entity" and not entities):
+        if kind == "text":
             out.append(piece)
         elif kind == "entity":
             char = _entity(_HTML_ENTITY.match(piece)) or piece
@@ -1069,16 +1067,18 @@ class SourceIndexer:
         index = SourceIndex(key=key, texts=texts)
         for i, (source, text) in enumerate(zip(sources, texts)):
             record = is_record(source)
-            if not record and isinstance(source, str) and text != clean_text(source):
-                sent_offsets, claims = _process_html(self.process, clean_text(source))
+            # HTML: the source as given, which source_text read without its markup
+            raw = clean_text(source) if not record and isinstance(source, str) else None
+            raw = raw if raw is not None and raw != text else None
+            if raw is not None:
+                sent_offsets, claims = _process_html(self.process, raw)
             else:
                 sent_offsets, claims = self.process(text, record)
             first = len(index.sentences)
             starts = []
-            raw = None if record or not isinstance(source, str) else clean_text(source)
             rows = [] if record else source_table_rows(text, raw)
             for s, e, reading, cells in sentences_as_read(text, sent_offsets, rows):
-                if raw is not None and raw != text and not cells:  # HTML: read without its markup
+                if raw is not None and not cells:  # HTML: read without its markup
                     reading = html_reading(raw, s, e)
                 index.sentences.append(SourceSentence(i, s, e, reading, content_words(reading), cells))
                 starts.append(s)

@@ -6,6 +6,7 @@ a checkout (to compare a commit before HTML sources were read with the code now)
     python metrics/experiments/html_quarters.py .
 """
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,7 +18,11 @@ _TESTS = ast.parse(open(Path(__file__).parents[2] / "tests" / "test_html.py", en
 QUARTERS_HTML = next(ast.literal_eval(node.value) for node in _TESTS.body if isinstance(node, ast.Assign)
                      and getattr(node.targets[0], "id", "") == "QUARTERS_HTML")
 
-print("code:", spacy_ground.__file__)
+CHECKOUT = sys.argv[1] if len(sys.argv) > 1 else "."
+print("code:", subprocess.run(["git", "-C", CHECKOUT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True).stdout.strip(), "(with its uncommitted changes)" if subprocess.run(
+    ["git", "-C", CHECKOUT, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout
+    else "")
 nlp = spacy_ground.load()
 for answer in ["Revenue was $6.4 million in Q3 2024.", "Revenue was $7.1 million in Q3 2024.",
                "The operating margin was 12% in Q3 2024.", "Acme's CEO said demand was strong."]:
