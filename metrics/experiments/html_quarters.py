@@ -20,8 +20,8 @@ QUARTERS_HTML = next(ast.literal_eval(node.value) for node in _TESTS.body if isi
 
 CHECKOUT = sys.argv[1] if len(sys.argv) > 1 else "."
 print("code:", subprocess.run(["git", "-C", CHECKOUT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True).stdout.strip(), "(with its uncommitted changes)" if subprocess.run(
-    ["git", "-C", CHECKOUT, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True).stdout
+                              text=True).stdout.strip(), "(with uncommitted changes to spacy_ground/)" if subprocess.run(
+    ["git", "-C", CHECKOUT, "status", "--porcelain", "--untracked-files=no", "--", "spacy_ground"], capture_output=True, text=True).stdout
     else "")
 nlp = spacy_ground.load()
 for answer in ["Revenue was $6.4 million in Q3 2024.", "Revenue was $7.1 million in Q3 2024.",
