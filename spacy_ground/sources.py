@@ -565,18 +565,32 @@ def _row_unit(label: str, column: str, unit: str) -> str:
     table by quarter), else none for a label that names shares, per-share figures, ratios or
     counts ("Diluted EPS" under "(in millions, except per share data)"), else ``unit`` (the
     caption's)."""
-    if unit_hint(column):
+    if unit_hint(column) or quantity_hint(column):
         return unit
-    hint = unit_hint(label) or ("" if _OWN_SCALE.search(label) else unit)
+    hint = unit_hint(label) or quantity_hint(label) or ("" if _OWN_SCALE.search(label) else unit)
     if hint and _COUNT.search(f"{column} {label}"):  # "Subscribers" under "(in $ millions)": millions, no dollars
         return hint.split(" ")[-1] if hint.split(" ")[-1] in _SCALES else ""
     return hint
 
 
+# units of measure a column name or row label may give in brackets ("Weight (kg)", "Protein (g)"):
+# unambiguous ones only ("(m)" may be metres or millions, "(L)" and "(s)" are read as no unit)
+_MEASURES = frozenset("g mg kg kcal kJ ml mL km cm mm kWh MWh kW MW GW GB TB MB lb lbs oz mi ft °C °F mph km/h".split())
+
+
+def quantity_hint(text: str) -> str:
+    """The unit of measure a column name or row label gives its bare numbers, in brackets
+    ("Protein (g)" -> "g", "Energy (kcal)" -> "kcal"); "" for none, or an amount's (``unit_hint``)."""
+    for m in re.finditer(r"\(\s*([^()]{1,8}?)\s*\)", text):
+        if m.group(1) in _MEASURES:
+            return m.group(1)
+    return ""
+
+
 def _column_unit(name: str, caption_unit: str) -> str:
-    """The unit of a column's bare numbers: its name's ("Revenue ($M)"), else the caption's,
-    unless the name says its numbers have a scale of their own (shares, counts) or are dates."""
-    own = unit_hint(name)
+    """The unit of a column's bare numbers: its name's ("Revenue ($M)", "Weight (kg)"), else the
+    caption's, unless the name says its numbers have a scale of their own (shares, counts) or are dates."""
+    own = unit_hint(name) or quantity_hint(name)
     if own or _OWN_SCALE.search(name) or _DATE_COLUMN.fullmatch(name.strip()):
         return own
     return caption_unit

@@ -5,7 +5,8 @@ import re
 import pytest
 
 import spacy_ground
-from spacy_ground.sources import html_compact, html_reading, html_table_rows, mask_html, markdown_table_rows, source_text
+from spacy_ground.sources import (html_compact, html_reading, html_table_rows, markdown_table_rows, mask_html,
+                                  quantity_hint, source_text)
 from test_components import CASES  # the Markdown table cases, run again with the tables in HTML
 
 
@@ -344,3 +345,30 @@ def test_a_row_named_by_its_label_and_its_date(nlp_blank, source, answer, status
     assert result["status"] == status, result["reason"]
     if status == "mismatch":
         assert result["reason"].startswith("the table row '" + answer.split()[0] + "'")
+
+
+@pytest.mark.parametrize("text,expected", [("Protein (g)", "g"), ("Energy (kcal)", "kcal"), ("Weight ( kg )", "kg"),
+                                           ("Height (m)", ""), ("Volume (L)", ""), ("Revenue ($M)", ""),
+                                           ("Year(s)", ""), ("Storage", "")])
+def test_quantity_hint(text, expected):
+    assert quantity_hint(text) == expected
+
+
+NUTRITION = ("| Per 100 g | Oats | Rice |\n|---|---|---|\n| Protein (g) | 16.9 | 2.7 |\n| Energy (kcal) | 389 | 130 |")
+
+
+@pytest.mark.parametrize("as_written", [lambda t: t, as_html], ids=["markdown", "html"])
+def test_a_measure_in_a_row_label_or_column_name(nlp_blank, as_written):
+    text = as_written(NUTRITION)
+    reader = html_table_rows if "<table>" in text else markdown_table_rows
+    assert [r.reading for r in reader(text) if r.cells] == ["Per 100 g: Protein (g); Oats: 16.9 g; Rice: 2.7 g",
+                                                          "Per 100 g: Energy (kcal); Oats: 389 kcal; Rice: 130 kcal"]
+    # right values grounded, not a mismatch against the "Per 100 g" corner (a false alarm before);
+    # a wrong column's value is not decided by the table here: "per 100 g" is a second quantity
+    for answer in ("Oats provide 16.9 g of protein per 100 g.", "Rice has 130 kcal per 100 g."):
+        doc = spacy_ground.check(nlp_blank, answer, sources=[text])
+        claim = doc.spans["ground_claims"][0]
+        assert claim._.ground_numeric["status"] == "grounded", (answer, claim._.ground_numeric["reason"])
+    weights = as_written("| Model | Weight (kg) |\n|---|---|\n| Nimbus 8 | 1.2 |\n| Nimbus 8 Pro | 1.4 |")
+    assert [r.reading for r in reader(weights) if r.cells] == ["Model: Nimbus 8; Weight (kg): 1.2 kg",
+                                                             "Model: Nimbus 8 Pro; Weight (kg): 1.4 kg"]
