@@ -681,7 +681,7 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         # a caption: the line above the column names, or the one above a blank line there
         above = [lines[j][2].strip() for j in (i - 1, i - 2) if j >= 0]
         caption = next((a for a in above if a), "")
-        caption_unit = unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
+        caption_unit = _caption_unit(caption)
         units = [_column_unit(name, caption_unit) for name in header]
         body = []
         for j in range(i + 2, len(lines)):
@@ -921,7 +921,7 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
         above = masked[max(0, table.start - 400):table.start].split("\n")
         caption = table.caption or next((c[2] for i in titles for c in grid[i] if c[2]), "") or next(
             (a.strip() for a in reversed(above[1:] if table.start > 400 else above) if a.strip()), "")
-        caption_unit = unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
+        caption_unit = _caption_unit(caption)
         units = [_column_unit(name, caption_unit) for name in columns]
         # a filing writes "$" in a cell of its own on a statement's first and total rows only: the
         # currency of every amount under a caption's scale ("(in millions)")
@@ -933,11 +933,10 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                 continue
             parts, cells, currency = [], [], ""
             label = next((t for col, _, t in cells_in if col == 0), "")
-            for col, cell, _ in cells_in:
+            for col, cell, text_of in cells_in:
                 inner = masked[cell.start:cell.end]
                 c_start, c_end = _entity_bounds(text, cell.start + len(inner) - len(inner.lstrip()),
                                                 cell.end - (len(inner) - len(inner.rstrip())))
-                text_of = html_reading(text, cell.start, cell.end)
                 name, unit = (columns[col], units[col]) if col < width else ("", "")
                 unit = _row_unit(label, name, unit) if col else ""
                 if not text_of:
@@ -945,8 +944,7 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                 if col and _CURRENCY_CELL.fullmatch(text_of):  # "$" in a cell of its own: the next cell's
                     currency = _CURRENCY.get(text_of.lower(), text_of)
                     continue
-                number = _BARE_NUMBER.match(text_of)
-                bare = number is not None and (number.end() == len(text_of) or _FOOTNOTE.fullmatch(text_of, number.end()))
+                bare = _whole(_BARE_NUMBER, text_of) is not None
                 currency = currency or (table_currency if unit in _SCALES and not (col < width and own[col])
                                         and not _COUNT.search(f"{name} {label}") else "")
                 if currency and bare and unit in _SCALES | {""}:
@@ -1178,14 +1176,26 @@ def cell_shown(cell: str, unit: str) -> str:
     (an amount with its currency but not its scale); anything else as written."""
     if not unit:
         return cell
-    number = _BARE_NUMBER.match(cell)
-    if number is not None and (number.end() == len(cell) or _FOOTNOTE.fullmatch(cell, number.end())):
+    number = _whole(_BARE_NUMBER, cell)
+    if number is not None:
         return with_unit(number.group(0), unit) + cell[number.end():]
-    money = _MONEY_CELL.match(cell)
+    money = _whole(_MONEY_CELL, cell)
     scale = _money_scale(money.group(1), unit) if money is not None else ""
-    if scale and (money.end() == len(cell) or _FOOTNOTE.fullmatch(cell, money.end())):
+    if scale:
         return f"{money.group(1)}{money.group(2)} {scale}" + cell[money.end():]
     return cell
+
+
+def _whole(pattern: "re.Pattern[str]", cell: str) -> Optional["re.Match[str]"]:
+    """``pattern`` matching the whole of a table cell but a footnote mark ("7.1", "7.1*", "7.1 (1)")."""
+    m = pattern.match(cell)
+    return m if m is not None and (m.end() == len(cell) or _FOOTNOTE.fullmatch(cell, m.end())) else None
+
+
+def _caption_unit(caption: str) -> str:
+    """The unit a table's caption gives its bare numbers ("(in $ millions)"), for a caption short
+    enough to be one and not itself a table line."""
+    return unit_hint(caption) if len(caption) < 200 and "|" not in caption else ""
 
 
 def _money_scale(sign: str, unit: str) -> str:
