@@ -16,6 +16,7 @@ from .dates import AFTERNOON_GUESS
 
 EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
 UNITLESS, YEAR_AS_NUMBER = "matched a number written without its unit", "year written as a number"
+SIGN_IN_WORDS = "the same figure, its sign in the words (a loss, a fall)"
 WEAK_MATCHES = frozenset({UNITLESS, YEAR_AS_NUMBER})  # equal, but yield to a contradiction nearby
 _EPS = 1e-9
 _SCALE_WORD = re.compile(r"\b(?:thousand|million|billion|trillion)s?\b", re.I)
@@ -104,6 +105,12 @@ def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
         if a.kind != s.kind:
             return Comparison(INCOMPARABLE)
         return _times(a, s)
+    if {a.kind, s.kind} <= {"money", "percent", "cardinal"} and {a.kind, s.kind} != {"cardinal"} \
+            and a.value is not None and s.value is not None and (a.high < 0) != (s.high < 0) and (a.low < 0 or s.low < 0):
+        # "a net loss of $1.2 million" against a statement's "(1,234)" in thousands, "fell 3.2%"
+        # against "-3.2%": the sign is in the words, so the figures are compared by their size
+        seen = compare(_negated(a) if a.high < 0 else a, _negated(s) if s.high < 0 else s)
+        return Comparison(EQUAL, SIGN_IN_WORDS) if seen.result == EQUAL else seen
     if a.kind == s.kind:
         if a.kind == "money":
             if a.currency and s.currency and a.currency != s.currency:
@@ -131,6 +138,11 @@ def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
     if "cardinal" in (a.kind, s.kind):
         return _unitless_match(a, s)
     return Comparison(INCOMPARABLE)
+
+
+def _negated(c: ClaimValue) -> ClaimValue:
+    """The claim with its sign turned ("-$1.2 million" -> "$1.2 million", its bounds too)."""
+    return replace(c, value=-c.value, low=-c.high, high=-c.low, number=None if c.number is None else -c.number)
 
 
 def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
@@ -201,11 +213,14 @@ def _times(a: ClaimValue, s: ClaimValue) -> Comparison:
 
 
 def distance(a: ClaimValue, s: ClaimValue) -> float:
-    """How far a source value is from the answer value (relative, for 'nearest')."""
+    """How far a source value is from the answer value (relative, for 'nearest'); amounts and
+    percents by their size ("-$2,010 thousand" is near "a loss of $2.4 million")."""
     if a.value is None or s.value is None:
         return float("inf")
     if a.kind == "time" and s.kind == "time":
         return min(abs(x - y) for x in (a.low, a.high) for y in (s.low, s.high))
+    if {a.kind, s.kind} <= {"money", "percent", "cardinal"} and {a.kind, s.kind} != {"cardinal"}:
+        return abs(abs(a.value) - abs(s.value)) / max(abs(a.value), 1e-9)
     return abs(a.value - s.value) / max(abs(a.value), 1e-9)
 
 

@@ -577,14 +577,41 @@ ANCHOR_KINDS = ("date", "time")  # what points at a row or a column ("Q3 2024", 
 class TableRowValues:
     """A Markdown table row of the sources as the table check reads it: its first cell
     (``label``: what names the row, "Acme" or "Store 12"; ``key``: the label as a phrase to
-    find in an answer sentence, "" when the label is a value such as a date), and its other
-    cells, each with the values its column name holds ("2024") and its column's words."""
+    find in an answer sentence, "" when the label is a value such as a date; ``keys``: every
+    phrase that names the row, "net income" and "net loss" for "Net income (loss)"), and its
+    other cells, each with the values its column name holds ("2024") and its column's words."""
 
     sentence: int  # index into SourceIndex.sentences
     label: str
     key: str
     cells: Tuple[Tuple[TableCell, Tuple[ClaimValue, ...], frozenset], ...]
     table: int = 0  # which table of the sources the row belongs to
+    keys: Tuple[str, ...] = ()
+
+
+# a statement's label for a figure that may be either: "Net income (loss)", "Net (loss) income",
+# "Income (loss) from operations"
+_EITHER = re.compile(r"\b(income|profit|earnings|gains?)\s*\((loss(?:es)?)\)|\((loss(?:es)?)\)\s*(income|profit|earnings|gains?)\b",
+                     re.I)
+
+
+def label_keys(label: str) -> Tuple[str, ...]:
+    """The phrases a sentence names a table row by, from its first cell: the label less a unit
+    in brackets at its end ("Bookings ($B)": " bookings "), each reading of a label that may be
+    either ("Net income (loss)": " net income ", " net loss "); none for a date or a number, a
+    generic label ("Total", "Other") or one under three letters ("US")."""
+    m = _EITHER.search(label)
+    variants = [label]
+    if m:
+        gain, loss = m.group(1) or m.group(4), m.group(2) or m.group(3)
+        variants = [label[:m.start()] + word + label[m.end():] for word in (gain, loss)]
+    keys = []
+    for variant in variants:
+        named = re.sub(r"\s*\([^()]*\)\s*$", "", variant) or variant  # "Bookings ($B)": its unit is no name
+        key = _phrase(named) if re.search(r"[^\W\d_]{2}", named) else ""
+        if key.strip() not in _GENERIC_LABELS and len(key.strip()) >= 3 and key not in keys:
+            keys.append(key)
+    return tuple(keys)
 
 
 def _phrase(text: str) -> str:
@@ -614,11 +641,9 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
                     columns[cell.column] = (names, content_words(cell.column))
             # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
             # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
-            named = re.sub(r"\s*\([^()]*\)\s*$", "", label) or label  # "Bookings ($B)": its unit is no name
-            key = _phrase(named) if re.search(r"[^\W\d_]{2}", named) else ""
-            key = "" if key.strip() in _GENERIC_LABELS or len(key.strip()) < 3 else key
-            cached.append(TableRowValues(i, label, key, tuple((cell, *columns[cell.column]) for cell in row.cells[1:]),
-                                         table))
+            keys = label_keys(label)
+            cached.append(TableRowValues(i, label, keys[0] if keys else "",
+                                         tuple((cell, *columns[cell.column]) for cell in row.cells[1:]), table, keys))
         index._table_rows = cached
     return cached
 
@@ -734,7 +759,7 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     phrase = _phrase(answer[lo:span.end_char])
     by_sentence = _sentence_claims(index)
     scope: List[Tuple[int, TableCell, frozenset]] = []  # where the claim's value should be
-    pointed = [(row, bool(row.key.strip()) and row.key in phrase,
+    pointed = [(row, any(key in phrase for key in row.keys),
                 any(same(a, c.value) for a in anchors for c in by_sentence.get(row.sentence, []))) for row in rows]
     if any(named and held for _, named, held in pointed):  # "Americas ... in Q2 2024": the row holding both
         pointed = [(row, named, held) for row, named, held in pointed if named and held]

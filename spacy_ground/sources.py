@@ -681,7 +681,9 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         # a caption: the line above the column names, or the one above a blank line there
         above = [lines[j][2].strip() for j in (i - 1, i - 2) if j >= 0]
         caption = next((a for a in above if a), "")
-        caption_unit = _caption_unit(caption)
+        corner = unit_note(header[0]) if header else ""  # "| (in millions) | 2024 | 2023 |"
+        caption_unit = corner or _caption_unit(caption)
+        header = [""] + header[1:] if corner else header
         units = [_column_unit(name, caption_unit) for name in header]
         body = []
         for j in range(i + 2, len(lines)):
@@ -855,8 +857,8 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
                  ) -> List[int]:
     """The rows that name the columns: the first rows in ``<thead>`` or whose cells are all
     ``<th>`` or all bold (``<td><b>Revenue</b></td>``), or, in a table without such rows, the
-    first rows whose first cell is blank, as a filing's ("| | Year ended December 31, |", "| |
-    2024 | 2023 |"); a title row across the table before them is skipped, one after them ends
+    first rows whose first cell is blank or a unit note, as a filing's ("| | Year ended December
+    31, |", "| (in millions) | 2024 | 2023 |"); a title row across the table before them is skipped, one after them ends
     them (a section's name)."""
     rows: List[int] = []
 
@@ -880,7 +882,7 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
             continue
         # "| | Year ended December 31, |", "| | 2024 | 2023 |": a blank first cell, no figure but
         # years; in a table with <th> or <thead> rows, only above them
-        blank_corner = (not cells[0][2] and cells[0][0] == 0 and any(t for _, _, t in cells[1:])
+        blank_corner = ((not cells[0][2] or unit_note(cells[0][2])) and cells[0][0] == 0 and any(t for _, _, t in cells[1:])
                         and no_figures(cells) and (first_named is None or i < first_named))
         if r.head or blank_corner or (first_named is not None and named(cells)):
             rows.append(i)
@@ -915,13 +917,16 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                 for c in range(col, min(col + cell.colspan, width)):
                     if name and (not names[c] or names[c][-1] != name):
                         names[c].append(name)
-        columns = [" ".join(n) for n in names]
+        columns = [" ".join(_one_year_each(n)) for n in names]
+        corner = unit_note(columns[0]) if columns else ""
+        if corner:  # "(in millions)" names no column
+            columns[0] = ""
         titles = [i for i, cells in enumerate(grid[:header[0] if header else 1]) if _is_title(cells, width)]
         # the last line of text before the table (markup between them is blank)
         above = masked[max(0, table.start - 400):table.start].split("\n")
         caption = table.caption or next((c[2] for i in titles for c in grid[i] if c[2]), "") or next(
             (a.strip() for a in reversed(above[1:] if table.start > 400 else above) if a.strip()), "")
-        caption_unit = _caption_unit(caption)
+        caption_unit = corner or _caption_unit(caption)
         units = [_column_unit(name, caption_unit) for name in columns]
         # a filing writes "$" in a cell of its own on a statement's first and total rows only: the
         # currency of every amount under a caption's scale ("(in millions)")
@@ -933,7 +938,7 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                 continue
             parts, cells, currency = [], [], ""
             label = next((t for col, _, t in cells_in if col == 0), "")
-            for col, cell, text_of in cells_in:
+            for col, cell, text_of in _closed_brackets(cells_in):
                 inner = masked[cell.start:cell.end]
                 c_start, c_end = _entity_bounds(text, cell.start + len(inner) - len(inner.lstrip()),
                                                 cell.end - (len(inner) - len(inner.rstrip())))
@@ -944,7 +949,8 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                 if col and _CURRENCY_CELL.fullmatch(text_of):  # "$" in a cell of its own: the next cell's
                     currency = _CURRENCY.get(text_of.lower(), text_of)
                     continue
-                bare = _whole(_BARE_NUMBER, text_of) is not None
+                # a bare number, or a negative one without its own currency ("(312)")
+                bare = _whole(_BARE_NUMBER, text_of) is not None or (negative_cell(text_of) or ("x",))[0] == ""
                 currency = currency or (table_currency if unit in _SCALES and not (col < width and own[col])
                                         and not _COUNT.search(f"{name} {label}") else "")
                 if currency and bare and unit in _SCALES | {""}:
@@ -955,6 +961,22 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                 cells.append(TableCell(name, c_start, c_end, unit, text_of))
             rows.append(TableRow(r.start, r.end, "; ".join(parts) if parts else None, cells=tuple(cells)))
     return sorted(rows, key=lambda r: r.start)
+
+
+_OPEN_FIGURE = re.compile(r"\(\s*(?:US\$|[$€£¥])?\s?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?%?")
+
+
+def _closed_brackets(cells: List[Tuple[int, _HtmlCell, str]]) -> List[Tuple[int, _HtmlCell, str]]:
+    """A row's cells with a negative figure's closing bracket, which filings print in a cell of
+    its own ("(312" then ")"), read in the figure's cell ("(312)") and its own cell left blank."""
+    out = list(cells)
+    for i, (col, cell, text_of) in enumerate(out):
+        if _OPEN_FIGURE.fullmatch(text_of):
+            j = next((j for j in range(i + 1, len(out)) if out[j][2]), None)
+            if j is not None and re.fullmatch(r"\)\s*%?", out[j][2]):
+                out[i] = (col, cell, text_of + out[j][2].replace(" ", ""))
+                out[j] = (out[j][0], out[j][1], "")
+    return out
 
 
 def source_table_rows(text: str, raw: Optional[str] = None) -> List[TableRow]:
@@ -1094,10 +1116,21 @@ class SourceIndexer:
                     reading = html_reading(raw, s, e)
                 index.sentences.append(SourceSentence(i, s, e, reading, content_words(reading), cells))
                 starts.append(s)
+            negatives_read = set()
             for s, e, value in claims:
                 j = _find_sentence(starts, s)
                 index.claims.append(SourceClaim(i, s, e, first + j, value))
                 cells = index.sentences[first + j].cells
+                negative = next((c for c in cells if c.start <= s and e <= c.end and negative_cell(c.text)), None)
+                if negative is not None:
+                    # "(1,234)" under "(in thousands)": -$1,234 thousand, read once for the cell
+                    figure = negative.text.strip()[:negative_cell(negative.text)[3]]  # no footnote mark
+                    read = _one_claim(cell_shown(figure, negative.unit))
+                    if read is not None and value.kind in ("cardinal", "money", "percent") \
+                            and (negative.start, negative.end) not in negatives_read:
+                        negatives_read.add((negative.start, negative.end))
+                        index.claims.append(SourceClaim(i, s, e, first + j, read))
+                    continue
                 scalable = value.kind == "money" and not re.search(r"[A-Za-z]", value.text)  # "$1,840"
                 if cells and ((value.kind == "cardinal" and not value.head) or scalable):
                     # the number also as its column or caption says: "7.1" under "($M)" is $7.1 million,
@@ -1170,10 +1203,44 @@ _SCALES = frozenset(("thousand", "million", "billion"))
 _MONEY_CELL = re.compile(r"(US\$|[$€£¥])\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)", re.I)
 
 
+# a negative figure in a cell, as statements write it: "(1,234)", "$(1,234)", "($1,234)", "(12.5%)",
+# "(12.5)%", "-1,234", "−$1,234"
+_NEGATIVE_CELL = re.compile(
+    r"(?P<c1>US\$|[$€£¥])?\s?(?:\(\s*(?P<c2>US\$|[$€£¥])?\s?(?P<n1>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"\s?(?P<p1>%)?\s*\)|[-−–]\s?(?P<c3>US\$|[$€£¥])?(?P<n2>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))(?P<p2>%)?",
+    re.I)
+
+
+def negative_cell(cell: str) -> Optional[Tuple[str, str, str, int]]:
+    """A cell holding one negative figure and nothing else but a footnote mark, as (currency
+    sign, number, "%" or "", where the figure ends): "(1,234)" -> ("", "1,234", "", 7),
+    "$(12.5)" -> ("$", "12.5", "", 7); None for anything else ("(loss)", "1,234", "(1)" alone
+    is a footnote's number too, but a lone cell holding it reads as -1)."""
+    m = _whole(_NEGATIVE_CELL, cell.strip())
+    if m is None:
+        return None
+    signs = [g for g in (m.group("c1"), m.group("c2"), m.group("c3")) if g]
+    percents = [g for g in (m.group("p1"), m.group("p2")) if g]
+    if len(signs) > 1 or len(percents) > 1 or (signs and percents):
+        return None
+    return (signs[0] if signs else "", m.group("n1") or m.group("n2"), "%" if percents else "", m.end())
+
+
 def cell_shown(cell: str, unit: str) -> str:
     """A table cell's text as the models read it, with the unit its column or caption gives:
     "7.1" under "($M)" -> "$7.1 million"; "$1,840" under "(in millions)" -> "$1,840 million"
-    (an amount with its currency but not its scale); anything else as written."""
+    (an amount with its currency but not its scale); a negative figure with its minus sign
+    ("(1,234)" under "(in $ thousands)" -> "-$1,234 thousand"); anything else as written."""
+    negative = negative_cell(cell)
+    if negative is not None:
+        sign, number, percent, end = negative
+        if percent:
+            shown = f"{number}%"
+        elif sign:
+            shown = f"{sign}{number} {_money_scale(sign, unit)}".strip()
+        else:
+            shown = with_unit(number, unit) if unit else number
+        return f"-{shown}" + cell.strip()[end:]
     if not unit:
         return cell
     number = _whole(_BARE_NUMBER, cell)
@@ -1190,6 +1257,37 @@ def _whole(pattern: "re.Pattern[str]", cell: str) -> Optional["re.Match[str]"]:
     """``pattern`` matching the whole of a table cell but a footnote mark ("7.1", "7.1*", "7.1 (1)")."""
     m = pattern.match(cell)
     return m if m is not None and (m.end() == len(cell) or _FOOTNOTE.fullmatch(cell, m.end())) else None
+
+
+def unit_note(text: str) -> str:
+    """The unit a table's corner cell gives its bare numbers when that cell is a unit note and
+    nothing else ("(in millions)", "($ in thousands)", "In millions, except per share data",
+    "(Dollars in thousands)"); "" for a column name or a label ("Revenue ($M)")."""
+    text = text.strip()
+    if len(text) > 80:
+        return ""
+    if text.startswith("(") and text.endswith(")") and text.count("(") == 1:
+        return unit_hint(text)
+    if re.match(r"(?:[$€£¥]\s*|(?:U\.?S\.?\s+)?dollars\s+|amounts\s+)?in\s", text, re.I) and "(" not in text:
+        return unit_hint(f"({text})")
+    return ""
+
+
+# a list of years in a column name spanning several columns: "Years Ended December 31, 2024 and 2023"
+_YEAR_LIST = re.compile(r"\s+\b(?:19|20)\d\d(?:\s*(?:,|and|&)\s*(?:19|20)\d\d)+\b")
+
+
+def _one_year_each(names: List[str]) -> List[str]:
+    """A column's names from its header rows, top first, with a list of years over several
+    columns dropped where a name below gives the column one of them ("Years Ended December 31,
+    2024 and 2023" over "2024": "Years Ended December 31, 2024")."""
+    out = list(names)
+    for i, name in enumerate(names[:-1]):
+        listed = _YEAR_LIST.search(name)
+        below = [y for n in names[i + 1:] for y in _YEAR.findall(n)]
+        if listed and len(below) == 1 and below[0] in listed.group(0):
+            out[i] = (name[:listed.start()] + name[listed.end():]).strip()
+    return [n for n in out if n]
 
 
 def _caption_unit(caption: str) -> str:
@@ -1214,6 +1312,14 @@ def with_unit(number: str, unit: str) -> str:
         return f"{unit}{number}"
     currency, _, scale = unit.rpartition(" ") if " " in unit else ("", "", unit)
     return f"{currency}{number} {scale}".strip()
+
+
+def _one_claim(text: str) -> Optional[ClaimValue]:
+    """The claim ``text`` states when it reads as exactly one, over all of it; else None."""
+    found = find_claims(text)
+    if len(found) == 1 and found[0][0] == 0 and found[0][1] == len(text):
+        return found[0][2]
+    return None
 
 
 def read_with_unit(value: ClaimValue, unit: str) -> ClaimValue:

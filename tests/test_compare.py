@@ -141,6 +141,15 @@ ROWS = [
     ("half a percent", "50 basis points", E, E),
     ("half a percent", "0.53%", E, E),  # as "0.5%" against "0.53%"
     ("12%", "12 percentage points", D, D),  # written in figures, percent is not points
+    # --- a sign in the words: "a net loss of $1.2 million" is a statement's -$1,234 thousand
+    ("$1.2 million", "-$1,234 thousand", E, E),  # each at its own precision, as "$2.85 billion"
+    ("$2.4 million", "-$2,010 thousand", D, D),
+    ("3.2%", "-3.2%", E, E),  # "fell 3.2%"
+    ("3.1%", "-3.2%", D, D),
+    ("$312 million", "-312 million", E, E),  # a bare scaled number, as a caption reads a cell
+    ("-5 degrees", "5 degrees", D, D),  # a quantity's sign is no wording: kept
+    ("-5", "5", D, D),  # nor a bare number's
+    ("-3.2%", "-3.2%", E, E),
 ]
 
 
@@ -174,6 +183,7 @@ def test_compare(answer, source, expected):
         ("5 km", "5 kg", "dimension"),
         ("March 2019", "2019", "less specific"),
         ("last year", "2023", "not normalisable"),
+        ("$1.2 million", "-$1,234 thousand", "sign"),
     ],
 )
 def test_compare_explains(answer, source, note_part):
@@ -203,6 +213,7 @@ def test_time_against_number_is_incomparable():
         ("$5 million", "$4.8 million", "$3 million"),
         ("100", "101", "150"),
         ("5:30 pm", "17:00", "9:00"),
+        ("$2.4 million", "-$2,010 thousand", "$856 thousand"),  # amounts by their size
     ],
 )
 def test_distance_orders_nearest_first(answer, near, far):

@@ -1,0 +1,134 @@
+"""Financial statements as sources: negative figures in brackets, a unit note in the table's
+corner, a column title listing the years it spans, rows labelled "Net income (loss)"."""
+import pytest
+
+import spacy_ground
+from spacy_ground.numeric import label_keys
+from spacy_ground.sources import (cell_shown, html_table_rows, markdown_table_rows, negative_cell, unit_note)
+
+
+@pytest.mark.parametrize("cell,expected", [
+    ("(1,234)", ("", "1,234", "")),
+    ("(1,234)*", ("", "1,234", "")),          # a footnote mark after it
+    ("$(12.5)", ("$", "12.5", "")),
+    ("($ 12.5)", ("$", "12.5", "")),
+    ("(12.5%)", ("", "12.5", "%")),
+    ("(12.5)%", ("", "12.5", "%")),
+    ("-1,234", ("", "1,234", "")),
+    ("−$7.1", ("$", "7.1", "")),
+    ("1,234", None),                           # positive
+    ("(loss)", None),
+    ("(1,234) (2023: 856)", None),             # more than one figure
+    ("$(12.5%)", None),                        # a currency and a percent
+    ("–", None),                               # nil
+])
+def test_negative_cell(cell, expected):
+    found = negative_cell(cell)
+    assert (found[:3] if found else None) == expected
+
+
+@pytest.mark.parametrize("cell,unit,shown", [
+    ("(1,234)", "$ thousand", "-$1,234 thousand"),
+    ("(1,234)", "", "-1,234"),
+    ("$(12.5)", "million", "-$12.5 million"),
+    ("($12.5)", "€ million", "-$12.5"),        # another currency's scale is not the cell's
+    ("(3.2)", "%", "-3.2%"),
+    ("(3.2%)", "$ million", "-3.2%"),
+    ("(1,234)*", "$ thousand", "-$1,234 thousand*"),
+    ("1,234", "$ thousand", "$1,234 thousand"),  # as before
+])
+def test_cell_shown_with_a_negative_figure(cell, unit, shown):
+    assert cell_shown(cell, unit) == shown
+
+
+@pytest.mark.parametrize("text,unit", [
+    ("(in millions)", "million"),
+    ("($ in thousands)", "$ thousand"),
+    ("(Dollars in thousands)", "$ thousand"),
+    ("In millions, except per share data", "million"),
+    ("(in millions, except per share data)", "million"),
+    ("$ in millions", "$ million"),
+    ("Revenue ($M)", ""),                      # a column name with its unit, not a note
+    ("Net income (loss)", ""),
+    ("", ""),
+    ("in which quarter", ""),
+])
+def test_unit_note(text, unit):
+    assert unit_note(text) == unit
+
+
+@pytest.mark.parametrize("label,keys", [
+    ("Net income (loss)", (" net income ", " net loss ")),
+    ("Net (loss) income", (" net income ", " net loss ")),
+    ("Income (loss) from operations", (" income from operations ", " loss from operations ")),
+    ("Operating income (loss) ($M)", (" operating income ", " operating loss ")),
+    ("Bookings ($B)", (" bookings ",)),
+    ("Total", ()),
+    ("Q1 2024", ()),
+])
+def test_label_keys(label, keys):
+    assert label_keys(label) == keys
+
+
+MARKDOWN = ("Consolidated results (in thousands of U.S. dollars)\n\n| | 2024 | 2023 |\n|---|---|---|\n"
+            "| Revenue | 12,450 | 10,980 |\n| Operating income (loss) | (1,234) | 856 |\n"
+            "| Net income (loss) | (2,010) | 412 |")
+CORNER = "| (in thousands) | 2024 | 2023 |\n|---|---|---|\n| Revenue | $ 12,450 | $ 10,980 |\n| Net loss | (2,010) | (1,120) |"
+FILING = ("<p>The following table presents our results.</p><table>"
+          "<tr><td></td><td colspan=4>Years Ended December 31, 2024 and 2023</td></tr>"
+          "<tr><td>(in millions)</td><td colspan=2>2024</td><td colspan=2>2023</td></tr>"
+          "<tr><td>Revenue</td><td>$</td><td>4,210</td><td>$</td><td>3,880</td></tr>"
+          "<tr><td>Net loss</td><td></td><td>(312</td><td>)</td><td>(145</td><td>)</td></tr></table>")
+
+
+HTML_STATEMENT = ("<table><tr><td></td><td colspan=2>Years Ended December 31, 2024 and 2023</td></tr>"
+                  "<tr><td>(in millions)</td><td>2024</td><td>2023</td></tr>"
+                  "<tr><td>Revenue</td><td>$ 4,210</td><td>$ 3,880</td></tr>"
+                  "<tr><td>Net loss</td><td>(312)</td><td>(145)</td></tr></table>")
+
+
+def test_statement_tables_read_with_signs_and_units():
+    assert [r.reading for r in markdown_table_rows(MARKDOWN) if r.cells] == [
+        "Revenue; 2024: $12,450 thousand; 2023: $10,980 thousand",
+        "Operating income (loss); 2024: -$1,234 thousand; 2023: $856 thousand",
+        "Net income (loss); 2024: -$2,010 thousand; 2023: $412 thousand"]
+    # the corner's unit note names no column and gives every column its unit
+    assert [r.reading for r in markdown_table_rows(CORNER) if r.cells] == [
+        "Revenue; 2024: $12,450 thousand; 2023: $10,980 thousand",
+        "Net loss; 2024: -$2,010 thousand; 2023: -$1,120 thousand"]
+
+
+def test_a_filing_table_with_a_title_over_its_years_and_a_unit_note():
+    rows = [r.reading for r in html_table_rows(FILING) if r.cells]
+    assert rows[0] == ("Revenue; Years Ended December 31, 2024: $4,210 million; "
+                       "Years Ended December 31, 2023: $3,880 million")
+    # "(312" with its ")" in a cell of its own, as filings print it
+    assert rows[1] == ("Net loss; Years Ended December 31, 2024: -$312 million; "
+                       "Years Ended December 31, 2023: -$145 million")
+
+
+@pytest.mark.parametrize("source,answer,status", [
+    (MARKDOWN, "The net loss was $2.0 million in 2024.", "grounded"),
+    (MARKDOWN, "The net loss was $2.4 million in 2024.", "mismatch"),
+    (MARKDOWN, "Operating loss was $1.2 million in 2024.", "grounded"),
+    (MARKDOWN, "Net income was $0.4 million in 2023.", "grounded"),
+    (CORNER, "The net loss was $1.1 million in 2023.", "grounded"),
+    (CORNER, "The net loss was $2.0 million in 2023.", "mismatch"),  # 2024's figure
+    (HTML_STATEMENT, "The net loss was $312 million in 2024.", "grounded"),
+    (HTML_STATEMENT, "The net loss was $145 million in 2024.", "mismatch"),  # 2023's figure
+    (HTML_STATEMENT, "Revenue was $4.21 billion in 2024.", "grounded"),
+    (HTML_STATEMENT, "Revenue was $3.88 billion in 2024.", "mismatch"),
+    (FILING, "The net loss was $312 million in 2024.", "grounded"),
+    (FILING, "Revenue was $3.88 billion in 2024.", "mismatch"),
+], ids=lambda v: v[:30] if isinstance(v, str) and not v.startswith(("<", "|", "Consolidated")) else None)
+def test_statement_figures_are_checked(nlp_blank, source, answer, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[source])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
+    result = claim._.ground_numeric
+    assert result["status"] == status, result["reason"]
+
+
+def test_a_unit_note_in_the_corner_scales_an_html_table():
+    rows = [r.reading for r in html_table_rows(HTML_STATEMENT) if r.cells]
+    assert rows == ["Revenue; Years Ended December 31, 2024: $4,210 million; Years Ended December 31, 2023: $3,880 million",
+                    "Net loss; Years Ended December 31, 2024: -$312 million; Years Ended December 31, 2023: -$145 million"]
