@@ -26,7 +26,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
-from .compare import DIFFERS, EQUAL, WEAK_MATCHES, compare, distance, same_value
+from .compare import DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value
 from .extensions import register_extensions
 from .hours import check_hours_facts
 from .normalize import find_claims
@@ -232,6 +232,8 @@ class NumericGrounder:
             if result["status"] != "not_checkable" and table_rows(index):
                 # against the table row the sentence points at (the prose of the sources wins)
                 result = table_cell_check(span, value, spans, index) or result
+            if result["status"] == "grounded" and result["reason"] == SIGN_IN_WORDS and value.kind == "money":
+                result = _gain_for_a_loss(span, result)
             if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
                                                                                 spans[i - 1]._.ground_numeric):
                 # "58 degrees Fahrenheit (15 degrees Celsius)" against "58 degrees": the bracket
@@ -792,6 +794,27 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     label = row_of[claim.sentence].label
     where = f"the table row {label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
     return _result("mismatch", f"{where} {claim.value.text!r}", index, claim)
+
+
+_GAIN = re.compile(r"\b(?:income|profits?|profitable|earnings|earned|gains?|surplus)\b", re.I)
+_LOSS = re.compile(r"\b(?:loss(?:es)?|lost|deficit|negative|shortfall|outflows?|burn(?:ed)?|minus|declin\w*|decreas\w*|"
+                   r"fell|falls?|dropp?\w*|down|lower|reduc\w*)\b", re.I)
+
+
+def _gain_for_a_loss(span: Span, result: Dict[str, Any]) -> Dict[str, Any]:
+    """An amount grounded by a negative source figure of its size ("-$1,234 thousand" for
+    "$1.2 million") is a mismatch when its clause calls it income, a profit or a gain and
+    nothing there says loss; else ``result`` as it was."""
+    text = span.doc.text
+    sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
+    before = re.split(r"[,;:]", text[max(sent.start_char, span.start_char - 60):span.start_char])[-1]
+    after = re.split(r"[,;:]", text[span.end_char:min(sent.end_char, span.end_char + 40)])[0]
+    gain = _GAIN.search(before) or _GAIN.search(after)
+    if gain is None or _LOSS.search(before) or _LOSS.search(after):
+        return result
+    nearest = (result.get("nearest") or {}).get("text", "")
+    return dict(result, status="mismatch",
+                reason=f"said to be {gain.group(0).lower()} where the sources give a negative figure, {nearest!r}")
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,

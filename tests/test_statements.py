@@ -112,6 +112,9 @@ def test_a_filing_table_with_a_title_over_its_years_and_a_unit_note():
     (MARKDOWN, "The net loss was $2.4 million in 2024.", "mismatch"),
     (MARKDOWN, "Operating loss was $1.2 million in 2024.", "grounded"),
     (MARKDOWN, "Net income was $0.4 million in 2023.", "grounded"),
+    (MARKDOWN, "Operating income was $1.2 million in 2024.", "mismatch"),  # a loss called income
+    (MARKDOWN, "The company earned a profit of $2.0 million in 2024.", "mismatch"),
+    (MARKDOWN, "It swung from a profit to a loss of $2.0 million in 2024.", "grounded"),
     (CORNER, "The net loss was $1.1 million in 2023.", "grounded"),
     (CORNER, "The net loss was $2.0 million in 2023.", "mismatch"),  # 2024's figure
     (HTML_STATEMENT, "The net loss was $312 million in 2024.", "grounded"),
@@ -132,3 +135,14 @@ def test_a_unit_note_in_the_corner_scales_an_html_table():
     rows = [r.reading for r in html_table_rows(HTML_STATEMENT) if r.cells]
     assert rows == ["Revenue; Years Ended December 31, 2024: $4,210 million; Years Ended December 31, 2023: $3,880 million",
                     "Net loss; Years Ended December 31, 2024: -$312 million; Years Ended December 31, 2023: -$145 million"]
+
+
+def test_a_loss_called_income_is_flagged_with_the_negative_figure():
+    nlp = spacy_ground.load()
+    doc = spacy_ground.check(nlp, "Operating income was $1.2 million in 2024.", sources=[MARKDOWN])
+    result = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]._.ground_numeric
+    assert result["reason"] == "said to be income where the sources give a negative figure, '-$1,234 thousand'"
+    assert doc._.grounding.action != "pass", doc._.grounding.reasons
+    assert any("-$1,234 thousand" in r for r in doc._.grounding.reasons)
+    doc = spacy_ground.check(nlp, "The operating loss was $1.2 million in 2024.", sources=[MARKDOWN])
+    assert all(c._.ground_numeric["status"] == "grounded" for c in doc.spans["ground_claims"])
