@@ -395,6 +395,12 @@ class VerdictModel:
         return cls({"*": LogisticModel.from_dict(d)})
 
 
+def _shown(text: str) -> str:
+    """Answer text as a reason quotes it: white space one space (an HTML answer's tags are
+    blanked out, "was    $7.1 million")."""
+    return " ".join(text.split())
+
+
 def _read_as(sentence: Dict[str, Any]) -> str:
     """' (read as ...)' when the cross-encoder read the sentence with grounded values written
     as the sources write them (``ground_entail``'s ``read_as``), else ''."""
@@ -763,7 +769,7 @@ class Verdict:
         for s in strong:
             ev = s["evidence"]["text"].strip() if s["evidence"] else "none"
             reasons.append(f"contradicted by the sources ({s['entailment']['contradicted']:.2f}): "
-                           f"{s['text'].strip()!r}{_read_as(s)}; evidence: {ev!r}")
+                           f"{_shown(s['text'])!r}{_read_as(s)}; evidence: {ev!r}")
         if checked:
             worst = min(checked, key=lambda s: s["entailment"]["supported"])
             ev = worst["evidence"]["text"].strip() if worst["evidence"] else "none"
@@ -771,7 +777,7 @@ class Verdict:
                 against = (f", {worst['entailment']['contradicted']:.2f} contradicted"
                            if worst["label"] == "contradicted" else "")
                 reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported{against}): "
-                               f"{worst['text'].strip()!r}{_read_as(worst)}; best evidence: {ev!r}")
+                               f"{_shown(worst['text'])!r}{_read_as(worst)}; best evidence: {ev!r}")
             judged = [s for s in checked if s["label"] == "contradicted"]
             if judged and not any(s is worst or s in strong for s in judged):
                 # a sentence the cross-encoder judges contradicted (its most probable label, which
@@ -779,13 +785,13 @@ class Verdict:
                 most = max(judged, key=lambda s: s["entailment"]["contradicted"])
                 ev = most["evidence"]["text"].strip() if most["evidence"] else "none"
                 reasons.append(f"judged contradicted ({most['entailment']['contradicted']:.2f} contradicted): "
-                               f"{most['text'].strip()!r}{_read_as(most)}; evidence: {ev!r}")
+                               f"{_shown(most['text'])!r}{_read_as(most)}; evidence: {ev!r}")
         for c in claims:
             if c["status"] == "mismatch":
                 near = c["nearest"]["text"] if c["nearest"] else "?"
-                reasons.append(f"{c['text']!r} does not match the sources, which say {near!r}")
+                reasons.append(f"{_shown(c['text'])!r} does not match the sources, which say {near!r}")
             elif c["status"] == "unsupported":
-                reasons.append(f"{c['text']!r}: {c['reason']}")
+                reasons.append(f"{_shown(c['text'])!r}: {c['reason']}")
         reasons += [f["reason"] for f in facts if f["status"] in ("conflict", "unsupported")]
         if feats.get("absent_words", 0) > 0.3:
             reasons.append(f"{feats['absent_words']:.0%} of the answer's content words are not in the sources")

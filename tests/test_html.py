@@ -372,3 +372,35 @@ def test_a_measure_in_a_row_label_or_column_name(nlp_blank, as_written):
     weights = as_written("| Model | Weight (kg) |\n|---|---|\n| Nimbus 8 | 1.2 |\n| Nimbus 8 Pro | 1.4 |")
     assert [r.reading for r in reader(weights) if r.cells] == ["Model: Nimbus 8; Weight (kg): 1.2 kg",
                                                              "Model: Nimbus 8 Pro; Weight (kg): 1.4 kg"]
+
+
+ACME = "Acme's revenue was $7.1 million in Q2 2024, up from $6.4 million in Q1 2024. The company has 120 employees."
+
+
+@pytest.mark.parametrize("answer,statuses", [
+    ("<p>Acme's revenue was <b>$7.1 million</b> in Q2 2024.</p><ul><li>It has 120 employees.</li></ul>",
+     {"$7.1 million": "grounded", "120": "grounded"}),
+    ("<p>Acme's revenue was <b>$7.4 million</b> in Q2 2024.</p>", {"$7.4 million": "mismatch"}),
+    ("Acme&#8217;s revenue was $7.1&nbsp;million in Q2 2024.", {"$7.1&nbsp;million": "grounded"}),
+])
+def test_an_html_answer_is_read_without_its_markup(nlp_blank, answer, statuses):
+    doc = spacy_ground.make_doc(nlp_blank, answer, [ACME])
+    assert len(doc.text) == len(answer) and "<" not in doc.text and "&" not in doc.text
+    doc = nlp_blank(doc)
+    found = {answer[c.start_char:c.end_char]: c._.ground_numeric["status"] for c in doc.spans["ground_claims"]
+             if c._.claim["kind"] != "date"}
+    assert found == statuses  # offsets into the answer as given
+
+
+def test_an_html_answer_gets_the_verdict_of_its_text(full):
+    plain = spacy_ground.check(full, "Acme's revenue was $7.1 million in Q2 2024. It has 120 employees.", [ACME])
+    html_doc = spacy_ground.check(full, "<p>Acme's revenue was <b>$7.1 million</b> in Q2 2024.</p>"
+                                        "<ul><li>It has 120 employees.</li></ul>", [ACME])
+    assert html_doc._.grounding.action == plain._.grounding.action == "pass"
+    assert abs(html_doc._.grounding.score - plain._.grounding.score) < 0.05
+    assert [s.text.strip() for s in html_doc.spans["ground_sentences"]][1] == "It has 120 employees."
+    wrong = spacy_ground.check(full, "<p>Acme's revenue was <b>$7.4 million</b> in Q2 2024.</p>", [ACME])
+    assert wrong._.grounding.action != "pass"
+    # reasons quote the text as read, one space between words
+    assert "'$7.4 million' does not match the sources, which say '$7.1 million'" in wrong._.grounding.reasons
+    assert any("\"Acme's revenue was $7.4 million in Q2 2024.\"" in r for r in wrong._.grounding.reasons)
