@@ -601,12 +601,15 @@ def label_keys(label: str) -> Tuple[str, ...]:
     """The phrases a sentence names a table row by, from its first cell: the label less a unit
     in brackets at its end ("Bookings ($B)": " bookings "), each reading of a label that may be
     either ("Net income (loss)": " net income ", " net loss "); none for a date or a number, a
-    generic label ("Total", "Other") or one under three letters ("US")."""
+    generic label ("Total", "Other") or one under three letters ("US"); "EPS" read as "earnings
+    per share" too."""
     m = _EITHER.search(label)
     variants = [label]
     if m:
         gain, loss = m.group(1) or m.group(4), m.group(2) or m.group(3)
         variants = [label[:m.start()] + word + label[m.end():] for word in (gain, loss)]
+    # "Diluted EPS" is "diluted earnings per share" too
+    variants += [re.sub(r"\bEPS\b", "earnings per share", v) for v in variants if re.search(r"\bEPS\b", v)]
     keys = []
     for variant in variants:
         named = re.sub(r"\s*\([^()]*\)\s*$", "", variant) or variant  # "Bookings ($B)": its unit is no name
@@ -671,16 +674,38 @@ _RATE = re.compile(r"\b(?:per|average|avg|mean|median|each|apiece)\b", re.I)
 _LEVEL = re.compile(r"\b(?:to|at|was|were|is|are|of|reached|totall?ed|stood|hit)\s*$", re.I)
 
 
-def _a_level(answer: str, span: Span, lo: int) -> bool:
+_BASIS = re.compile(r"\s*\bper\s+((?:\d[\d.,]*\s*)?[^\W\d_]+)", re.I)  # "per share", "per 100 g"
+
+
+def _a_level(answer: str, span: Span, lo: int, bases: frozenset = frozenset()) -> bool:
     """Whether the claim reads as a level a cell could hold: no change, rate or derived figure
     named in the words before it ("increased to $7.1 million" is a level, "increased by" and
-    "grew 10.9%" are not), nor a rate right after it ("$6,455 per customer")."""
+    "grew 10.9%" are not), nor a rate right after it ("$6,455 per customer"); a rate per what
+    the table's own names give (``bases``: "earnings per share" by a row "Diluted EPS", "per
+    100 g" under "Per 100 g") is the table's figure."""
     before = answer[max(lo, span.start_char - 40):span.start_char]
     before = re.split(r"[,;:]", before)[-1]
     after = answer[span.end_char:span.end_char + 20]
+
+    def the_tables(m: Optional["re.Match[str]"]) -> bool:  # a basis the tables name
+        return m is not None and set(re.findall(r"[^\W_]+", m.group(1).lower())) <= bases
+
+    if the_tables(re.match(_BASIS, after)):
+        after = ""
+    basis = re.search(_BASIS, before)
+    if the_tables(basis):
+        before = before[:basis.start()] + before[basis.end():]
     if re.match(r"\s*(?:per|a|an|each)\b", after, re.I) or _RATE.search(before):
         return False
     return bool(_LEVEL.search(before)) or not _CHANGE.search(before)
+
+
+def _table_words(rows: Sequence["TableRowValues"], index: SourceIndex) -> frozenset:
+    """The words of the sources' table labels and column names, the first column's ("Per 100
+    g") too, lower-case ("eps" brings "share": a row "Diluted EPS" holds earnings per share)."""
+    words = {w for row in rows for text in (row.label, *(c.column for c in index.sentences[row.sentence].cells))
+             for w in re.findall(r"[^\W_]+", text.lower())}
+    return frozenset(words | ({"share"} if "eps" in words else set()))
 
 
 def _scaled(a: ClaimValue, b: ClaimValue) -> bool:
@@ -745,8 +770,11 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     line_end = len(answer) if line_end < 0 else line_end
     if "|" in answer[line_start:line_end]:  # a row of a table in the answer: the row alone
         lo, hi = max(lo, line_start), min(hi, line_end)
-    around = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi]
-    if any((s._.claim or {}).get("kind") == value.kind for s in around) or not _a_level(answer, span, lo):
+    # a basis ("per 100 g", "per serving of 30 g") is no second figure of the sentence
+    around = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
+              and not re.search(r"\bper\s+(?:serving\s+of\s+)?$", answer[max(lo, s.start_char - 20):s.start_char], re.I)]
+    if any((s._.claim or {}).get("kind") == value.kind for s in around) or not _a_level(answer, span, lo,
+                                                                                        _table_words(rows, index)):
         return None
     dates = [s._.claim for s in around if (s._.claim or {}).get("kind") in ANCHOR_KINDS]
     if any(not d.get("normalisable", True) for d in dates):

@@ -554,6 +554,7 @@ def _table_currency(cells: Iterable[str]) -> str:
     return ""
 
 
+_PER_SHARE = re.compile(r"\bper[- ](?:common\s+|ordinary\s+)?share\b|\bEPS\b|\bdividends?\s+declared\b", re.I)
 # what a table counts: its numbers take a caption's scale but not its currency
 _COUNT = re.compile(r"\b(?:shares|subscribers|customers|users|members|accounts|employees|stores|units|orders|"
                     r"downloads|visits|visitors|households|patients|students|vehicles|deliveries)\b", re.I)
@@ -567,6 +568,9 @@ def _row_unit(label: str, column: str, unit: str) -> str:
     caption's)."""
     if unit_hint(column) or quantity_hint(column):
         return unit
+    if _PER_SHARE.search(label) and not (unit_hint(label) or quantity_hint(label)):
+        # "Diluted EPS" under "(in $ millions, except per share data)": dollars, not millions
+        return unit.split(" ")[0] if unit.split(" ")[0] in _CURRENCY.values() else ""
     hint = unit_hint(label) or quantity_hint(label) or ("" if _OWN_SCALE.search(label) else unit)
     if hint and _COUNT.search(f"{column} {label}"):  # "Subscribers" under "(in $ millions)": millions, no dollars
         return hint.split(" ")[-1] if hint.split(" ")[-1] in _SCALES else ""
@@ -951,8 +955,9 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                     continue
                 # a bare number, or a negative one without its own currency ("(312)")
                 bare = _whole(_BARE_NUMBER, text_of) is not None or (negative_cell(text_of) or ("x",))[0] == ""
-                currency = currency or (table_currency if unit in _SCALES and not (col < width and own[col])
-                                        and not _COUNT.search(f"{name} {label}") else "")
+                currency = currency or (table_currency if (unit in _SCALES or not unit and _PER_SHARE.search(label))
+                                        and not (col < width and own[col]) and not _COUNT.search(f"{name} {label}")
+                                        else "")
                 if currency and bare and unit in _SCALES | {""}:
                     unit = f"{currency} {unit}".strip()
                 currency = ""

@@ -299,7 +299,7 @@ def test_a_row_label_gives_its_row_a_unit(as_written):
     reader = html_table_rows if "<table>" in text else markdown_table_rows
     assert [r.reading for r in reader(text) if r.cells] == [
         "Metric: Revenue; Q1 2024: $120.4 million; Q2 2024: $131.9 million",   # the caption's
-        "Metric: Diluted EPS; Q1 2024: 0.52; Q2 2024: 0.61",                   # a per-share figure: not scaled
+        "Metric: Diluted EPS; Q1 2024: $0.52; Q2 2024: $0.61",                 # a per-share figure: dollars, not scaled
         "Metric: Gross margin (%); Q1 2024: 61.0%; Q2 2024: 62.3%",
         "Metric: Bookings ($B); Q1 2024: $1.2 billion; Q2 2024: $1.4 billion"]
 
@@ -311,6 +311,17 @@ def test_a_row_label_gives_its_row_a_unit(as_written):
 def test_a_row_label_unit_is_checked(nlp_blank, as_written, answer, status):
     doc = spacy_ground.check(nlp_blank, answer, sources=[as_written(KPI)])
     claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] in ("money", "percent")][0]
+    assert claim._.ground_numeric["status"] == status, claim._.ground_numeric["reason"]
+
+
+@pytest.mark.parametrize("as_written", [lambda t: t, as_html], ids=["markdown", "html"])
+@pytest.mark.parametrize("answer,status", [("Diluted earnings per share were $0.52 in Q2 2024.", "mismatch"),
+                                           ("Diluted earnings per share were $0.61 in Q2 2024.", "grounded"),
+                                           ("Diluted EPS was $0.52 per share in Q2 2024.", "mismatch")])
+def test_earnings_per_share_is_checked_against_its_row(nlp_blank, as_written, answer, status):
+    # "per share" is the basis the row names ("Diluted EPS"), not a rate the table does not hold
+    doc = spacy_ground.check(nlp_blank, answer, sources=[as_written(KPI)])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
     assert claim._.ground_numeric["status"] == status, claim._.ground_numeric["reason"]
 
 
@@ -363,12 +374,18 @@ def test_a_measure_in_a_row_label_or_column_name(nlp_blank, as_written):
     reader = html_table_rows if "<table>" in text else markdown_table_rows
     assert [r.reading for r in reader(text) if r.cells] == ["Per 100 g: Protein (g); Oats: 16.9 g; Rice: 2.7 g",
                                                           "Per 100 g: Energy (kcal); Oats: 389 kcal; Rice: 130 kcal"]
-    # right values grounded, not a mismatch against the "Per 100 g" corner (a false alarm before);
-    # a wrong column's value is not decided by the table here: "per 100 g" is a second quantity
+    # right values grounded, not a mismatch against the "Per 100 g" corner (a false alarm before)
     for answer in ("Oats provide 16.9 g of protein per 100 g.", "Rice has 130 kcal per 100 g."):
         doc = spacy_ground.check(nlp_blank, answer, sources=[text])
         claim = doc.spans["ground_claims"][0]
         assert claim._.ground_numeric["status"] == "grounded", (answer, claim._.ground_numeric["reason"])
+    # "per 100 g", the basis the table names, is neither a rate nor a second figure: a wrong
+    # column's value is checked against the cell (it was grounded by Oats' cell before)
+    for answer, status in (("The protein content of rice is 16.9 g per 100 g.", "mismatch"),
+                           ("The protein content of rice is 2.7 g per 100 g.", "grounded")):
+        doc = spacy_ground.check(nlp_blank, answer, sources=[text])
+        claim = doc.spans["ground_claims"][0]
+        assert claim._.ground_numeric["status"] == status, (answer, claim._.ground_numeric["reason"])
     weights = as_written("| Model | Weight (kg) |\n|---|---|\n| Nimbus 8 | 1.2 |\n| Nimbus 8 Pro | 1.4 |")
     assert [r.reading for r in reader(weights) if r.cells] == ["Model: Nimbus 8; Weight (kg): 1.2 kg",
                                                              "Model: Nimbus 8 Pro; Weight (kg): 1.4 kg"]

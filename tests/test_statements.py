@@ -63,6 +63,7 @@ def test_unit_note(text, unit):
     ("Income (loss) from operations", (" income from operations ", " loss from operations ")),
     ("Operating income (loss) ($M)", (" operating income ", " operating loss ")),
     ("Bookings ($B)", (" bookings ",)),
+    ("Diluted EPS", (" diluted eps ", " diluted earnings per share ")),
     ("Total", ()),
     ("Q1 2024", ()),
 ])
