@@ -27,9 +27,6 @@ from spacy_ground.sources import _source_text, html_reading  # noqa: E402
 
 import importlib  # noqa: E402
 
-SET = sys.argv[1] if len(sys.argv) > 1 else "cases"
-CASES = importlib.import_module(SET).CASES
-
 DEBRIS = re.compile(r"<[a-zA-Z/!?]|&[#a-zA-Z][a-zA-Z0-9]*;|\s{2,}|[\u200b\u00a0]")
 
 
@@ -93,16 +90,22 @@ def judge(res, expect):
     return "good"
 
 
-def main():
-    ids = set(sys.argv[2:])
+def html_and_markdown(c):
+    """A case's sources as HTML, and as Markdown where the case gives them so."""
+    srcs = c["src"] if isinstance(c["src"], list) else [c["src"]]
+    return [("html", srcs)] + ([("md", [c["md"]])] if c.get("md") else [])
+
+
+def review(cases, set_name, here, ids=(), judge=judge, variants=html_and_markdown):
+    """Run every case's answers (or those of ``ids``) through the default pipeline; print each
+    and the tally; write SET.results.json into ``here``; return the results."""
+    ids = set(ids)
     nlp = spacy_ground.load()
     out, tally = [], {}
-    for c in CASES:
+    for c in cases:
         if ids and c["id"] not in ids:
             continue
-        srcs = c["src"] if isinstance(c["src"], list) else [c["src"]]
-        variants = [("html", srcs)] + ([("md", [c["md"]])] if c.get("md") else [])
-        for kind, sources in variants:
+        for kind, sources in variants(c):
             for answer, expect in c["answers"]:
                 try:
                     res = run_one(nlp, answer, sources)
@@ -130,11 +133,13 @@ def main():
                     for w in res["warnings"]:
                         print("    WARNING:", w)
                 sys.stdout.flush()
-    name = os.path.join(HERE, f"{SET}.results.json" if not ids else "results_" + "_".join(sorted(ids))[:60] + ".json")
+    name = os.path.join(here, f"{set_name}.results.json" if not ids else "results_" + "_".join(sorted(ids))[:60] + ".json")
     with open(name, "w") as f:
         json.dump(out, f, indent=1, default=str)
     print(tally)
+    return out
 
 
 if __name__ == "__main__":
-    main()
+    SET = sys.argv[1] if len(sys.argv) > 1 else "cases"
+    review(importlib.import_module(SET).CASES, SET, HERE, sys.argv[2:])
