@@ -533,22 +533,27 @@ _CURRENCY = {"$": "$", "us$": "$", "usd": "$", "dollars": "$", "€": "€", "eu
 _SCALE = {"thousand": "thousand", "thousands": "thousand", "000s": "thousand", "k": "thousand",
           "million": "million", "millions": "million", "mn": "million", "mm": "million", "m": "million",
           "billion": "billion", "billions": "billion", "bn": "billion", "b": "billion"}
-_UNIT_GROUP = re.compile(r"\(([^()]{1,80})\)|,\s*((?:in\s+)?[$€£¥]?\s*(?:in\s+)?[a-z$€£¥0-9]+(?:\s+[a-z]+)?)\s*$", re.I)
+_UNIT_GROUP = re.compile(r"\(([^()]{1,160})\)|,\s*((?:in\s+)?[$€£¥]?\s*(?:in\s+)?[a-z$€£¥0-9]+(?:\s+[a-z]+)?)\s*$", re.I)
 
 
 # column names of dates: the caption's unit is not theirs ("Year" under "(in $ millions)")
 _DATE_COLUMN = re.compile(r"(?:fiscal\s+)?(?:years?|quarters?|dates?|periods?|months?|fy|as\s+of)", re.I)
 
 
+_PRICE = re.compile(r"\d{1,3}\.\d\d")  # "9.99", "1.61": a price or a per-share figure; "1,204.6" is an amount
+
+
 def _table_currency(cells: Iterable[str]) -> str:
     """The currency a table writes its amounts in, from a cell that is a currency sign alone
-    ("| $ | 7,140 |", a filing's first and total rows) or an amount with its sign ("$1,840"),
+    ("| $ | 7,140 |", a filing's first and total rows) or an amount with its sign ("$1,840",
+    "$1,204.6"; not a price, "$9.99"),
     for the bare numbers a caption scales ("(in millions)"); "" when none says."""
     for cell in cells:
         cell = cell.strip()
         money = _MONEY_CELL.fullmatch(cell)
         # "$9.99" is a price, not an amount the caption scales
-        sign = cell if _CURRENCY_CELL.fullmatch(cell) else money.group(1) if money and "." not in money.group(2) else ""
+        sign = cell if _CURRENCY_CELL.fullmatch(cell) else money.group(1) if money and not _PRICE.fullmatch(money.group(2)) \
+            else ""
         if sign:
             return _CURRENCY.get(sign.lower(), sign)
     return ""
@@ -664,7 +669,8 @@ def markdown_table_rows(text: str) -> List[TableRow]:
     """The lines of every Markdown table in ``text`` (a header line with a pipe, a separator
     line of dashes, then the lines with a pipe under them), each body row read with its
     column names so that a model sees which column a value sits in, and a bare number in a
-    cell with the unit its column name gives, else the caption's (the line above), unless the
+    cell with the unit its column name gives, else the caption's (the nearest of the lines above
+    that gives one, ``caption_unit_above``; a unit note in the corner first), unless the
     column name says its numbers are shares, per-share figures, ratios or counts."""
     if "|" not in text or "-" not in text:
         return []
@@ -682,11 +688,14 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         if not header or len(_cells(sep[2])) != len(header):
             i += 1
             continue
-        # a caption: the line above the column names, or the one above a blank line there
-        above = [lines[j][2].strip() for j in (i - 1, i - 2) if j >= 0]
-        caption = next((a for a in above if a), "")
+        # a caption: the lines above the column names, up to another table
+        above = []
+        for j in range(i - 1, max(-1, i - 8), -1):
+            if "|" in lines[j][2]:
+                break
+            above.append(lines[j][2])
         corner = unit_note(header[0]) if header else ""  # "| (in millions) | 2024 | 2023 |"
-        caption_unit = corner or _caption_unit(caption)
+        caption_unit = corner or caption_unit_above(above)
         header = [""] + header[1:] if corner else header
         units = [_column_unit(name, caption_unit) for name in header]
         body = []
@@ -876,10 +885,14 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
         return bool(filled) and (all(c.th for c in filled) or (
             all(_BOLD_CELL.fullmatch(text, c.start, c.end) for c in filled) and no_figures(cells)))
 
-    first_named = next((i for i, (r, cells) in enumerate(zip(table.rows[:4], grid)) if r.head or named(cells)), None)
+    first_named = next((i for i, (r, cells) in enumerate(zip(table.rows[:6], grid)) if r.head or named(cells)), None)
+    empty = 0
     for i, (r, cells) in enumerate(zip(table.rows, grid)):
-        if i >= 4 or not cells:
+        if i - empty >= 4:
             break
+        if not any(t for _, _, t in cells):  # a row of empty cells (a filing's, setting column widths)
+            empty += 1
+            continue
         if _is_title(cells, width):
             if rows:
                 break
@@ -909,7 +922,8 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
         return []
     masked = mask_html(text) if masked is None else masked
     rows: List[TableRow] = []
-    for table in _html_tables(text):
+    tables = _html_tables(text)
+    for table in tables:
         if not table.rows or table.nested:
             continue
         grid = _grid(table, text)
@@ -926,11 +940,12 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
         if corner:  # "(in millions)" names no column
             columns[0] = ""
         titles = [i for i, cells in enumerate(grid[:header[0] if header else 1]) if _is_title(cells, width)]
-        # the last line of text before the table (markup between them is blank)
-        above = masked[max(0, table.start - 400):table.start].split("\n")
-        caption = table.caption or next((c[2] for i in titles for c in grid[i] if c[2]), "") or next(
-            (a.strip() for a in reversed(above[1:] if table.start > 400 else above) if a.strip()), "")
-        caption_unit = corner or _caption_unit(caption)
+        # the lines of text before the table, after any table before it (markup between them is blank)
+        since = max([t.end for t in tables if t.end <= table.start] + [table.start - 600, 0])
+        above = masked[since:table.start].split("\n")
+        above = list(reversed(above[1:] if since == table.start - 600 else above))
+        caption = table.caption or next((c[2] for i in titles for c in grid[i] if c[2]), "")
+        caption_unit = corner or _caption_unit(caption) or caption_unit_above(above)
         units = [_column_unit(name, caption_unit) for name in columns]
         # a filing writes "$" in a cell of its own on a statement's first and total rows only: the
         # currency of every amount under a caption's scale ("(in millions)")
@@ -1269,7 +1284,7 @@ def unit_note(text: str) -> str:
     nothing else ("(in millions)", "($ in thousands)", "In millions, except per share data",
     "(Dollars in thousands)"); "" for a column name or a label ("Revenue ($M)")."""
     text = text.strip()
-    if len(text) > 80:
+    if len(text) > 160:
         return ""
     if text.startswith("(") and text.endswith(")") and text.count("(") == 1:
         return unit_hint(text)
@@ -1293,6 +1308,14 @@ def _one_year_each(names: List[str]) -> List[str]:
         if listed and len(below) == 1 and below[0] in listed.group(0):
             out[i] = (name[:listed.start()] + name[listed.end():]).strip()
     return [n for n in out if n]
+
+
+def caption_unit_above(lines: Sequence[str], most: int = 4) -> str:
+    """The unit the text right above a table gives it: that of the first of its last ``most``
+    non-blank lines (nearest first) that gives one, as a statement's title, "(in thousands, except
+    per share data)" and "(unaudited)" stack up; "" when none does."""
+    near = [line.strip() for line in lines if line.strip()][:most]
+    return next((u for u in map(_caption_unit, near) if u), "")
 
 
 def _caption_unit(caption: str) -> str:

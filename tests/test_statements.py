@@ -147,3 +147,36 @@ def test_a_loss_called_income_is_flagged_with_the_negative_figure():
     assert any("-$1,234 thousand" in r for r in doc._.grounding.reasons)
     doc = spacy_ground.check(nlp, "The operating loss was $1.2 million in 2024.", sources=[MARKDOWN])
     assert all(c._.ground_numeric["status"] == "grounded" for c in doc.spans["ground_claims"])
+
+
+EDGAR_WIDTHS = ("<p>(In millions)</p><p>(Unaudited)</p><table>"
+                "<tr><td style='width:60%'></td><td></td><td></td><td></td><td></td></tr>"
+                "<tr><td></td><td colspan=4>Year Ended December 31,</td></tr>"
+                "<tr><td></td><td colspan=2>2024</td><td colspan=2>2023</td></tr>"
+                "<tr><td>Operating income</td><td>$</td><td>612</td><td>$</td><td>540</td></tr></table>")
+STACKED = ("Condensed Consolidated Statements of Operations\n(in thousands, except per share data)\n(unaudited)\n\n"
+           "| | 2024 | 2023 |\n|---|---|---|\n| Revenue | $ 48,210 | $ 44,120 |")
+APPLE = ("(In millions, except number of shares, which are reflected in thousands, and per-share amounts)\n\n"
+         "| | 2024 | 2023 |\n|---|---|---|\n| Net sales | $ 391,035 | $ 383,285 |")
+DECIMALS = ("(in millions)\n\n| | Sep 30, 2024 | Dec 31, 2023 |\n|---|---|---|\n"
+            "| Long-term debt | $ 1,204.6 | $ 1,990.0 |\n| Inventories | 412.3 | 398.1 |")
+
+
+@pytest.mark.parametrize("source,answer,status", [
+    # a row of empty cells setting column widths before the header rows: the years still name the columns
+    (EDGAR_WIDTHS, "Operating income was $612 million in 2024.", "grounded"),
+    (EDGAR_WIDTHS, "Operating income was $540 million in 2024.", "mismatch"),
+    # the unit note a line or two above the nearest line
+    (STACKED, "Revenue was $48.2 million in 2024.", "grounded"),
+    (STACKED, "Revenue was $44.1 million in 2024.", "mismatch"),
+    # a caption too long for the old limit
+    (APPLE, "Net sales were $391.0 billion in 2024.", "grounded"),
+    # "$ 1,204.6" is an amount, not a price: the table's currency
+    (DECIMALS, "Inventories were $412.3 million at September 30, 2024.", "grounded"),
+])
+def test_statement_layouts(nlp_blank, source, answer, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[source])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
+    result = claim._.ground_numeric
+    assert result["status"] == status, result["reason"]
+    assert result["reason"] != "matched a number written without its unit"
