@@ -643,6 +643,8 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
                     if _YEAR_ENDED.search(cell.column):  # "Year ended December 31, 2024": the year 2024 too
                         names += tuple(v for _, _, v in find_claims(" ".join(_YEAR_IN.findall(cell.column)))
                                        if v.kind == "date")
+                    elif months_of(cell.column) in (3, 6):  # "Three Months Ended September 30, 2024": Q3 2024 too
+                        names += _quarter_or_half(names, months_of(cell.column))
                     columns[cell.column] = (names, content_words(cell.column))
             # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
             # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
@@ -651,6 +653,45 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
                                          tuple((cell, *columns[cell.column]) for cell in row.cells[1:]), table, keys))
         index._table_rows = cached
     return cached
+
+
+# the length of a period a column or a sentence names: "Three Months Ended", "nine months ended",
+# "the quarter", "Q3 2024", "fiscal year", "H1"
+_MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
+_PERIOD_LENGTH = re.compile(r"\b(three|six|nine|twelve|3|6|9|12)[-\s]+months?\b|\b(13|26|39|52)[-\s]+weeks?\b"
+                            r"|\b(quarter(?:ly)?|Q[1-4]|[1-4]Q)\b|\b(half[-\s]+year|first\s+half|second\s+half|H[12])\b"
+                            r"|\b((?:fiscal\s+|full[-\s]+|calendar\s+)?years?\s+end(?:ed|ing)|full[-\s]+year|annual|FY)\b",
+                            re.I)
+
+
+def months_of(text: str) -> Optional[int]:
+    """How many months the period ``text`` names lasts: 3 for "Three Months Ended September 30,
+    2024", "13 weeks ended", "the third quarter", "Q3 2024"; 6 for "six months", "H1"; 9; 12 for
+    "year ended", "full year", "FY"; None when it names none (or several)."""
+    found = set()
+    for m in _PERIOD_LENGTH.finditer(text):
+        if m.group(1):
+            found.add(_MONTHS[m.group(1).lower()])
+        elif m.group(2):
+            found.add(int(m.group(2)) // 13 * 3)
+        else:
+            found.add(3 if m.group(3) else 6 if m.group(4) else 12)
+    return found.pop() if len(found) == 1 else None
+
+
+def _quarter_or_half(names: Tuple[ClaimValue, ...], months: int) -> Tuple[ClaimValue, ...]:
+    """The calendar quarter (or half) a three- (six-) month period ending on a column's date
+    falls in: "Three Months Ended September 30, 2024" is Q3 2024 too (a fiscal quarter ending
+    in June is Q2 by the calendar, and no answer's "Q3" is pointed at it)."""
+    import datetime as _dt
+
+    out = []
+    for v in names:
+        if v.kind == "date" and v.granularity == "day" and v.low is not None and not v.is_range:
+            end = _dt.date.fromordinal(int(v.low))
+            text = f"Q{(end.month - 1) // 3 + 1} {end.year}" if months == 3 else f"H{(end.month - 1) // 6 + 1} {end.year}"
+            out += [c for _, _, c in find_claims(text) if c.kind == "date"]
+    return tuple(out)
 
 
 _YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?(?:years?|twelve\s+months|12\s+months)\s+end(?:ed|ing)\b", re.I)
@@ -721,13 +762,20 @@ def _home_elsewhere(value: ClaimValue, rows: Sequence[TableRowValues], pointed: 
                     by_sentence: Dict[int, List[SourceClaim]]) -> bool:
     """Whether the value sits in a table row the sentence could not be pointing past: with
     dates, a row with no date of theirs (a region, a segment, "Nine months ended ..."); without,
-    a row of another table. Another date's row, or another name's row of the same table, is no
-    such home: there the value is the one the sentence took from the wrong row."""
+    a row of another table. Another date's row, or another name's row of the same table (a
+    statement's other metric under the column of the sentence's date too), is no such home:
+    there the value is the one the sentence took from the wrong row."""
     tables = {r.table for r in rows if r.sentence in pointed}
     for row in rows:
         here = by_sentence.get(row.sentence, [])
-        if row.sentence in pointed or not any(compare(value, c.value).result == EQUAL for c in here):
+        equal = [c for c in here if compare(value, c.value).result == EQUAL]
+        if row.sentence in pointed or not equal:
             continue
+        if anchors and row.table in tables and any(
+                cell.start <= c.start and c.end <= cell.end and any(
+                    a.granularity == v.granularity and compare(a, v).result == EQUAL for a in anchors for v in names)
+                for c in equal for cell, names, _ in row.cells):
+            continue  # another metric of the same statement, under the sentence's date: the wrong row
         dated = any(c.value.kind in ANCHOR_KINDS and any(a.granularity == c.value.granularity for a in anchors)
                     for c in here)
         if not (dated if anchors else row.table in tables):
@@ -784,6 +832,8 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     def same(a: ClaimValue, b: ClaimValue) -> bool:  # the same date, read at the same granularity
         return a.granularity == b.granularity and compare(a, b).result == EQUAL
 
+    period = months_of(answer[lo:hi])  # the length of the period the sentence names, if one
+
     # what the sentence names before the claim ("Revenue was $7.1 million"; not "... as revenue grew")
     words = content_words(answer[lo:span.end_char]) | _answer_column(answer, span) | content_words(value.head or "")
     phrase = _phrase(answer[lo:span.end_char])
@@ -798,6 +848,8 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
             continue
         by_date = [(cell, column) for cell, names, column in row.cells
                    if not held and any(same(a, v) for a in anchors for v in names)]
+        if len(by_date) > 1 and period:  # "for the nine months ended September 30, 2024": that column
+            by_date = [(cell, column) for cell, column in by_date if months_of(cell.column) in (period, None)]
         if by_date:  # a metric named by the row, its date by the column: the cell is known
             scope += [(row.sentence, cell, frozenset(["<named>"])) for cell, _ in by_date]
         else:

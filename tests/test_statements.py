@@ -180,3 +180,60 @@ def test_statement_layouts(nlp_blank, source, answer, status):
     result = claim._.ground_numeric
     assert result["status"] == status, result["reason"]
     assert result["reason"] != "matched a number written without its unit"
+
+
+QUARTERS = ("(In millions)\n\n| | Three Months Ended September 30, 2024 | Three Months Ended September 30, 2023 "
+            "| Nine Months Ended September 30, 2024 | Nine Months Ended September 30, 2023 |\n|---|---|---|---|---|\n"
+            "| Operating income | $ 80 | $ 59 | $ 212 | $ 141 |")
+
+
+@pytest.mark.parametrize("answer,status,under", [
+    ("Operating income was $80 million in Q3 2024.", "grounded", None),
+    ("Operating income was $59 million in Q3 2024.", "mismatch", "Three Months Ended September 30, 2024"),
+    ("Operating income was $212 million in the third quarter of 2024.", "mismatch",
+     "Three Months Ended September 30, 2024"),  # the nine months' figure
+    ("Operating income was $212 million for the nine months ended September 30, 2024.", "grounded", None),
+    ("Operating income was $80 million for the nine months ended September 30, 2024.", "mismatch",
+     "Nine Months Ended September 30, 2024"),
+    ("Operating income was $80 million for the three months ended September 30, 2024.", "grounded", None),
+])
+@pytest.mark.parametrize("as_written", [lambda t: t, lambda t: __import__("test_html").as_html(t)],
+                         ids=["markdown", "html"])
+def test_a_quarter_and_nine_months_are_told_apart(nlp_blank, as_written, answer, status, under):
+    # "Three Months Ended September 30, 2024" is Q3 2024; "nine months ended" picks the nine months' column
+    doc = spacy_ground.check(nlp_blank, answer, sources=[as_written(QUARTERS)])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
+    result = claim._.ground_numeric
+    assert result["status"] == status, result["reason"]
+    if under:
+        assert result["reason"].startswith(f"the table row 'Operating income' says, under '{under}'"), result["reason"]
+
+
+@pytest.mark.parametrize("text,months", [
+    ("Three Months Ended September 30, 2024", 3), ("13 weeks ended", 3), ("in Q3 2024", 3),
+    ("the third quarter", 3), ("Six Months Ended June 30,", 6), ("H1 2024", 6), ("nine months ended", 9),
+    ("Year Ended December 31, 2024", 12), ("fiscal year ended", 12), ("September 30, 2024", None),
+    ("in Q3 and the nine months", None),  # two lengths: none
+])
+def test_months_of(text, months):
+    from spacy_ground.numeric import months_of
+    assert months_of(text) == months
+
+
+BALANCE = ("(in millions)\n\n| | September 30, 2024 | December 31, 2023 |\n|---|---|---|\n"
+           "| Accounts receivable | $ 1,034 | $ 988 |\n| Inventories | 1,212 | 1,150 |\n"
+           "| Total assets | $ 9,870 | $ 9,410 |")
+
+
+@pytest.mark.parametrize("answer,status", [
+    ("Inventories were $1,212 million as of September 30, 2024.", "grounded"),
+    ("Inventories were $1,034 million as of September 30, 2024.", "mismatch"),  # receivables', same column
+    ("Inventories were $1,150 million as of September 30, 2024.", "mismatch"),  # the other date's
+])
+def test_another_row_of_the_statement_is_no_home_for_the_figure(nlp_blank, answer, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[BALANCE])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
+    result = claim._.ground_numeric
+    assert result["status"] == status, result["reason"]
+    if status == "mismatch":
+        assert result["reason"].startswith("the table row 'Inventories' says, under 'September 30, 2024'")
