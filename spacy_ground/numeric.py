@@ -232,8 +232,8 @@ class NumericGrounder:
             if result["status"] != "not_checkable" and table_rows(index):
                 # against the table row the sentence points at (the prose of the sources wins)
                 result = table_cell_check(span, value, spans, index) or result
-            if result["status"] == "grounded" and result["reason"] == SIGN_IN_WORDS and value.kind == "money":
-                result = _gain_for_a_loss(span, result)
+            if result["status"] == "grounded" and result["reason"] == SIGN_IN_WORDS:
+                result = _gain_for_a_loss(span, result, value.kind)
             if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
                                                                                 spans[i - 1]._.ground_numeric):
                 # "58 degrees Fahrenheit (15 degrees Celsius)" against "58 degrees": the bracket
@@ -881,20 +881,28 @@ _LOSS = re.compile(r"\b(?:loss(?:es)?|lost|deficit|negative|shortfall|outflows?|
                    r"fell|falls?|dropp?\w*|down|lower|reduc\w*)\b", re.I)
 
 
-def _gain_for_a_loss(span: Span, result: Dict[str, Any]) -> Dict[str, Any]:
-    """An amount grounded by a negative source figure of its size ("-$1,234 thousand" for
-    "$1.2 million") is a mismatch when its clause calls it income, a profit or a gain and
-    nothing there says loss; else ``result`` as it was."""
+# a percent said to grow: against a negative figure ("-6.6%", "(8)%"), the wrong way
+_GROWTH = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gained|gains?|"
+                     r"climb\w*|jump\w*|higher|improv\w*|income|profits?|earnings)\b", re.I)
+
+
+def _gain_for_a_loss(span: Span, result: Dict[str, Any], kind: str = "money") -> Dict[str, Any]:
+    """An amount or percent grounded by a negative source figure of its size ("-$1,234
+    thousand" for "$1.2 million", "-6.6%" for "6.6%") is a mismatch when its clause calls the
+    amount income, a profit or a gain, or the percent a rise or growth, and nothing there says
+    loss or fall; else ``result`` as it was. (An amount said to rise is not held to it: cash
+    used and capital spending are printed negative and said to rise.)"""
     text = span.doc.text
     sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
     before = re.split(r"[,;:]", text[max(sent.start_char, span.start_char - 60):span.start_char])[-1]
     after = re.split(r"[,;:]", text[span.end_char:min(sent.end_char, span.end_char + 40)])[0]
-    gain = _GAIN.search(before) or _GAIN.search(after)
+    words = _GROWTH if kind == "percent" else _GAIN
+    gain = words.search(before) or (words.search(after) if kind == "money" else None)
     if gain is None or _LOSS.search(before) or _LOSS.search(after):
         return result
     nearest = (result.get("nearest") or {}).get("text", "")
-    return dict(result, status="mismatch",
-                reason=f"said to be {gain.group(0).lower()} where the sources give a negative figure, {nearest!r}")
+    said = f"said to be {gain.group(0).lower()}" if kind == "money" else f"a rise ({gain.group(0)!r})"
+    return dict(result, status="mismatch", reason=f"{said} where the sources give a negative figure, {nearest!r}")
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,

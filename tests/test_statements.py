@@ -14,6 +14,7 @@ from spacy_ground.sources import (cell_shown, html_table_rows, markdown_table_ro
     ("($ 12.5)", ("$", "12.5", "")),
     ("(12.5%)", ("", "12.5", "%")),
     ("(12.5)%", ("", "12.5", "%")),
+    ("(6) %", ("", "6", "%")),
     ("-1,234", ("", "1,234", "")),
     ("−$7.1", ("$", "7.1", "")),
     ("1,234", None),                           # positive
@@ -237,3 +238,22 @@ def test_another_row_of_the_statement_is_no_home_for_the_figure(nlp_blank, answe
     assert result["status"] == status, result["reason"]
     if status == "mismatch":
         assert result["reason"].startswith("the table row 'Inventories' says, under 'September 30, 2024'")
+
+
+CHANGES = "| | Q3 2024 | Q3 2023 | Change |\n|---|---|---|---|\n| EBIT | 412 | 441 | (6.6)% |\n| Revenue | 2,310 | 2,140 | 7.9% |"
+
+
+@pytest.mark.parametrize("answer,status", [
+    ("EBIT fell 6.6% in Q3 2024.", "grounded"),
+    ("EBIT declined by 6.6% year over year.", "grounded"),
+    ("EBIT rose 6.6% in Q3 2024.", "mismatch"),        # the sign the words give is wrong
+    ("EBIT growth was 6.6% in Q3 2024.", "mismatch"),
+    ("Revenue grew 7.9% in Q3 2024.", "grounded"),
+])
+def test_a_percent_said_to_grow_against_a_negative_change(nlp_blank, answer, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[CHANGES])
+    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "percent"][0]
+    result = claim._.ground_numeric
+    assert result["status"] == status, result["reason"]
+    if status == "mismatch":
+        assert result["reason"].startswith("a rise (") and result["reason"].endswith("where the sources give a negative figure, '-6.6%'")
