@@ -7,6 +7,12 @@ from spacy_ground.numeric import label_keys
 from spacy_ground.sources import (cell_shown, html_table_rows, markdown_table_rows, negative_cell, unit_note)
 
 
+def first_claim(nlp, answer, source, kind="money"):
+    """The numeric result of the answer's first claim of ``kind`` against ``source``."""
+    doc = spacy_ground.check(nlp, answer, sources=[source])
+    return [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == kind][0]._.ground_numeric
+
+
 @pytest.mark.parametrize("cell,expected", [
     ("(1,234)", ("", "1,234", "")),
     ("(1,234)*", ("", "1,234", "")),          # a footnote mark after it
@@ -127,9 +133,7 @@ def test_a_filing_table_with_a_title_over_its_years_and_a_unit_note():
     (FILING, "Revenue was $3.88 billion in 2024.", "mismatch"),
 ], ids=lambda v: v[:30] if isinstance(v, str) and not v.startswith(("<", "|", "Consolidated")) else None)
 def test_statement_figures_are_checked(nlp_blank, source, answer, status):
-    doc = spacy_ground.check(nlp_blank, answer, sources=[source])
-    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
-    result = claim._.ground_numeric
+    result = first_claim(nlp_blank, answer, source)
     assert result["status"] == status, result["reason"]
 
 
@@ -176,9 +180,7 @@ DECIMALS = ("(in millions)\n\n| | Sep 30, 2024 | Dec 31, 2023 |\n|---|---|---|\n
     (DECIMALS, "Inventories were $412.3 million at September 30, 2024.", "grounded"),
 ])
 def test_statement_layouts(nlp_blank, source, answer, status):
-    doc = spacy_ground.check(nlp_blank, answer, sources=[source])
-    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
-    result = claim._.ground_numeric
+    result = first_claim(nlp_blank, answer, source)
     assert result["status"] == status, result["reason"]
     assert result["reason"] != "matched a number written without its unit"
 
@@ -202,9 +204,7 @@ QUARTERS = ("(In millions)\n\n| | Three Months Ended September 30, 2024 | Three 
                          ids=["markdown", "html"])
 def test_a_quarter_and_nine_months_are_told_apart(nlp_blank, as_written, answer, status, under):
     # "Three Months Ended September 30, 2024" is Q3 2024; "nine months ended" picks the nine months' column
-    doc = spacy_ground.check(nlp_blank, answer, sources=[as_written(QUARTERS)])
-    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
-    result = claim._.ground_numeric
+    result = first_claim(nlp_blank, answer, as_written(QUARTERS))
     assert result["status"] == status, result["reason"]
     if under:
         assert result["reason"].startswith(f"the table row 'Operating income' says, under '{under}'"), result["reason"]
@@ -232,9 +232,7 @@ BALANCE = ("(in millions)\n\n| | September 30, 2024 | December 31, 2023 |\n|---|
     ("Inventories were $1,150 million as of September 30, 2024.", "mismatch"),  # the other date's
 ])
 def test_another_row_of_the_statement_is_no_home_for_the_figure(nlp_blank, answer, status):
-    doc = spacy_ground.check(nlp_blank, answer, sources=[BALANCE])
-    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "money"][0]
-    result = claim._.ground_numeric
+    result = first_claim(nlp_blank, answer, BALANCE)
     assert result["status"] == status, result["reason"]
     if status == "mismatch":
         assert result["reason"].startswith("the table row 'Inventories' says, under 'September 30, 2024'")
@@ -251,9 +249,7 @@ CHANGES = "| | Q3 2024 | Q3 2023 | Change |\n|---|---|---|---|\n| EBIT | 412 | 4
     ("Revenue grew 7.9% in Q3 2024.", "grounded"),
 ])
 def test_a_percent_said_to_grow_against_a_negative_change(nlp_blank, answer, status):
-    doc = spacy_ground.check(nlp_blank, answer, sources=[CHANGES])
-    claim = [c for c in doc.spans["ground_claims"] if c._.claim["kind"] == "percent"][0]
-    result = claim._.ground_numeric
+    result = first_claim(nlp_blank, answer, CHANGES, "percent")
     assert result["status"] == status, result["reason"]
     if status == "mismatch":
         assert result["reason"].startswith("a rise (") and result["reason"].endswith("where the sources give a negative figure, '-6.6%'")
