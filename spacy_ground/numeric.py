@@ -597,6 +597,9 @@ _EITHER = re.compile(r"\b(income|profit|earnings|gains?)\s*\((loss(?:es)?)\)|\((
                      re.I)
 
 
+_SHARE_CLASS = re.compile(r"\s*(?:[,—–-]|\s-\s)\s*(?:basic|diluted)(?:\s+(?:and|&)\s+(?:basic|diluted))?\s*$", re.I)
+
+
 def label_keys(label: str) -> Tuple[str, ...]:
     """The phrases a sentence names a table row by, from its first cell: the label less a unit
     in brackets at its end ("Bookings ($B)": " bookings "), each reading of a label that may be
@@ -610,6 +613,8 @@ def label_keys(label: str) -> Tuple[str, ...]:
         variants = [label[:m.start()] + word + label[m.end():] for word in (gain, loss)]
     # "Diluted EPS" is "diluted earnings per share" too
     variants += [re.sub(r"\bEPS\b", "earnings per share", v) for v in variants if re.search(r"\bEPS\b", v)]
+    # "Net loss per share, basic and diluted" is "net loss per share" too
+    variants += [v[:m.start()] for v in variants for m in [_SHARE_CLASS.search(v)] if m and m.start() > 0]
     keys = []
     for variant in variants:
         named = re.sub(r"\s*\([^()]*\)\s*$", "", variant) or variant  # "Bookings ($B)": its unit is no name
@@ -783,6 +788,9 @@ def _home_elsewhere(value: ClaimValue, rows: Sequence[TableRowValues], pointed: 
     return False
 
 
+_NIL = re.compile(r"[—–-]{1,2}|&mdash;|&ndash;")  # a statement's cell for nothing
+
+
 def _answer_column(answer: str, span: Span) -> frozenset:
     """The words of the answer's own column name when the claim sits in a table of the answer."""
     for row in markdown_table_rows(answer) if "|" in answer else []:
@@ -843,6 +851,11 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
                 any(same(a, c.value) for a in anchors for c in by_sentence.get(row.sentence, []))) for row in rows]
     if any(named and held for _, named, held in pointed):  # "Americas ... in Q2 2024": the row holding both
         pointed = [(row, named, held) for row, named, held in pointed if named and held]
+    # "net loss per share" names the row "Net loss per share, basic and diluted", not "Net loss"
+    longest = [k for row, named, _ in pointed if named for k in row.keys if k in phrase]
+    pointed = [(row, named and not any(len(k) > len(mine) and mine in k for k in longest
+                                       for mine in row.keys if mine in phrase), held)
+               for row, named, held in pointed]
     for row, named, held in pointed:
         if not (named or held):
             continue
@@ -863,6 +876,16 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
         return None  # "two quarters" is no figure of the table; a bare count is the named column's
     in_scope = [(c, cell) for i, cell, _ in scope for c in by_sentence.get(i, [])
                 if cell.start <= c.start and c.end <= cell.end]
+    nil = [(i, cell) for i, cell, _ in scope if _NIL.fullmatch(cell.text.strip())]
+    if not in_scope and nil and value.value and value.kind in ("money", "cardinal") and len(nil) == 1 \
+            and not _home_elsewhere(value, rows, {i for i, _ in nil}, anchors, by_sentence):
+        # "—" in a statement's cell is nothing: "$500 million" where the row says none that date
+        i, cell = nil[0]
+        dash = SourceClaim(index.sentences[i].source, cell.start, cell.end, i,
+                           ClaimValue(kind=value.kind, text=cell.text.strip(), value=0.0, low=0.0, high=0.0,
+                                      currency=value.currency, unit=value.unit, dimension=value.dimension))
+        where = f"the table row {row_of[i].label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
+        return _result("mismatch", f"{where} {cell.text.strip()!r} (none)", index, dash)
     if not in_scope or any(compare(value, c.value).result == EQUAL or _scaled(value, c.value) for c, _ in in_scope):
         return None
     if _home_elsewhere(value, rows, {i for i, _, _ in scope}, anchors, by_sentence):

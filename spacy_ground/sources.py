@@ -697,33 +697,70 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         corner = unit_note(header[0]) if header else ""  # "| (in millions) | 2024 | 2023 |"
         caption_unit = corner or caption_unit_above(above)
         header = [""] + header[1:] if corner else header
-        units = [_column_unit(name, caption_unit) for name in header]
         body = []
         for j in range(i + 2, len(lines)):
             if "|" not in lines[j][2] or not lines[j][2].strip():
                 break
             body.append(lines[j])
+        # rows under the separator with a blank first cell and no figure but years name the
+        # columns too, as converters write a statement's header ("| | 2024 | 2023 |")
+        names = [[h] if h else [] for h in header]
+        more = 0
+        for _, _, b_line in body:
+            texts = [c for c, _, _ in _cells(b_line)]
+            if not texts or texts[0] or not any(texts[1:]) or not names_only(texts[1:]):
+                break
+            more += 1
+            for n, text_of in enumerate(texts[:len(names)]):
+                if text_of and (not names[n] or names[n][-1] != text_of):
+                    names[n].append(text_of)
+        header = [" ".join(_one_year_each(n)) for n in names]
+        units = [_column_unit(name, caption_unit) for name in header]
         currency = _table_currency(c for _, _, line in body for c, _, _ in _cells(line)[1:])
         units = [f"{currency} {u}" if currency and u in _SCALES and not unit_hint(name) else u
                  for name, u in zip(header, units)]
         rows += [TableRow(start, end, None), TableRow(sep[0], sep[1], None, separator=True)]
-        i += 2
+        rows += [TableRow(b_start, b_end, None) for b_start, b_end, _ in body[:more]]
+        i += 2 + more
         while i < len(lines) and "|" in lines[i][2] and lines[i][2].strip():
             r_start, r_end, r_line = lines[i]
             parts, cells = [], []
             row_cells = _cells(r_line, r_start)
-            label = row_cells[0][0] if row_cells else ""
-            for n, (cell, c_start, c_end) in enumerate(row_cells):
+            texts = closed_brackets([c for c, _, _ in row_cells])  # "(412" and ")" in cells of their own
+            label = texts[0] if texts else ""
+            currency = ""
+            for n, ((_, c_start, c_end), cell) in enumerate(zip(row_cells, texts)):
                 if not cell:
                     continue
-                name = header[n] if n < len(header) else ""
-                unit = _row_unit(label, name, units[n] if n < len(units) else "") if n else ""
+                if n and _CURRENCY_CELL.fullmatch(cell):  # "$" in a cell of its own: the next cell's
+                    currency = _CURRENCY.get(cell.lower(), cell)
+                    continue
+                at = _named_at(header, texts, n)  # a figure right of its column's name ("| $ | 18,420 |")
+                name = header[at] if at < len(header) else ""
+                unit = _row_unit(label, name, units[at] if at < len(units) else "") if n else ""
+                if currency and unit in _SCALES | {""} and (_whole(_BARE_NUMBER, cell) or negative_cell(cell)):
+                    unit = f"{currency} {unit}".strip()
+                currency = ""
                 shown = cell_shown(cell, unit)
                 parts.append(f"{name}: {shown}" if name else shown)
                 cells.append(TableCell(name, c_start, c_end, unit, cell))
             rows.append(TableRow(r_start, r_end, "; ".join(parts) if parts else None, cells=tuple(cells)))
             i += 1
     return rows
+
+
+def _named_at(header: Sequence[str], texts: Sequence[str], n: int) -> int:
+    """The column whose name a row's n-th cell is read under: its own, or, when its column has
+    no name, the nearest named column to its left if the cells between are blank or a currency
+    sign (a converter dropped a ``colspan``: "| | 2024 | |" over "| $ | 18,420 |")."""
+    if n == 0 or (n < len(header) and header[n]):
+        return n
+    for j in range(n - 1, 0, -1):
+        if texts[j] and not _CURRENCY_CELL.fullmatch(texts[j]):
+            return n
+        if j < len(header) and header[j]:
+            return j
+    return n
 
 
 _HTML_TABLE_TAG = re.compile(r"<(/?)(table|caption|thead|tbody|tfoot|tr|td|th)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
@@ -860,6 +897,12 @@ def _grid(table: _HtmlTable, text: str) -> List[List[Tuple[int, _HtmlCell, str]]
     return out
 
 
+def names_only(texts: Iterable[str]) -> bool:
+    """Whether table cells hold no figure but years, dates and quarters (column names)."""
+    return not any(n.group(0) for t in texts for n in _BARE_NUMBER.finditer(_PERIOD.sub(" ", t))
+                   if not _YEAR.fullmatch(n.group(0)))
+
+
 def _is_title(cells: List[Tuple[int, _HtmlCell, str]], width: int) -> bool:
     """A row of one text across the whole table: a title or a section's name, not column names."""
     filled = [c for c in cells if c[2]]
@@ -875,9 +918,8 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
     them (a section's name)."""
     rows: List[int] = []
 
-    def no_figures(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:  # years, dates and quarters only
-        return not any(n.group(0) for _, _, t in cells for n in _BARE_NUMBER.finditer(_PERIOD.sub(" ", t))
-                       if not _YEAR.fullmatch(n.group(0)))
+    def no_figures(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:
+        return names_only(t for _, _, t in cells)
 
     def named(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:
         """<th> cells only, or bold cells only without figures (a bold "Total" row is data)."""
@@ -986,17 +1028,22 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
 _OPEN_FIGURE = re.compile(r"\(\s*(?:US\$|[$€£¥])?\s?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?%?")
 
 
-def _closed_brackets(cells: List[Tuple[int, _HtmlCell, str]]) -> List[Tuple[int, _HtmlCell, str]]:
-    """A row's cells with a negative figure's closing bracket, which filings print in a cell of
-    its own ("(312" then ")"), read in the figure's cell ("(312)") and its own cell left blank."""
-    out = list(cells)
-    for i, (col, cell, text_of) in enumerate(out):
+def closed_brackets(texts: Sequence[str]) -> List[str]:
+    """A row's cell texts with a negative figure's closing bracket, which filings print in a
+    cell of its own ("(312" then ")"), read in the figure's cell ("(312)") and its own cell left
+    blank."""
+    out = list(texts)
+    for i, text_of in enumerate(out):
         if _OPEN_FIGURE.fullmatch(text_of):
-            j = next((j for j in range(i + 1, len(out)) if out[j][2]), None)
-            if j is not None and re.fullmatch(r"\)\s*%?", out[j][2]):
-                out[i] = (col, cell, text_of + out[j][2].replace(" ", ""))
-                out[j] = (out[j][0], out[j][1], "")
+            j = next((j for j in range(i + 1, len(out)) if out[j]), None)
+            if j is not None and re.fullmatch(r"\)\s*%?", out[j]):
+                out[i], out[j] = text_of + out[j].replace(" ", ""), ""
     return out
+
+
+def _closed_brackets(cells: List[Tuple[int, _HtmlCell, str]]) -> List[Tuple[int, _HtmlCell, str]]:
+    """``closed_brackets`` for an HTML row's (column, cell, text)."""
+    return [(col, cell, t) for (col, cell, _), t in zip(cells, closed_brackets([t for _, _, t in cells]))]
 
 
 def source_table_rows(text: str, raw: Optional[str] = None) -> List[TableRow]:

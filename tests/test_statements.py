@@ -71,6 +71,7 @@ def test_unit_note(text, unit):
     ("Operating income (loss) ($M)", (" operating income ", " operating loss ")),
     ("Bookings ($B)", (" bookings ",)),
     ("Diluted EPS", (" diluted eps ", " diluted earnings per share ")),
+    ("Net loss per share, basic and diluted", (" net loss per share basic and diluted ", " net loss per share ")),
     ("Total", ()),
     ("Q1 2024", ()),
 ])
@@ -253,3 +254,58 @@ def test_a_percent_said_to_grow_against_a_negative_change(nlp_blank, answer, sta
     assert result["status"] == status, result["reason"]
     if status == "mismatch":
         assert result["reason"].startswith("a rise (") and result["reason"].endswith("where the sources give a negative figure, '-6.6%'")
+
+
+DOCLING = ("(in thousands)\n\n| | Three Months Ended September 30, | Three Months Ended September 30, "
+           "| Nine Months Ended September 30, | Nine Months Ended September 30, |\n|---|---|---|---|---|\n"
+           "| | 2024 | 2023 | 2024 | 2023 |\n| Revenue | $ 48,210 | $ 41,055 | $ 139,874 | $ 118,902 |\n"
+           "| Net loss | $ (1,105) | $ (3,690) | $ (5,882) | $ (12,904) |")
+MARKITDOWN = ("(in thousands, except share and per share data)\n\n| | Year Ended December 31, | | | | | |\n"
+              "| --- | --- | --- | --- | --- | --- | --- |\n| | 2024 | | | 2023 | | |\n"
+              "| Collaboration revenue | $ | 18,420 | | $ | 9,875 | |\n"
+              "| Net loss | $ | (96,785 | ) | $ | (99,383 | ) |\n"
+              "| Net loss per share, basic and diluted | $ | (1.52 | ) | $ | (1.89 | ) |")
+
+
+def test_converter_markdown_is_read_as_the_statement_it_was():
+    # docling: the years as the first body row; markitdown: a dropped colspan, "$" and ")" in cells of their own
+    assert [r.reading for r in markdown_table_rows(DOCLING) if r.cells] == [
+        "Revenue; Three Months Ended September 30, 2024: $48,210 thousand; Three Months Ended September 30, 2023: "
+        "$41,055 thousand; Nine Months Ended September 30, 2024: $139,874 thousand; Nine Months Ended September 30, "
+        "2023: $118,902 thousand",
+        "Net loss; Three Months Ended September 30, 2024: -$1,105 thousand; Three Months Ended September 30, 2023: "
+        "-$3,690 thousand; Nine Months Ended September 30, 2024: -$5,882 thousand; Nine Months Ended September 30, "
+        "2023: -$12,904 thousand"]
+    assert [r.reading for r in markdown_table_rows(MARKITDOWN) if r.cells] == [
+        "Collaboration revenue; Year Ended December 31, 2024: $18,420 thousand; 2023: $9,875 thousand",
+        "Net loss; Year Ended December 31, 2024: -$96,785 thousand; 2023: -$99,383 thousand",
+        "Net loss per share, basic and diluted; Year Ended December 31, 2024: -$1.52; 2023: -$1.89"]
+
+
+@pytest.mark.parametrize("source,answer,status", [
+    (DOCLING, "Revenue for the nine months ended September 30, 2024 was $139.9 million.", "grounded"),
+    (DOCLING, "Revenue for the nine months ended September 30, 2024 was $48.2 million.", "mismatch"),
+    (DOCLING, "The net loss for the nine months ended September 30, 2024 was $12.9 million.", "mismatch"),
+    (MARKITDOWN, "Collaboration revenue was $9.9 million in 2024.", "mismatch"),
+    (MARKITDOWN, "Helix reported a net loss of $96.8 million for 2024.", "grounded"),
+    # "net loss per share" names the per-share row, not "Net loss"
+    (MARKITDOWN, "The net loss per share was $1.52 in 2024.", "grounded"),
+    (MARKITDOWN, "The net loss per share was $1.89 in 2024.", "mismatch"),
+])
+def test_converter_statements_are_checked(nlp_blank, source, answer, status):
+    result = first_claim(nlp_blank, answer, source)
+    assert result["status"] == status, result["reason"]
+
+
+NIL = ("(in millions)\n\n| | September 30, 2024 | December 31, 2023 |\n|---|---|---|\n"
+       "| Current portion of long-term debt | — | 500 |\n| Long-term debt | 3,980 | 3,975 |")
+
+
+def test_a_dash_in_a_statement_is_nothing(nlp_blank):
+    result = first_claim(nlp_blank, "The current portion of long-term debt was $500 million at September 30, 2024.", NIL)
+    assert result["status"] == "mismatch", result["reason"]
+    assert result["reason"] == ("the table row 'Current portion of long-term debt' says, under "
+                                "'September 30, 2024', '—' (none)")
+    assert result["nearest"]["text"] == "—"
+    result = first_claim(nlp_blank, "The current portion of long-term debt was $500 million at December 31, 2023.", NIL)
+    assert result["status"] == "grounded", result["reason"]
