@@ -105,8 +105,7 @@ def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
         if a.kind != s.kind:
             return Comparison(INCOMPARABLE)
         return _times(a, s)
-    if {a.kind, s.kind} <= {"money", "percent", "cardinal"} and {a.kind, s.kind} != {"cardinal"} \
-            and a.value is not None and s.value is not None and (a.high < 0) != (s.high < 0) and (a.low < 0 or s.low < 0):
+    if (a.high < 0) != (s.high < 0) and (a.low < 0 or s.low < 0) and _signed(a, s):
         # "a net loss of $1.2 million" against a statement's "(1,234)" in thousands, "fell 3.2%"
         # against "-3.2%": the sign is in the words, so the figures are compared by their size
         seen = compare(_negated(a) if a.high < 0 else a, _negated(s) if s.high < 0 else s)
@@ -138,6 +137,17 @@ def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
     if "cardinal" in (a.kind, s.kind):
         return _unitless_match(a, s)
     return Comparison(INCOMPARABLE)
+
+
+_SIGNED = frozenset(("money", "percent", "cardinal"))
+
+
+def _signed(a: ClaimValue, s: ClaimValue) -> bool:
+    """Whether two values are amounts or percents whose sign may be in the words (a bare number
+    on one side at most) and both have a value."""
+    if a.value is None or s.value is None or a.kind not in _SIGNED or s.kind not in _SIGNED:
+        return False
+    return a.kind != "cardinal" or s.kind != "cardinal"
 
 
 def _negated(c: ClaimValue) -> ClaimValue:
@@ -219,7 +229,7 @@ def distance(a: ClaimValue, s: ClaimValue) -> float:
         return float("inf")
     if a.kind == "time" and s.kind == "time":
         return min(abs(x - y) for x in (a.low, a.high) for y in (s.low, s.high))
-    if {a.kind, s.kind} <= {"money", "percent", "cardinal"} and {a.kind, s.kind} != {"cardinal"}:
+    if (a.value < 0) != (s.value < 0) and _signed(a, s):
         return abs(abs(a.value) - abs(s.value)) / max(abs(a.value), 1e-9)
     return abs(a.value - s.value) / max(abs(a.value), 1e-9)
 
