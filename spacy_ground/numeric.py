@@ -32,8 +32,8 @@ from .hours import check_hours_facts
 from .normalize import find_claims
 from .records import check_record_facts, load_terms
 from .dates import WEEKDAYS, weekdays_in
-from .sources import (SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, fold_accents, index_or_note,
-                      markdown_table_rows)
+from .sources import (COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, fold_accents, index_or_note,
+                      markdown_table_rows, months_of, period_dates)
 from .values import ClaimValue
 
 STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
@@ -385,6 +385,8 @@ class NumericGrounder:
         candidates: List[Tuple[float, SourceClaim, Optional[str]]] = []
         for sent_i in evidence:
             for claim in by_sentence.get(sent_i, []):
+                if claim.value.note == COLUMN_DATE:
+                    continue  # a column's date: the table's other columns have other dates
                 cmp = compare(value, claim.value)
                 if cmp.result != DIFFERS and not _labelled_number_differs(value, claim, index):
                     continue
@@ -645,11 +647,7 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
             for cell in row.cells[1:]:
                 if cell.column not in columns:
                     names = tuple(v for _, _, v in find_claims(cell.column))
-                    if _YEAR_ENDED.search(cell.column):  # "Year ended December 31, 2024": the year 2024 too
-                        names += tuple(v for _, _, v in find_claims(" ".join(_YEAR_IN.findall(cell.column)))
-                                       if v.kind == "date")
-                    elif months_of(cell.column) in (3, 6):  # "Three Months Ended September 30, 2024": Q3 2024 too
-                        names += _quarter_or_half(names, months_of(cell.column))
+                    names += period_dates(cell.column, names)  # "Year ended December 31, 2024": 2024 too
                     columns[cell.column] = (names, content_words(cell.column))
             # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
             # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
@@ -660,47 +658,6 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
     return cached
 
 
-# the length of a period a column or a sentence names: "Three Months Ended", "nine months ended",
-# "the quarter", "Q3 2024", "fiscal year", "H1"
-_MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
-_PERIOD_LENGTH = re.compile(r"\b(three|six|nine|twelve|3|6|9|12)[-\s]+months?\b|\b(13|26|39|52)[-\s]+weeks?\b"
-                            r"|\b(quarter(?:ly)?|Q[1-4]|[1-4]Q)\b|\b(half[-\s]+year|first\s+half|second\s+half|H[12])\b"
-                            r"|\b((?:fiscal\s+|full[-\s]+|calendar\s+)?years?\s+end(?:ed|ing)|full[-\s]+year|annual|FY)\b",
-                            re.I)
-
-
-def months_of(text: str) -> Optional[int]:
-    """How many months the period ``text`` names lasts: 3 for "Three Months Ended September 30,
-    2024", "13 weeks ended", "the third quarter", "Q3 2024"; 6 for "six months", "H1"; 9; 12 for
-    "year ended", "full year", "FY"; None when it names none (or several)."""
-    found = set()
-    for m in _PERIOD_LENGTH.finditer(text):
-        if m.group(1):
-            found.add(_MONTHS[m.group(1).lower()])
-        elif m.group(2):
-            found.add(int(m.group(2)) // 13 * 3)
-        else:
-            found.add(3 if m.group(3) else 6 if m.group(4) else 12)
-    return found.pop() if len(found) == 1 else None
-
-
-def _quarter_or_half(names: Tuple[ClaimValue, ...], months: int) -> Tuple[ClaimValue, ...]:
-    """The calendar quarter (or half) a three- (six-) month period ending on a column's date
-    falls in: "Three Months Ended September 30, 2024" is Q3 2024 too (a fiscal quarter ending
-    in June is Q2 by the calendar, and no answer's "Q3" is pointed at it)."""
-    import datetime as _dt
-
-    out = []
-    for v in names:
-        if v.kind == "date" and v.granularity == "day" and v.low is not None and not v.is_range:
-            end = _dt.date.fromordinal(int(v.low))
-            text = f"Q{(end.month - 1) // 3 + 1} {end.year}" if months == 3 else f"H{(end.month - 1) // 6 + 1} {end.year}"
-            out += [c for _, _, c in find_claims(text) if c.kind == "date"]
-    return tuple(out)
-
-
-_YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?(?:years?|twelve\s+months|12\s+months)\s+end(?:ed|ing)\b", re.I)
-_YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
 _GENERIC_LABELS = frozenset(["total", "totals", "subtotal", "grand total", "other", "others", "all", "net", "sum",
                              "average", "change", "total revenue"])
 

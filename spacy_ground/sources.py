@@ -12,7 +12,7 @@ import json
 import re
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -1211,7 +1211,35 @@ class SourceIndexer:
                     read = read_with_unit(value, unit) if unit else value
                     if read is not value:
                         index.claims.append(SourceClaim(i, s, e, first + j, read))
+            self._add_column_dates(index, i, first, starts, rows)
         return index
+
+    @staticmethod
+    def _add_column_dates(index: "SourceIndex", source: int, first: int, starts: List[int],
+                          rows: Sequence[TableRow]) -> None:
+        """The dates a table's column names give (``column_dates``: "Three Months Ended September
+        30," over "2024" is September 30, 2024 and Q3 2024) as claims of its first header line, so
+        that an answer's "Q3 2024" or "September 30, 2024" is stated by the sources."""
+        header: Optional[TableRow] = None
+        seen: set = set()
+        after_body = True
+        for row in rows:
+            if row.separator:
+                continue
+            if row.reading is None and not row.cells:
+                if after_body:  # a table's first header line
+                    header, seen, after_body = row, set(), False
+                continue
+            after_body = True
+            if header is None:
+                continue
+            for cell in row.cells:
+                if not cell.column or cell.column in seen:
+                    continue
+                seen.add(cell.column)
+                j = first + _find_sentence(starts, header.start)
+                for value in column_dates(cell.column):  # grounds a date, never refutes one (another column's)
+                    index.claims.append(SourceClaim(source, header.start, header.end, j, replace(value, note=COLUMN_DATE)))
 
 
 def _process_html(process: Callable[[str, bool], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]],
@@ -1363,6 +1391,69 @@ def caption_unit_above(lines: Sequence[str], most: int = 4) -> str:
     per share data)" and "(unaudited)" stack up; "" when none does."""
     near = [line.strip() for line in lines if line.strip()][:most]
     return next((u for u in map(_caption_unit, near) if u), "")
+
+
+# the length of a period a column or a sentence names: "Three Months Ended", "nine months ended",
+# "the quarter", "Q3 2024", "fiscal year", "H1"
+_MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
+_PERIOD_LENGTH = re.compile(r"\b(three|six|nine|twelve|3|6|9|12)[-\s]+months?\b|\b(13|26|39|52)[-\s]+weeks?\b"
+                            r"|\b(quarter(?:ly)?|Q[1-4]|[1-4]Q)\b|\b(half[-\s]+year|first\s+half|second\s+half|H[12])\b"
+                            r"|\b((?:fiscal\s+|full[-\s]+|calendar\s+)?years?\s+end(?:ed|ing)|full[-\s]+year|annual|FY)\b",
+                            re.I)
+
+
+def months_of(text: str) -> Optional[int]:
+    """How many months the period ``text`` names lasts: 3 for "Three Months Ended September 30,
+    2024", "13 weeks ended", "the third quarter", "Q3 2024"; 6 for "six months", "H1"; 9; 12 for
+    "year ended", "full year", "FY"; None when it names none (or several)."""
+    found = set()
+    for m in _PERIOD_LENGTH.finditer(text):
+        if m.group(1):
+            found.add(_MONTHS[m.group(1).lower()])
+        elif m.group(2):
+            found.add(int(m.group(2)) // 13 * 3)
+        else:
+            found.add(3 if m.group(3) else 6 if m.group(4) else 12)
+    return found.pop() if len(found) == 1 else None
+
+
+def _quarter_or_half(names: Tuple[ClaimValue, ...], months: int) -> Tuple[ClaimValue, ...]:
+    """The calendar quarter (or half) a three- (six-) month period ending on a column's date
+    falls in: "Three Months Ended September 30, 2024" is Q3 2024 too (a fiscal quarter ending
+    in June is Q2 by the calendar, and no answer's "Q3" is pointed at it)."""
+    import datetime as _dt
+
+    out = []
+    for v in names:
+        if v.kind == "date" and v.granularity == "day" and v.low is not None and not v.is_range:
+            end = _dt.date.fromordinal(int(v.low))
+            text = f"Q{(end.month - 1) // 3 + 1} {end.year}" if months == 3 else f"H{(end.month - 1) // 6 + 1} {end.year}"
+            out += [c for _, _, c in find_claims(text) if c.kind == "date"]
+    return tuple(out)
+
+
+_YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?(?:years?|twelve\s+months|12\s+months)\s+end(?:ed|ing)\b", re.I)
+_YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+COLUMN_DATE = "a date a table's column name gives"  # ClaimValue.note of the column dates an index holds
+
+
+def period_dates(name: str, found: Sequence[ClaimValue]) -> Tuple[ClaimValue, ...]:
+    """The dates a table's column name gives its figures besides those written in it (``found``):
+    the year of "Year Ended December 31, 2024", the calendar quarter of "Three Months Ended
+    September 30, 2024" (Q3 2024), the half of "Six Months Ended June 30, 2024" (H1 2024)."""
+    if _YEAR_ENDED.search(name):
+        return tuple(v for _, _, v in find_claims(" ".join(_YEAR_IN.findall(name))) if v.kind == "date")
+    months = months_of(name)
+    return _quarter_or_half(tuple(found), months) if months in (3, 6) else ()
+
+
+def column_dates(name: str) -> Tuple[ClaimValue, ...]:
+    """Every date a table's column name gives its figures: those written in it ("September 30,
+    2024") and ``period_dates``."""
+    found = tuple(v for _, _, v in find_claims(name) if v.kind == "date")
+    return found + period_dates(name, found)
 
 
 def _caption_unit(caption: str) -> str:

@@ -309,3 +309,15 @@ def test_a_dash_in_a_statement_is_nothing(nlp_blank):
     assert result["nearest"]["text"] == "—"
     result = first_claim(nlp_blank, "The current portion of long-term debt was $500 million at December 31, 2023.", NIL)
     assert result["status"] == "grounded", result["reason"]
+
+
+@pytest.mark.parametrize("answer,date,status", [
+    ("Revenue was $48.2 million in Q3 2024.", "Q3 2024", "grounded"),           # Three Months Ended ... 2024
+    ("Revenue was $48.2 million for the quarter ended September 30, 2024.", "September 30, 2024", "grounded"),
+    ("Revenue was $139.9 million in the first nine months of 2024.", "2024", "grounded"),
+    ("Revenue was $48.2 million in Q4 2024.", "Q4 2024", "unsupported"),        # no column's date; never a
+])                                                                              # mismatch against one
+def test_the_dates_of_column_names_are_stated_by_the_sources(nlp_blank, answer, date, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[DOCLING])
+    claim = [c for c in doc.spans["ground_claims"] if c.text == date][0]
+    assert claim._.ground_numeric["status"] == status, claim._.ground_numeric["reason"]
