@@ -1046,10 +1046,93 @@ def _closed_brackets(cells: List[Tuple[int, _HtmlCell, str]]) -> List[Tuple[int,
     return [(col, cell, t) for (col, cell, _), t in zip(cells, closed_brackets([t for _, _, t in cells]))]
 
 
+# a line of a statement as PDF text extraction lays it out: a label, then figures two spaces or
+# more apart ("Net sales          $ 5,412.3          $ 5,108.9")
+_TEXT_FIGURE = r"(?:(?:US\$|[$€£¥])\s*)?\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?%)?|[—–-]{1,2}"
+_TEXT_ROW = re.compile(rf"^(?P<label>[^\s|](?:[^|\n]*?[^\s|])?)(?P<cells>(?:\s{{2,}}(?:{_TEXT_FIGURE}))+)\s*$")
+_TEXT_CELL = re.compile(rf"(?<=\s\s)(?:{_TEXT_FIGURE})(?=\s|$)")
+
+
+def text_table_rows(text: str) -> List[TableRow]:
+    """The rows of statements laid out with spaces, as PDF text extraction writes them: three
+    lines or more of a label and the same number (two or more) of figures two spaces or more
+    apart, read as a Markdown table's rows are: each with the column names the lines above give
+    over its figures' positions ("Fiscal Year Ended" over "June 29, 2024": "Fiscal Year Ended June
+    29, 2024"), its bare numbers with the unit of a caption above ("(In millions, except per
+    share amounts)") and the statement's currency; a label alone between them is a section's name."""
+    if "  " not in text:
+        return []
+    lines, pos = [], 0
+    for line in text.split("\n"):
+        lines.append((pos, line))
+        pos += len(line) + 1
+    rows: List[TableRow] = []
+    i = 0
+    while i < len(lines):
+        block, j, width = [], i, 0
+        while j < len(lines):
+            m = _TEXT_ROW.match(lines[j][1])
+            cells = list(_TEXT_CELL.finditer(lines[j][1], m.start("cells"))) if m else []
+            if m and len(cells) >= 2 and width in (0, len(cells)):
+                width = len(cells)
+                block.append((j, m, cells))
+            elif not (block and lines[j][1].strip() and len(lines[j][1].strip()) < 60 and not _TEXT_CELL.search(
+                    lines[j][1]) and j + 1 < len(lines) and _TEXT_ROW.match(lines[j + 1][1])):
+                break  # a section's name ("Operating expenses:") between rows keeps the block going
+            j += 1
+        if len(block) < 3:
+            i = max(j, i + 1)
+            continue
+        first = block[0][0]
+        spans = [(c.start(), c.end()) for c in block[0][2]]
+        # the header lines right above: their pieces over the figures' columns name them
+        names: List[List[str]] = [[] for _ in spans]
+        top = first
+        while top > 0 and first - top < 3 and lines[top - 1][1].strip() and not _TEXT_ROW.match(lines[top - 1][1]) \
+                and re.search(r"\S\s{2,}\S|^\s{2,}\S", lines[top - 1][1]):
+            top -= 1
+        for k in range(top, first):
+            for piece in re.finditer(r"\S+(?: \S+)*", lines[k][1]):
+                for n, (a, b) in enumerate(spans):
+                    if piece.start() < b + 2 and a - 2 < piece.end() and piece.start() > 0:
+                        names[n].append(piece.group(0))
+        columns = [" ".join(_one_year_each(n)) for n in names]
+        caption_unit = caption_unit_above([lines[k][1] for k in range(top - 1, max(-1, top - 6), -1)])
+        figures = [c.group(0) for _, _, cells in block for c in cells]
+        currency = _table_currency(figures)
+        units = [_column_unit(name, caption_unit) for name in columns]
+        units = [f"{currency} {u}" if currency and u in _SCALES and not unit_hint(name) else u
+                 for name, u in zip(columns, units)]
+        rows += [TableRow(lines[k][0], lines[k][0] + len(lines[k][1]), None) for k in range(top, first)]
+        in_block = {k: (m, cells) for k, m, cells in block}
+        for k in range(first, j):
+            start, line = lines[k]
+            if k not in in_block:
+                label = line.strip()
+                rows.append(TableRow(start + line.index(label), start + line.index(label) + len(label), label))
+                continue
+            m, cells = in_block[k]
+            label = m.group("label")
+            parts, found = [label], [TableCell("", start + m.start("label"), start + m.end("label"), "", label)]
+            for n, cell in enumerate(cells):
+                unit = _row_unit(label, columns[n], units[n])
+                shown = cell_shown(cell.group(0).strip(), unit)
+                parts.append(f"{columns[n]}: {shown}" if columns[n] else shown)
+                found.append(TableCell(columns[n], start + cell.start(), start + cell.end(), unit, cell.group(0).strip()))
+            rows.append(TableRow(start, start + len(line), "; ".join(parts), cells=tuple(found)))
+        i = j
+    return rows
+
+
 def source_table_rows(text: str, raw: Optional[str] = None) -> List[TableRow]:
-    """The rows of the Markdown tables in ``text`` (a source as read) and of the HTML tables in
-    ``raw`` (the same source as given, when ``mask_html`` changed it), in order."""
+    """The rows of the Markdown tables in ``text`` (a source as read), of its statements laid out
+    with spaces (``text_table_rows``) and of the HTML tables in ``raw`` (the same source as
+    given, when ``mask_html`` changed it), in order."""
     rows = markdown_table_rows(text)
+    if "  " in text:
+        taken = [(r.start, r.end) for r in rows]
+        rows = sorted(rows + [r for r in text_table_rows(text) if not any(a < r.end and r.start < b for a, b in taken)],
+                      key=lambda r: r.start)
     if raw is not None and raw != text:
         rows = sorted(rows + html_table_rows(raw, text), key=lambda r: r.start)
     return rows
@@ -1203,8 +1286,9 @@ class SourceIndexer:
                     # the number also as its column or caption says: "7.1" under "($M)" is $7.1 million,
                     # "$1,840" under "(in millions)" $1,840 million, and stays as written too, for a
                     # unit the caption gives a column it does not describe
-                    unit = next((c.unit for c in cells if c.start == s and c.unit and (
-                        c.end == e or _FOOTNOTE.fullmatch(text, e, c.end))), "")
+                    # the cell's number: nothing before it in the cell but a currency sign ("$   455.1")
+                    unit = next((c.unit for c in cells if c.start <= s and c.unit and _CURRENCY_BEFORE.fullmatch(
+                        text, c.start, s) and (c.end == e or _FOOTNOTE.fullmatch(text, e, c.end))), "")
                     if value.kind == "money":
                         sign = _MONEY_CELL.match(value.text.strip())
                         unit = _money_scale(sign.group(1), unit) if sign else ""
@@ -1295,7 +1379,8 @@ def _outside(s: int, e: int, spans: Sequence[Tuple[int, int]]) -> List[Tuple[int
 
 
 _SCALES = frozenset(("thousand", "million", "billion"))
-_MONEY_CELL = re.compile(r"(US\$|[$€£¥])\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)", re.I)
+_CURRENCY_BEFORE = re.compile(r"(?:(?:US\$|[$€£¥])\s*)?")
+_MONEY_CELL = re.compile(r"(US\$|[$€£¥])\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)", re.I)
 
 
 # a negative figure in a cell, as statements write it: "(1,234)", "$(1,234)", "($1,234)", "(12.5%)",
@@ -1342,9 +1427,9 @@ def cell_shown(cell: str, unit: str) -> str:
     if number is not None:
         return with_unit(number.group(0), unit) + cell[number.end():]
     money = _whole(_MONEY_CELL, cell)
-    scale = _money_scale(money.group(1), unit) if money is not None else ""
-    if scale:
-        return f"{money.group(1)}{money.group(2)} {scale}" + cell[money.end():]
+    if money is not None:  # "$   455.1" under "(In millions)": "$455.1 million"
+        scale = _money_scale(money.group(1), unit)
+        return f"{money.group(1)}{money.group(2)} {scale}".strip() + cell[money.end():]
     return cell
 
 

@@ -321,3 +321,41 @@ def test_the_dates_of_column_names_are_stated_by_the_sources(nlp_blank, answer, 
     doc = spacy_ground.check(nlp_blank, answer, sources=[DOCLING])
     claim = [c for c in doc.spans["ground_claims"] if c.text == date][0]
     assert claim._.ground_numeric["status"] == status, claim._.ground_numeric["reason"]
+
+
+PDF_TEXT = """ORBITAL FOODS CORP.
+CONSOLIDATED STATEMENTS OF INCOME
+(In millions, except per share amounts)
+
+                                          Fiscal Year Ended
+                                   June 29, 2024      July 1, 2023
+Net sales                          $ 5,412.3          $ 5,108.9
+Cost of sales                        3,620.4            3,480.2
+Operating income                       688.0              590.4
+Net income                         $   455.1          $   402.6
+Diluted earnings per share         $    3.12          $    2.74
+"""
+
+
+def test_a_statement_laid_out_with_spaces_is_read_as_a_table():
+    from spacy_ground.sources import text_table_rows
+    rows = text_table_rows(PDF_TEXT)
+    assert [r.reading for r in rows if r.cells][::2] == [
+        "Net sales; Fiscal Year Ended June 29, 2024: $5,412.3 million; Fiscal Year Ended July 1, 2023: $5,108.9 million",
+        "Operating income; Fiscal Year Ended June 29, 2024: $688.0 million; Fiscal Year Ended July 1, 2023: $590.4 million",
+        "Diluted earnings per share; Fiscal Year Ended June 29, 2024: $3.12; Fiscal Year Ended July 1, 2023: $2.74"]
+    cell = [r for r in rows if r.cells][3].cells[1]
+    assert PDF_TEXT[cell.start:cell.end] == "$   455.1"
+    # prose with two spaces after a full stop, or a line or two of figures, is no table
+    assert text_table_rows("Revenue rose 5%.  Costs fell 3%.\nNet income was up  12  14\n") == []
+
+
+@pytest.mark.parametrize("answer,status", [
+    ("Orbital Foods' net sales were $5.41 billion in fiscal 2024.", "grounded"),  # a mismatch before (no unit)
+    ("Net income rose to $455.1 million in fiscal 2024.", "grounded"),
+    ("Net sales were $5.11 billion in fiscal 2024.", "mismatch"),                  # 2023's
+    ("Operating income was $590.4 million in fiscal 2024.", "mismatch"),
+])
+def test_a_statement_laid_out_with_spaces_is_checked(nlp_blank, answer, status):
+    result = first_claim(nlp_blank, answer, PDF_TEXT)
+    assert result["status"] == status, result["reason"]
