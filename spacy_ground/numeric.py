@@ -599,6 +599,8 @@ _EITHER = re.compile(r"\b(income|profit|earnings|gains?)\s*\((loss(?:es)?)\)|\((
                      re.I)
 
 
+_QUALIFIER = re.compile(r",\s*(?:net|less|including|excluding|after|before)\b.*$|\s+at\s+(?:the\s+)?(?:end|beginning)\s+"
+                        r"of\s+(?:the\s+)?(?:period|year|quarter)\b.*$", re.I)
 _SHARE_CLASS = re.compile(r"\s*(?:[,—–-]|\s-\s)\s*(?:basic|diluted)(?:\s+(?:and|&)\s+(?:basic|diluted))?\s*$", re.I)
 
 
@@ -607,7 +609,8 @@ def label_keys(label: str) -> Tuple[str, ...]:
     in brackets at its end ("Bookings ($B)": " bookings "), each reading of a label that may be
     either ("Net income (loss)": " net income ", " net loss "); none for a date or a number, a
     generic label ("Total", "Other") or one under three letters ("US"); "EPS" read as "earnings
-    per share" too."""
+    per share" too, a loss's label as income's ("Net loss": " net income ", which the sign of
+    its figure then refutes or grounds)."""
     m = _EITHER.search(label)
     variants = [label]
     if m:
@@ -615,8 +618,13 @@ def label_keys(label: str) -> Tuple[str, ...]:
         variants = [label[:m.start()] + word + label[m.end():] for word in (gain, loss)]
     # "Diluted EPS" is "diluted earnings per share" too
     variants += [re.sub(r"\bEPS\b", "earnings per share", v) for v in variants if re.search(r"\bEPS\b", v)]
+    # "Net loss" is what a sentence calling it "net income" points at (its sign says the rest)
+    variants += [re.sub(r"\bloss\b", "income", v, flags=re.I) for v in list(variants)
+                 if re.search(r"\bloss\b", v, re.I) and not _EITHER.search(label)]
     # "Net loss per share, basic and diluted" is "net loss per share" too
     variants += [v[:m.start()] for v in variants for m in [_SHARE_CLASS.search(v)] if m and m.start() > 0]
+    # "Accounts receivable, net", "Long-term debt, net of current portion", "Cash ... at end of period"
+    variants += [v[:m.start()] for v in variants for m in [_QUALIFIER.search(v)] if m and m.start() > 0]
     keys = []
     for variant in variants:
         named = re.sub(r"\s*\([^()]*\)\s*$", "", variant) or variant  # "Bookings ($B)": its unit is no name
@@ -636,12 +644,12 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
     """The table rows of a set of sources, read once per index (answers share their sources)."""
     cached = getattr(index, "_table_rows", None)
     if cached is None:
-        cached, columns, table = [], {}, 0
+        cached, columns, table, section = [], {}, 0, ""
         for i, row in enumerate(index.sentences):
             if not row.cells:
                 continue
             if i == 0 or not index.sentences[i - 1].cells or index.sentences[i - 1].source != row.source:
-                table += 1  # rows follow each other within a table; a header line or prose parts them
+                table, section = table + 1, ""  # rows follow each other within a table; a header line or prose parts them
             text = index.texts[row.source]
             label = row.cells[0].text or text[row.cells[0].start:row.cells[0].end]
             for cell in row.cells[1:]:
@@ -652,6 +660,11 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
             # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
             # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
             keys = label_keys(label)
+            if len(row.cells) == 1 and re.search(r"[^\W\d_]{2}", label):  # "Operating income (loss):" heads a section
+                section = label.strip().rstrip(":").strip()
+            elif section:  # "Software" under "Operating income:" is named by "software operating income" too
+                keys += tuple(k for k in label_keys(f"{label} {section}") + label_keys(f"{section} {label}")
+                              if k not in keys)
             cached.append(TableRowValues(i, label, keys[0] if keys else "",
                                          tuple((cell, *columns[cell.column]) for cell in row.cells[1:]), table, keys))
         index._table_rows = cached
@@ -809,9 +822,9 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     if any(named and held for _, named, held in pointed):  # "Americas ... in Q2 2024": the row holding both
         pointed = [(row, named, held) for row, named, held in pointed if named and held]
     # "net loss per share" names the row "Net loss per share, basic and diluted", not "Net loss"
-    longest = [k for row, named, _ in pointed if named for k in row.keys if k in phrase]
-    pointed = [(row, named and not any(len(k) > len(mine) and mine in k for k in longest
-                                       for mine in row.keys if mine in phrase), held)
+    best = {row.sentence: max((k for k in row.keys if k in phrase), key=len) for row, named, _ in pointed if named}
+    pointed = [(row, named and not any(len(k) > len(best[row.sentence]) and best[row.sentence] in k
+                                       for k in best.values()), held)
                for row, named, held in pointed]
     for row, named, held in pointed:
         if not (named or held):

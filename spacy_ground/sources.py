@@ -722,12 +722,16 @@ def markdown_table_rows(text: str) -> List[TableRow]:
         rows += [TableRow(start, end, None), TableRow(sep[0], sep[1], None, separator=True)]
         rows += [TableRow(b_start, b_end, None) for b_start, b_end, _ in body[:more]]
         i += 2 + more
+        section = ""
         while i < len(lines) and "|" in lines[i][2] and lines[i][2].strip():
             r_start, r_end, r_line = lines[i]
             parts, cells = [], []
             row_cells = _cells(r_line, r_start)
             texts = closed_brackets([c for c, _, _ in row_cells])  # "(412" and ")" in cells of their own
             label = texts[0] if texts else ""
+            if label and not any(texts[1:]):
+                section = label  # "Earnings per share:" heads the rows below
+            label = _in_section(label, section)
             currency = ""
             for n, ((_, c_start, c_end), cell) in enumerate(zip(row_cells, texts)):
                 if not cell:
@@ -747,6 +751,15 @@ def markdown_table_rows(text: str) -> List[TableRow]:
             rows.append(TableRow(r_start, r_end, "; ".join(parts) if parts else None, cells=tuple(cells)))
             i += 1
     return rows
+
+
+_SHARE_CLASS_LABEL = re.compile(r"\s*(?:basic|diluted)(?:\s*(?:and|&|/)\s*(?:basic|diluted))?\s*[:.]?\s*", re.I)
+
+
+def _in_section(label: str, section: str) -> str:
+    """A row label as its unit is read: "Diluted" under a section "Earnings per share:" is
+    "Earnings per share: Diluted" (a per-share figure, not scaled); any other label as it is."""
+    return f"{section} {label}" if section and _SHARE_CLASS_LABEL.fullmatch(label) else label
 
 
 def _named_at(header: Sequence[str], texts: Sequence[str], n: int) -> int:
@@ -993,12 +1006,16 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
         # currency of every amount under a caption's scale ("(in millions)")
         table_currency = _table_currency(t for cells in grid for col, _, t in cells if col)
         own = [bool(unit_hint(name)) for name in columns]
+        section = ""
         for i, (r, cells_in) in enumerate(zip(table.rows, grid)):
             if i in header or i in titles:
                 rows.append(TableRow(r.start, r.end, None))
                 continue
             parts, cells, currency = [], [], ""
             label = next((t for col, _, t in cells_in if col == 0), "")
+            if label and not any(t for col, _, t in cells_in if col):
+                section = label  # "Earnings per share:" heads the rows below
+            label = _in_section(label, section)
             for col, cell, text_of in _closed_brackets(cells_in):
                 inner = masked[cell.start:cell.end]
                 c_start, c_end = _entity_bounds(text, cell.start + len(inner) - len(inner.lstrip()),

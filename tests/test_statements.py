@@ -71,7 +71,13 @@ def test_unit_note(text, unit):
     ("Operating income (loss) ($M)", (" operating income ", " operating loss ")),
     ("Bookings ($B)", (" bookings ",)),
     ("Diluted EPS", (" diluted eps ", " diluted earnings per share ")),
-    ("Net loss per share, basic and diluted", (" net loss per share basic and diluted ", " net loss per share ")),
+    ("Net loss per share, basic and diluted", (" net loss per share basic and diluted ", " net income per share basic and diluted ",
+                                               " net loss per share ", " net income per share ")),
+    ("Loss from operations", (" loss from operations ", " income from operations ")),
+    ("Long-term debt, net of current portion", (" long term debt net of current portion ", " long term debt ")),
+    ("Cash and cash equivalents at end of period", (" cash and cash equivalents at end of period ",
+                                                    " cash and cash equivalents ")),
+    ("Selling, general and administrative", (" selling general and administrative ",)),
     ("Total", ()),
     ("Q1 2024", ()),
 ])
@@ -286,6 +292,8 @@ def test_converter_markdown_is_read_as_the_statement_it_was():
     (DOCLING, "Revenue for the nine months ended September 30, 2024 was $139.9 million.", "grounded"),
     (DOCLING, "Revenue for the nine months ended September 30, 2024 was $48.2 million.", "mismatch"),
     (DOCLING, "The net loss for the nine months ended September 30, 2024 was $12.9 million.", "mismatch"),
+    (DOCLING, "Net income was $1.1 million in the third quarter of 2024.", "mismatch"),  # the row 'Net loss'
+    (DOCLING, "The net loss was $1.1 million in the third quarter of 2024.", "grounded"),
     (MARKITDOWN, "Collaboration revenue was $9.9 million in 2024.", "mismatch"),
     (MARKITDOWN, "Helix reported a net loss of $96.8 million for 2024.", "grounded"),
     # "net loss per share" names the per-share row, not "Net loss"
@@ -358,4 +366,27 @@ def test_a_statement_laid_out_with_spaces_is_read_as_a_table():
 ])
 def test_a_statement_laid_out_with_spaces_is_checked(nlp_blank, answer, status):
     result = first_claim(nlp_blank, answer, PDF_TEXT)
+    assert result["status"] == status, result["reason"]
+
+
+SECTIONS = ("(in thousands, except per share data)\n\n| | Q3 2024 | Q3 2023 |\n|---|---|---|\n"
+            "| Net income | $ 64,885 | $ 52,339 |\n| Earnings per share: | | |\n| Basic | $ 0.98 | $ 0.79 |\n"
+            "| Diluted | $ 0.96 | $ 0.78 |\n| Revenue: | | |\n| Software | 9,120 | 8,410 |\n| Hardware | 4,005 | 3,870 |\n"
+            "| Operating income: | | |\n| Software | 1,380 | 1,120 |\n| Hardware | 610 | 655 |")
+
+
+def test_a_section_row_names_the_rows_under_it():
+    assert [r.reading for r in markdown_table_rows(SECTIONS) if r.cells][2:4] == [
+        "Basic; Q3 2024: $0.98; Q3 2023: $0.79",  # per share: not scaled
+        "Diluted; Q3 2024: $0.96; Q3 2023: $0.78"]
+
+
+@pytest.mark.parametrize("answer,status", [
+    ("Diluted earnings per share were $0.96 in Q3 2024.", "grounded"),
+    ("Diluted earnings per share were $0.98 in Q3 2024.", "mismatch"),         # basic's
+    ("Software operating income was $1.38 million in Q3 2024.", "grounded"),
+    ("Software operating income was $9.12 million in Q3 2024.", "mismatch"),   # its revenue
+])
+def test_rows_under_a_section_are_checked(nlp_blank, answer, status):
+    result = first_claim(nlp_blank, answer, SECTIONS)
     assert result["status"] == status, result["reason"]
