@@ -761,6 +761,17 @@ def _home_elsewhere(value: ClaimValue, rows: Sequence[TableRowValues], pointed: 
 _NIL = re.compile(r"[—–-]{1,2}|&mdash;|&ndash;")  # a statement's cell for nothing
 
 
+_PER_SHARE_ROW = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bEPS\b", re.I)
+
+
+def _per_share(answer: str, span: Span, lo: int = 0) -> bool:
+    """Whether a claim is a per-share figure: "$1.61 per diluted share", "EPS of $1.61",
+    "earnings per share for the third quarter were $1.61" (its clause from ``lo``)."""
+    after = answer[span.end_char:span.end_char + 30]
+    before = re.split(r"[,;]|\bor\b", answer[max(lo, span.start_char - 120):span.start_char])[-1]
+    return bool(re.match(r"\s*(?:a|per)\s+(?:\w+\s+){0,2}share\b", after, re.I) or _PER_SHARE_ROW.search(before))
+
+
 def _answer_column(answer: str, span: Span) -> frozenset:
     """The words of the answer's own column name when the claim sits in a table of the answer."""
     for row in markdown_table_rows(answer) if "|" in answer else []:
@@ -796,9 +807,12 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     line_end = len(answer) if line_end < 0 else line_end
     if "|" in answer[line_start:line_end]:  # a row of a table in the answer: the row alone
         lo, hi = max(lo, line_start), min(hi, line_end)
-    # a basis ("per 100 g", "per serving of 30 g") is no second figure of the sentence
+    # a basis ("per 100 g", "per serving of 30 g") is no second figure of the sentence, nor is a
+    # per-share figure beside an amount ("$301 million, or $1.61 per diluted share") or the reverse
+    per_share = _per_share(answer, span, lo)
     around = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
-              and not re.search(r"\bper\s+(?:serving\s+of\s+)?$", answer[max(lo, s.start_char - 20):s.start_char], re.I)]
+              and not re.search(r"\bper\s+(?:serving\s+of\s+)?$", answer[max(lo, s.start_char - 20):s.start_char], re.I)
+              and ((s._.claim or {}).get("kind") != value.kind or _per_share(answer, s, lo) == per_share)]
     if any((s._.claim or {}).get("kind") == value.kind for s in around) or not _a_level(answer, span, lo,
                                                                                         _table_words(rows, index)):
         return None
@@ -826,9 +840,19 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     pointed = [(row, named and not any(len(k) > len(best[row.sentence]) and best[row.sentence] in k
                                        for k in best.values()), held)
                for row, named, held in pointed]
+    def per_share_row(row: TableRowValues) -> bool:
+        return any(_PER_SHARE_ROW.search(k) for k in row.keys)
+
+    if per_share and not any(named and per_share_row(row) for row, named, _ in pointed):
+        # "$1.61 per diluted share": the statement's one (diluted) per-share row
+        kind = re.search(r"\b(diluted|basic)\b", answer[lo:hi], re.I)
+        rows_ps = [row for row, _, _ in pointed if per_share_row(row) and (
+            kind is None or any(kind.group(1).lower() in k for k in row.keys))]
+        if len(rows_ps) == 1:
+            pointed = [(row, named or row is rows_ps[0], held) for row, named, held in pointed]
     for row, named, held in pointed:
-        if not (named or held):
-            continue
+        if not (named or held) or (named and per_share_row(row) != per_share):
+            continue  # a per-share figure is the per-share row's, an amount another row's
         by_date = [(cell, column) for cell, names, column in row.cells
                    if not held and any(same(a, v) for a in anchors for v in names)]
         if len(by_date) > 1 and period:  # "for the nine months ended September 30, 2024": that column

@@ -390,3 +390,19 @@ def test_a_section_row_names_the_rows_under_it():
 def test_rows_under_a_section_are_checked(nlp_blank, answer, status):
     result = first_claim(nlp_blank, answer, SECTIONS)
     assert result["status"] == status, result["reason"]
+
+
+RELEASE = ("(in millions, except per share data)\n\n| | Q3 2024 | Q3 2023 |\n|---|---|---|\n"
+           "| Net earnings | $ 301 | $ 268 |\n| Diluted EPS | $ 1.84 | $ 1.61 |")
+
+
+@pytest.mark.parametrize("answer,figure,status", [
+    ("Net earnings were $301 million, or $1.84 per diluted share, in Q3 2024.", "$301 million", "grounded"),
+    ("Net earnings were $301 million, or $1.84 per diluted share, in Q3 2024.", "$1.84", "grounded"),
+    ("Net earnings were $301 million, or $1.61 per diluted share, in Q3 2024.", "$1.61", "mismatch"),  # 2023's EPS
+    ("Net earnings were $268 million, or $1.84 per diluted share, in Q3 2024.", "$268 million", "mismatch"),
+])
+def test_an_amount_and_its_per_share_figure_in_one_sentence(nlp_blank, answer, figure, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[RELEASE])
+    result = [c for c in doc.spans["ground_claims"] if c.text == figure][0]._.ground_numeric
+    assert result["status"] == status, result["reason"]
