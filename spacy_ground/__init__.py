@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .extensions import register_extensions
-from .sources import clean_text, mask_html
+from .sources import clean_text, mask_answer
 from .values import ClaimValue
 from . import claims as _claims  # noqa: F401  (registers the factories)
 from . import numeric as _numeric  # noqa: F401
@@ -100,15 +100,15 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
              question: Optional[str] = None) -> Doc:
     """The answer as a Doc carrying its sources and question, ready for ``nlp`` (or
     ``nlp.pipe``); bad input raises a TypeError that says what was wrong. An answer or question
-    in HTML is read without its markup, one character for one (``sources.mask_html``: every
+    in HTML is read without its markup, one character for one (``sources.mask_answer``: every
     offset is still one into the text as given)."""
     if not isinstance(answer, str):
         raise TypeError(f"answer must be a string, not {type(answer).__name__}")
     if question is not None and not isinstance(question, str):
         raise TypeError(f"question must be a string or None, not {type(question).__name__}")
-    doc = nlp.make_doc(mask_html(clean_text(answer)))
+    doc = nlp.make_doc(mask_answer(clean_text(answer)))
     doc._.ground_sources = sources  # read by the extension's setter (sources.read_sources)
-    doc._.ground_question = mask_html(clean_text(question)) if question is not None else None
+    doc._.ground_question = mask_answer(clean_text(question)) if question is not None else None
     return doc
 
 

@@ -57,7 +57,7 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("dm", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH})(?![\w])", re.I)),
     ("md", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY})(?![\w:.,]\d|\d|\s*(?:%|percent|million|billion))", re.I)),
     ("my", re.compile(rf"\b(?:(early|mid|late)[-\s]+)?({_MONTH}),?\s+(?:of\s+)?({_YEAR})\b", re.I)),
-    ("quarter", re.compile(rf"\b(?:the\s+)?({_ORD})[-\s]+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+(?:fiscal(?:\s+year)?|FY))?(?:\s*({_YEAR}))?\b", re.I)),
+    ("quarter", re.compile(rf"\b(?:the\s+)?({_ORD})[-\s]+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+(?:fiscal(?:\s+year)?|FY)\s*)?(?:\s+({_YEAR}))?\b", re.I)),
     ("qtr", re.compile(r"\b(?:Q([1-4])|([1-4])Q)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)", re.I)),
     ("half", re.compile(rf"\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of(?:\s+(?:fiscal(?:\s+year)?|FY))?\s+({_YEAR})\b", re.I)),
     ("h", re.compile(r"\b(?:H([12])|([12])H)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),

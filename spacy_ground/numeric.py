@@ -233,7 +233,7 @@ class NumericGrounder:
                 # against the table row the sentence points at (the prose of the sources wins)
                 result = table_cell_check(span, value, spans, index) or result
             if result["status"] == "grounded" and result["reason"] == SIGN_IN_WORDS:
-                result = _gain_for_a_loss(span, result, value.kind)
+                result = _gain_for_a_loss(span, result, value.kind, index)
             if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
                                                                                 spans[i - 1]._.ground_numeric):
                 # "58 degrees Fahrenheit (15 degrees Celsius)" against "58 degrees": the bracket
@@ -706,7 +706,10 @@ def _a_level(answer: str, span: Span, lo: int, bases: frozenset = frozenset()) -
     def the_tables(m: Optional["re.Match[str]"]) -> bool:  # a basis the tables name
         return m is not None and set(re.findall(r"[^\W_]+", m.group(1).lower())) <= bases
 
-    if the_tables(re.match(_BASIS, after)):
+    # after the figure, only a per-share or a measured basis ("$1.61 per diluted share", "16.9 g per
+    # 100 g"): "$50 per customer" is another row's figure than revenue's
+    later = re.match(_BASIS, after)
+    if the_tables(later) and (later.group(1)[0].isdigit() or re.match(r"\s*per\s+(?:\w+\s+){0,2}share\b", after, re.I)):
         after = ""
     basis = re.search(_BASIS, before)
     if the_tables(basis):
@@ -827,7 +830,10 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     period = months_of(answer[lo:hi])  # the length of the period the sentence names, if one
 
     # what the sentence names before the claim ("Revenue was $7.1 million"; not "... as revenue grew")
-    words = content_words(answer[lo:span.end_char]) | _answer_column(answer, span) | content_words(value.head or "")
+    # (from after the figure before it, a date aside: "a price of $129.00 and 35 in stock" names no price for 35)
+    start = max([lo] + [s.end_char for s in around if s.end_char <= span.start_char
+                        and (s._.claim or {}).get("kind") not in ANCHOR_KINDS])
+    words = content_words(answer[start:span.end_char]) | _answer_column(answer, span) | content_words(value.head or "")
     phrase = _phrase(answer[lo:span.end_char])
     by_sentence = _sentence_claims(index)
     scope: List[Tuple[int, TableCell, frozenset]] = []  # where the claim's value should be
@@ -893,33 +899,50 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     return _result("mismatch", f"{where} {claim.value.text!r}", index, claim)
 
 
-_GAIN = re.compile(r"\b(?:income|profits?|profitable|earnings|earned|gains?|surplus)\b", re.I)
+# "income" of "income tax expense" or "income taxes" is no gain: a statement prints them in brackets
+_GAIN = re.compile(r"\b(?:income(?!\s+tax)|profits?|profitable|earnings|earned|gains?|surplus)\b", re.I)
 _LOSS = re.compile(r"\b(?:loss(?:es)?|lost|deficit|negative|shortfall|outflows?|burn(?:ed)?|minus|declin\w*|decreas\w*|"
-                   r"fell|falls?|dropp?\w*|down|lower|reduc\w*)\b", re.I)
+                   r"fell|falls?|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|slipp?\w*|dipp?\w*|slid\w*|contract\w*|"
+                   r"shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|retreat\w*|weaken\w*|worsen\w*|"
+                   r"deteriorat\w*|narrow\w*|expense|tax(?:es)?|used|spent|paid|repurchas\w*)\b", re.I)
+_CLAUSE = re.compile(r"[,;:]|\b(?:but|while|whereas|although|though|and)\b", re.I)
 
 
 # a percent said to grow: against a negative figure ("-6.6%", "(8)%"), the wrong way
-_GROWTH = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gained|gains?|"
-                     r"climb\w*|jump\w*|higher|improv\w*|income|profits?|earnings)\b", re.I)
+_GROWTH = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gained|"
+                     r"climb\w*|jump\w*|higher|improv\w*)\b", re.I)
 
 
-def _gain_for_a_loss(span: Span, result: Dict[str, Any], kind: str = "money") -> Dict[str, Any]:
+def _gain_for_a_loss(span: Span, result: Dict[str, Any], kind: str = "money",
+                     index: Optional[SourceIndex] = None) -> Dict[str, Any]:
     """An amount or percent grounded by a negative source figure of its size ("-$1,234
     thousand" for "$1.2 million", "-6.6%" for "6.6%") is a mismatch when its clause calls the
     amount income, a profit or a gain, or the percent a rise or growth, and nothing there says
-    loss or fall; else ``result`` as it was. (An amount said to rise is not held to it: cash
-    used and capital spending are printed negative and said to rise.)"""
+    loss or fall in its clause, and the figure is a table's or its sentence shares a word with the
+    sentence's (else unsupported: a negative figure about something else); else ``result`` as it
+    was. Only the source's figure is negative here; an amount said to rise is not held to it (cash
+    used and capital spending are printed negative and said to rise)."""
+    nearest = result.get("nearest") or {}
+    if not isinstance(nearest.get("value"), (int, float)) or nearest["value"] >= 0:
+        return result  # the answer's figure is the negative one ("growth was -3%"): its words are not read
     text = span.doc.text
     sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
-    before = re.split(r"[,;:]", text[max(sent.start_char, span.start_char - 60):span.start_char])[-1]
-    after = re.split(r"[,;:]", text[span.end_char:min(sent.end_char, span.end_char + 40)])[0]
+    before = _CLAUSE.split(text[max(sent.start_char, span.start_char - 60):span.start_char])[-1]
+    after = _CLAUSE.split(text[span.end_char:min(sent.end_char, span.end_char + 40)])[0]
     words = _GROWTH if kind == "percent" else _GAIN
     gain = words.search(before) or (words.search(after) if kind == "money" else None)
     if gain is None or _LOSS.search(before) or _LOSS.search(after):
         return result
-    nearest = (result.get("nearest") or {}).get("text", "")
     said = f"said to be {gain.group(0).lower()}" if kind == "money" else f"a rise ({gain.group(0)!r})"
-    return dict(result, status="mismatch", reason=f"{said} where the sources give a negative figure, {nearest!r}")
+    evidence = result.get("evidence") or {}
+    in_table = index is not None and any(t.cells and t.source == evidence.get("source") and t.start == evidence.get("start")
+                                         for t in index.sentences)
+    if not in_table and not (content_words(sent.text) - content_words(span.text)) & content_words(evidence.get("text", "")):
+        # a negative figure of its size about something else ("a price index moved -8%"): no source states it
+        return dict(result, status="unsupported", reason=f"no source states this value; only a negative figure of "
+                                                          f"its size, {nearest.get('text', '')!r}, about something else")
+    return dict(result, status="mismatch", reason=f"{said} where the sources give a negative figure, "
+                                                  f"{nearest.get('text', '')!r}")
 
 
 def _result(status: str, reason: str, index: Optional[SourceIndex] = None,

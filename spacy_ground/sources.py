@@ -376,6 +376,16 @@ def _text_pieces(text: str, start: int, end: int, entities: Sequence["re.Match[s
     return out
 
 
+_CLOSED_MARKUP = re.compile(r"</[A-Za-z][\w:-]*\s*>|<br\s*/?>|<[A-Za-z][\w:-]*\s*/>|" + _HTML_ENTITY.pattern)
+
+
+def mask_answer(text: str) -> str:
+    """An answer or question read without its HTML (``mask_html``) when it holds markup that only
+    HTML writes (a closing tag, ``<br>``, an entity): "If a<b and the fee is $9 then b>c." stays
+    as it is."""
+    return mask_html(text) if ("<" in text or "&" in text) and _CLOSED_MARKUP.search(text) else text
+
+
 def mask_html(text: str) -> str:
     """``text`` with its HTML markup blanked out, one character for one so that offsets stay
     valid: tags, comments, scripts, styles and footnote marks (``$4.2<sup>1</sup>``) as spaces
@@ -1088,7 +1098,7 @@ def text_table_rows(text: str) -> List[TableRow]:
     while i < len(lines):
         block, j, width = [], i, 0
         while j < len(lines):
-            m = _TEXT_ROW.match(lines[j][1])
+            m = _TEXT_ROW.match(lines[j][1]) if len(lines[j][1]) <= 400 else None  # a statement's lines are short
             cells = list(_TEXT_CELL.finditer(lines[j][1], m.start("cells"))) if m else []
             if m and len(cells) >= 2 and width in (0, len(cells)):
                 width = len(cells)

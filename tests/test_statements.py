@@ -406,3 +406,55 @@ def test_an_amount_and_its_per_share_figure_in_one_sentence(nlp_blank, answer, f
     doc = spacy_ground.check(nlp_blank, answer, sources=[RELEASE])
     result = [c for c in doc.spans["ground_claims"] if c.text == figure][0]._.ground_numeric
     assert result["status"] == status, result["reason"]
+
+
+@pytest.mark.parametrize("source,answer,kind,status", [
+    # "income" of a tax line is no gain
+    ("(in millions)\n\n| | 2024 | 2023 |\n|---|---|---|\n| Income tax expense | (5.0) | (4.0) |\n| Revenue | 120.0 | 110.0 |",
+     "Income tax expense was $5.0 million in 2024.", "money", "grounded"),
+    # a fall in other words
+    ("| | Q3 2024 |\n|---|---|\n| Earnings | (3.1)% |\n| Revenue | 2.0% |", "Earnings eased 3.1% in Q3 2024.", "percent",
+     "grounded"),
+    ("| | Q3 2024 |\n|---|---|\n| Operating profit | (4.2)% |\n| Revenue | 2.0% |",
+     "Operating profit slipped 4.2% in Q3 2024.", "percent", "grounded"),
+    # the rise is the other clause's
+    ("Exports rose 2% in 2024. Imports changed by -3% in 2024.", "Exports grew 2% but imports slumped 3% in 2024.",
+     "percent", "grounded"),
+    # the answer's figure is the negative one: the words are not read for it
+    ("Revenue fell 3% in 2023.", "Revenue growth was -3% in 2023.", "percent", "grounded"),
+    # a negative figure of the size about something else
+    ("The price index moved -8% in 2024. Acme sold 12 ships.", "Acme's profit grew 8% in 2024.", "percent", "unsupported"),
+])
+def test_a_sign_in_words_is_read_in_its_clause(nlp_blank, source, answer, kind, status):
+    doc = spacy_ground.check(nlp_blank, answer, sources=[source])
+    results = [c._.ground_numeric for c in doc.spans["ground_claims"] if c._.claim["kind"] == kind]
+    assert results[-1]["status"] == status, results[-1]["reason"]
+
+
+def test_a_fiscal_quarter_is_not_read_as_a_calendar_quarter(nlp_blank):
+    doc = spacy_ground.check(nlp_blank, "In the fourth quarter of fiscal 2024, revenue was $64.7 billion.",
+                             sources=["For the quarter ended June 30, 2024, revenue was $64.7 billion."])
+    assert all(c._.ground_numeric["status"] != "mismatch" for c in doc.spans["ground_claims"])
+
+
+def test_a_per_customer_figure_is_not_the_total_rows(nlp_blank):
+    kpi = "| Metric | 2024 |\n|---|---|\n| Revenue | $75,000 |\n| Customers | 1,500 |\n| Revenue per customer | $50 |"
+    for answer in ("In 2024, revenue was $50 per customer.", "Revenue per customer was $50 in 2024."):
+        result = first_claim(nlp_blank, answer, kpi)
+        assert result["status"] == "grounded", (answer, result["reason"])
+
+
+def test_an_answer_with_a_lone_angle_bracket_is_no_html(nlp_blank):
+    answer = "If a<b and the fee is $9 then b>c."
+    assert spacy_ground.make_doc(nlp_blank, answer, ["The fee is $9."]).text == answer
+    assert spacy_ground.make_doc(nlp_blank, "Prices rose 10&#37;.", ["x"]).text == "Prices rose 10%    ."
+
+
+def test_a_column_is_named_in_the_figures_own_clause(nlp_blank):
+    stock = ("Product          Price     Stock\nWidget pro max   129.00    35\nWidget pro       99.00     12\n"
+             "Widget           49.00     80\n")
+    doc = spacy_ground.check(nlp_blank, "The Widget pro max has a price of $129.00 and 35 in stock.", sources=[stock])
+    assert {c.text: c._.ground_numeric["status"] for c in doc.spans["ground_claims"]} == {
+        "$129.00": "grounded", "35": "grounded"}
+    doc = spacy_ground.check(nlp_blank, "The Widget pro max has a stock of 12.", sources=[stock])
+    assert doc.spans["ground_claims"][0]._.ground_numeric["status"] == "mismatch"  # the Widget pro's
