@@ -721,10 +721,14 @@ def _a_level(answer: str, span: Span, lo: int, bases: frozenset = frozenset()) -
 
 def _table_words(rows: Sequence["TableRowValues"], index: SourceIndex) -> frozenset:
     """The words of the sources' table labels and column names, the first column's ("Per 100
-    g") too, lower-case ("eps" brings "share": a row "Diluted EPS" holds earnings per share)."""
-    words = {w for row in rows for text in (row.label, *(c.column for c in index.sentences[row.sentence].cells))
-             for w in re.findall(r"[^\W_]+", text.lower())}
-    return frozenset(words | ({"share"} if "eps" in words else set()))
+    g") too, lower-case ("eps" brings "share": a row "Diluted EPS" holds earnings per share);
+    read once per index."""
+    cached = getattr(index, "_table_words", None)
+    if cached is None:
+        words = {w for row in rows for text in (row.label, *(c.column for c in index.sentences[row.sentence].cells))
+                 for w in re.findall(r"[^\W_]+", text.lower())}
+        cached = index._table_words = frozenset(words | ({"share"} if "eps" in words else set()))
+    return cached
 
 
 def _scaled(a: ClaimValue, b: ClaimValue) -> bool:

@@ -941,14 +941,11 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
     them (a section's name)."""
     rows: List[int] = []
 
-    def no_figures(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:
-        return names_only(t for _, _, t in cells)
-
     def named(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:
         """<th> cells only, or bold cells only without figures (a bold "Total" row is data)."""
         filled = [c for _, c, t in cells if t]
         return bool(filled) and (all(c.th for c in filled) or (
-            all(_BOLD_CELL.fullmatch(text, c.start, c.end) for c in filled) and no_figures(cells)))
+            all(_BOLD_CELL.fullmatch(text, c.start, c.end) for c in filled) and names_only(t for _, _, t in cells)))
 
     first_named = next((i for i, (r, cells) in enumerate(zip(table.rows[:6], grid)) if r.head or named(cells)), None)
     empty = 0
@@ -965,7 +962,7 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
         # "| | Year ended December 31, |", "| | 2024 | 2023 |": a blank first cell, no figure but
         # years; in a table with <th> or <thead> rows, only above them
         blank_corner = ((not cells[0][2] or unit_note(cells[0][2])) and cells[0][0] == 0 and any(t for _, _, t in cells[1:])
-                        and no_figures(cells) and (first_named is None or i < first_named))
+                        and names_only(t for _, _, t in cells) and (first_named is None or i < first_named))
         if r.head or blank_corner or (first_named is not None and named(cells)):
             rows.append(i)
         else:
