@@ -267,7 +267,9 @@ _CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|gr
                      r"|drop\w*|climb\w*|jump\w*|declin\w*|went|go(?:es|ne)?|up|down|cut|rais\w*|lower\w*|boost\w*"
                      r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
 _PAST_CHANGE = re.compile(r"\b(?:rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|slid|slipped|"
-                          r"soared|surged|plunged|plummeted|tumbled|gained|lost|sank|shrank|(?:edged|ticked|was|were|"
+                          r"soared|surged|plunged|plummeted|tumbled|gained|lost|sank|shrank|expanded|improved|"
+                          r"contracted|widened|narrowed|advanced|accelerated|eased|dipped|retreated|rebounded|"
+                          r"recovered|(?:edged|ticked|was|were|"
                           r"is|are)\s+(?:up|down))(?:\s+by)?\s+$"
                           # informal verbs with "by" only: "went up by $0.50 to $3.25"; "have gone up
                           # 20% to 30% at most stores" is a range

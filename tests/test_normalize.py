@@ -938,6 +938,8 @@ def test_review_of_the_left_alone_readings(text, expected):
     ("The unemployment rate fell by 2 percent to 4.1%.", [("2 percent", "percent", 2.0), ("4.1%", "percent", 4.1)]),
     ("Revenue rose $5 million to $20 million.", [("$5 million", "money", 5e6), ("$20 million", "money", 2e7)]),
     ("The price went up by $0.50 to $3.25.", [("$0.50", "money", 0.5), ("$3.25", "money", 3.25)]),
+    ("Gross margin expanded 1.4% to 61.2%.", [("1.4%", "percent", 1.4), ("61.2%", "percent", 61.2)]),
+    ("Operating margin narrowed 0.8% to 12.5%.", [("0.8%", "percent", 0.8), ("12.5%", "percent", 12.5)]),
     ("Fares have gone up by 5% to 12%.", [("5%", "percent", 5.0), ("12%", "percent", 12.0)]),
     ("It came down by $2 to $10.", [("$2", "money", 2.0), ("$10", "money", 10.0)]),
     # ranges stay ranges: a forecast, a yearly rate, no unit on the first number, no change word
