@@ -709,7 +709,7 @@ def _a_level(answer: str, span: Span, lo: int, bases: frozenset = frozenset()) -
     # after the figure, only a per-share or a measured basis ("$1.61 per diluted share", "16.9 g per
     # 100 g"): "$50 per customer" is another row's figure than revenue's
     later = re.match(_BASIS, after)
-    if the_tables(later) and (later.group(1)[0].isdigit() or re.match(r"\s*per\s+(?:\w+\s+){0,2}share\b", after, re.I)):
+    if the_tables(later) and (later.group(1)[0].isdigit() or _SHARE_AFTER.match(after)):
         after = ""
     basis = re.search(_BASIS, before)
     if the_tables(basis):
@@ -769,6 +769,7 @@ _NIL = re.compile(r"[—–-]{1,2}|&mdash;|&ndash;")  # a statement's cell for n
 
 
 _PER_SHARE_ROW = re.compile(r"\bper\s+(?:\w+\s+){0,2}share\b|\bEPS\b", re.I)
+_SHARE_AFTER = re.compile(r"\s*(?:a|per)\s+(?:\w+\s+){0,2}share\b", re.I)  # "$1.61 per diluted share"
 
 
 def _per_share(answer: str, span: Span, lo: int = 0) -> bool:
@@ -776,7 +777,7 @@ def _per_share(answer: str, span: Span, lo: int = 0) -> bool:
     "earnings per share for the third quarter were $1.61" (its clause from ``lo``)."""
     after = answer[span.end_char:span.end_char + 30]
     before = re.split(r"[,;]|\bor\b", answer[max(lo, span.start_char - 120):span.start_char])[-1]
-    return bool(re.match(r"\s*(?:a|per)\s+(?:\w+\s+){0,2}share\b", after, re.I) or _PER_SHARE_ROW.search(before))
+    return bool(_SHARE_AFTER.match(after) or _PER_SHARE_ROW.search(before))
 
 
 def _answer_column(answer: str, span: Span) -> frozenset:

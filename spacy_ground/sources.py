@@ -1341,11 +1341,11 @@ class SourceIndexer:
             after_body = True
             if header is None:
                 continue
+            j = first + _find_sentence(starts, header.start)
             for cell in row.cells:
                 if not cell.column or cell.column in seen:
                     continue
                 seen.add(cell.column)
-                j = first + _find_sentence(starts, header.start)
                 for value in column_dates(cell.column):  # grounds a date, never refutes one (another column's)
                     index.claims.append(SourceClaim(source, header.start, header.end, j, replace(value, note=COLUMN_DATE)))
 
