@@ -235,6 +235,15 @@ def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
     return ("".join(out) + text[pos:]).strip()
 
 
+def _statements(sent, claims: Sequence[Any]) -> str:
+    """The changes ``ground_numeric`` read off table rows for the claims of ``sent``, as
+    sentences to read before its evidence ("" when none)."""
+    said = [(c._.ground_numeric or {}).get("statement") for c in claims
+            if sent.start_char <= c.start_char and c.end_char <= sent.end_char]
+    said = list(dict.fromkeys(s for s in said if s))
+    return " ".join(said) + " " if said else ""
+
+
 def _table_line(rows: Dict[Tuple[int, int], Optional[str]], sent) -> Optional[Tuple[int, int]]:
     """The (start, end) of the answer's table line that ``sent`` is, if it is one."""
     if not rows:
@@ -397,12 +406,15 @@ class Entailer:
                 hypothesis = rows[row]
             else:
                 hypothesis = read_as(sent, claims, evidence_text(evidence, k)) if claims else sent.text.strip()
+            # a change the numeric check read off a table row ("Revenue rose 17% from ... to ..."),
+            # which the model cannot compute from the row's figures, is read first
+            stated = _statements(sent, claims)
             if self.evidence_mode == "best":
                 for i in ranks if ranks is not None else range(k):
                     if i < min(len(evidence), k):
-                        out.append((sent, i, (evidence_text([evidence[i]], 1), hypothesis)))
+                        out.append((sent, i, (stated + evidence_text([evidence[i]], 1), hypothesis)))
             else:
-                out.append((sent, 0, (evidence_text(evidence, k), hypothesis)))
+                out.append((sent, 0, (stated + evidence_text(evidence, k), hypothesis)))
         return out
 
     def evidence_k_for(self, doc: Doc) -> int:

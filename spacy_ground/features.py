@@ -149,12 +149,14 @@ def absent_word_counts(answer: str, sources: Sequence[str]) -> Tuple[int, int]:
 def without_grounded_claims(doc: Doc, claims_key: str = "ground_claims") -> str:
     """The answer text with the claims the numeric check grounded blanked out: "2,850 million
     dollars" grounded by "$2.85 billion" has no absent words ("million", "dollars"); the
-    words of a claim that is not grounded still count."""
+    words of a claim that is not grounded still count; nor do the words a grounded change was
+    read with ("grew" and "year over year" of "grew 17% year over year", ``checked_words``)."""
     text = list(doc.text)
     for span in doc.spans.get(claims_key, []):
         result = span._.ground_numeric or {}
         if result.get("status") == "grounded":
-            text[span.start_char:span.end_char] = " " * (span.end_char - span.start_char)
+            for start, end in [(span.start_char, span.end_char)] + [tuple(w) for w in result.get("checked_words") or ()]:
+                text[start:end] = " " * (end - start)
     return "".join(text)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
@@ -26,6 +26,8 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
+from .changes import (OTHER_BASIS, change_claim_context, change_direction, check_kind, checked_words, ellipsis,
+                      judge_change, local_window, named_row_key, respective_key, row_changes)
 from .compare import DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value
 from .extensions import register_extensions
 from .hours import check_hours_facts
@@ -231,7 +233,9 @@ class NumericGrounder:
                                  name=span.label_ == "cardinal" and _names_a_thing(span))
             if result["status"] != "not_checkable" and table_rows(index):
                 # against the table row the sentence points at (the prose of the sources wins)
-                result = table_cell_check(span, value, spans, index) or result
+                # a change ("grew 12%", "grew 22%, or $9.8 million") is no cell's level
+                result = (table_change_check(span, value, spans, index)
+                          or (None if is_change(span) else table_cell_check(span, value, spans, index)) or result)
             if result["status"] == "grounded" and result["reason"] == SIGN_IN_WORDS:
                 result = _gain_for_a_loss(span, result, value.kind, index)
             if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
@@ -902,6 +906,111 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     label = row_of[claim.sentence].label
     where = f"the table row {label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
     return _result("mismatch", f"{where} {claim.value.text!r}", index, claim)
+
+
+def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
+                       ) -> Optional[Dict[str, Any]]:
+    """A percent or amount its clause calls a change ("Operating income grew 12%", "a $4.8
+    million increase in operating income") against the one table row the clause names: its
+    change column, else the change its period columns give (see changes.py). A figure joined to
+    the change before it ("grew 23% in the quarter and 11% in the nine months") is that row's
+    change too; "respectively" pairs names and figures in order. None when the prose of the
+    sources states the figure, the figure is on another basis ("organic", "adjusted"), or no
+    row, or no change of the figure's kind, can be read."""
+    kind_unit = check_kind(value)
+    rows = table_rows(index)
+    if kind_unit is None or not rows or _in_prose(value, index):
+        return None
+    reading = _change_reading(span, spans, rows)
+    if reading is None:
+        return None
+    direction, key, (wlo, whi) = reading
+    answer = span.doc.text
+    lo, hi, _, _ = change_claim_context(span)
+    # a date without its year ("the third quarter") says only the period's length (months_of);
+    # the figure's own part of the sentence says which dates and period, else the sentence
+    dated = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
+             and (s._.claim or {}).get("kind") in ANCHOR_KINDS and (s._.claim or {}).get("normalisable", True)]
+    own = [s for s in dated if wlo <= s.start_char and s.end_char <= whi]
+    anchors = [ClaimValue.from_dict(s._.claim) for s in (own or dated)]
+    period = months_of(answer[wlo:whi]) or months_of(answer[lo:hi])
+    if period is None and anchors and all(a.granularity == "year" for a in anchors):
+        period = 12  # "Fiscal 2024 revenue grew 4%": the year's change, not the fourth quarter's
+    words = answer[wlo:whi] if re.search(r"\b(?:year|quarter|sequential\w*|q/q|y/y|yoy|qoq|ago)\b", answer[wlo:whi], re.I) \
+        else answer[lo:hi]
+    by_sentence, mismatch = _sentence_claims(index), None
+    for row in rows:
+        if f" {key} " not in row.keys:
+            continue
+        changes = row_changes(row, by_sentence.get(row.sentence, []), kind_unit, anchors, period, words)
+        judged = judge_change(value, direction, row.label, changes)
+        if judged is None and kind_unit == ("percent", "%"):
+            # "margin rose 1.4%" where the row's margin rose 1.4 points: percent is not points
+            points = row_changes(row, by_sentence.get(row.sentence, []), ("percent", "pp"), anchors, period, words)
+            as_points = judge_change(replace(value, unit="pp"), direction, row.label, points)
+            if as_points is not None and as_points[0] == "grounded":
+                judged = ("mismatch", f"percent is not percentage points: {as_points[1]}",
+                          as_points[2], as_points[3])
+        if judged is not None and judged[0] == "grounded":
+            # the words the check read are as grounded as the figure (features.without_grounded_claims)
+            return dict(_change_result(judged, index, value),
+                        checked_words=checked_words(answer, lo, hi, span.start_char, span.end_char))
+        mismatch = mismatch or judged
+    return _change_result(mismatch, index) if mismatch else None
+
+
+def is_change(span: Span) -> bool:
+    """Whether the words of a figure's clause make it a change ("grew 12%", "a 12% increase"),
+    not a level a table cell could hold."""
+    _, _, before, after = change_claim_context(span)
+    return change_direction(before, after) is not None
+
+
+def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[TableRowValues], depth: int = 0
+                    ) -> Optional[Tuple[str, str, Tuple[int, int]]]:
+    """(direction, the row name, the figure's own part of the sentence) of a change figure, or
+    None: its clause's rise or fall word and row name, or, for a figure joined to a change
+    figure before it ("and 11%"), that figure's direction and row."""
+    answer = span.doc.text
+    lo, hi, before, after = change_claim_context(span)
+    if OTHER_BASIS.search(answer[lo:hi]):
+        return None
+    around = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi]
+    figures = sorted((s.start_char, s.end_char) for s in around + [span]
+                     if (s._.claim or {}).get("kind") not in ANCHOR_KINDS)
+    window = local_window(answer, lo, hi, span.start_char, span.end_char, figures)
+    direction = change_direction(before, after)
+    keys = sorted({k.strip() for row in rows for k in row.keys})
+    kind = (span._.claim or {}).get("kind")
+    same = sorted((s for s in around + [span] if (s._.claim or {}).get("kind") == kind), key=lambda s: s.start_char)
+    nth = next(i for i, s in enumerate(same) if s is span)
+    key = respective_key(answer, lo, [(s.start_char, s.end_char) for s in same], nth, keys) if len(same) > 1 else None
+    prev = same[nth - 1] if nth > 0 else None
+    joined = prev is not None and ellipsis(answer[prev.end_char:span.start_char])
+    if direction is None and joined and depth < 4:
+        first = _change_reading(prev, spans, rows, depth + 1)
+        if first is None:
+            return None
+        return first[0], key or first[1], window
+    if direction is None:
+        return None
+    if key is None:
+        start = max([lo] + [e for s, e in figures if e <= span.start_char])
+        key = named_row_key(answer, start, lo, span.start_char, span.end_char, keys)
+    return (direction, key, window) if key else None
+
+
+def _change_result(judged: Tuple[str, str, Any, str], index: SourceIndex,
+                   answer: Optional[ClaimValue] = None) -> Dict[str, Any]:
+    """A change claim's result: ``statement``, the change in words, for the cross-encoder to read
+    before the evidence; a nearest value the sources imply (computed from two cells) rather than
+    write has ``nearest["derived"]``, its offsets covering both cells."""
+    status, reason, change, statement = judged
+    result = _result(status, reason, index, change.claim, answer)
+    if change.derived and result.get("nearest"):
+        result["nearest"] = dict(result["nearest"], derived=True, same_value=False)
+    result["statement"] = statement
+    return result
 
 
 # "income" of "income tax expense" or "income taxes" is no gain: a statement prints them in brackets

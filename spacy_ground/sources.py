@@ -1072,7 +1072,8 @@ def _closed_brackets(cells: List[Tuple[int, _HtmlCell, str]]) -> List[Tuple[int,
 
 # a line of a statement as PDF text extraction lays it out: a label, then figures two spaces or
 # more apart ("Net sales          $ 5,412.3          $ 5,108.9")
-_TEXT_FIGURE = r"(?:(?:US\$|[$€£¥])\s*)?\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?%)?|[—–-]{1,2}"
+# a figure of a statement laid out with spaces: "$ 1,284.5", "(3.2)", "17%", "+140 bps", "—"
+_TEXT_FIGURE = r"(?:(?:US\$|[$€£¥])\s*)?\(?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?(?:%|bps?\b|pts?\b|pp\b))?|[—–-]{1,2}"
 _TEXT_ROW = re.compile(rf"^(?P<label>[^\s|](?:[^|\n]*?[^\s|])?)(?P<cells>(?:\s{{2,}}(?:{_TEXT_FIGURE}))+)\s*$")
 _TEXT_CELL = re.compile(rf"(?<=\s\s)(?:{_TEXT_FIGURE})(?=\s|$)")
 

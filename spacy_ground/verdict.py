@@ -787,7 +787,10 @@ class Verdict:
                 reasons.append(f"judged contradicted ({most['entailment']['contradicted']:.2f} contradicted): "
                                f"{_shown(most['text'])!r}{_read_as(most)}; evidence: {ev!r}")
         for c in claims:
-            if c["status"] == "mismatch":
+            if c["status"] == "mismatch" and (c["nearest"] or {}).get("derived"):
+                # a change the sources imply, from two figures: the reason names them
+                reasons.append(f"{_shown(c['text'])!r} does not match the sources: {c['reason']}")
+            elif c["status"] == "mismatch":
                 near = c["nearest"]["text"] if c["nearest"] else "?"
                 reasons.append(f"{_shown(c['text'])!r} does not match the sources, which say {near!r}")
             elif c["status"] == "unsupported":

@@ -56,7 +56,8 @@ def audit(doc, sources):
         n = r.get("nearest")
         if r.get("reason") and DEBRIS.search(r["reason"]):
             problems.append(f"debris in claim reason: {r['reason']!r}")
-        if n and n.get("source") is not None and n.get("start") is not None:
+        if n and n.get("source") is not None and n.get("start") is not None and not n.get("derived"):
+            # (a derived value, a change computed from two cells, spans both cells: not checked here)
             raw = texts[n["source"]][n["start"]:n["end"]]
             d_raw = re.sub(r"\D", "", raw)
             d_n = re.sub(r"\D", "", n["text"])

@@ -1,0 +1,443 @@
+"""Change claims against the statement rows they name: "Operating income grew 12%", "a $4.8
+million increase in operating income", "gross margin expanded 130 basis points".
+
+``ground_numeric`` calls ``table_change_check`` for a percent or an amount that its clause
+calls a change (a rise or fall word before it, "increase in ..." after it) when the sources
+hold tables. The clause must name one table row, its name right before the figure or right
+after "increase in" ("Operating income grew 12%", "Acme's revenue was up 17%", "a 12% increase
+in operating income"; not "subscription revenue", "revenue from services", "revenue and
+operating income ... respectively"). The figure is then checked against that row: against its
+change column ("% Change", "$ Change", "Increase (Decrease)", "Y/Y") where it has one, else
+against the change its period columns give (the later period against the same period a year
+earlier or the one before it, at the precision the cells are written in). Grounded when one of
+those changes is the figure; a mismatch, whose reason names the row, the cells and the change
+they give, when none is or when the row went the other way ("fell 12%" where it rose). None
+(the claim as ``ground_numeric`` read it) when the sources' prose states the figure, the
+figure is on another basis ("organic", "constant currency", "adjusted", a CAGR), or the row
+gives no change of the figure's kind.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from typing import Any, List, Optional, Sequence, Tuple
+
+from spacy.tokens import Span
+
+from .compare import EQUAL, compare, distance
+from .sources import SourceClaim, SourceIndex, TableCell, months_of
+from .values import ClaimValue
+
+RISE, FALL = "rise", "fall"
+
+_RISE = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gain(?:ed|s)?|"
+                   r"climb\w*|jump\w*|higher|improv\w*|widen\w*|advanc\w*|surg\w*|soar\w*|accelerat\w*)\b", re.I)
+_FALL = re.compile(r"\b(?:fell|falls?|falling|declin\w*|decreas\w*|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|"
+                   r"slipp?\w*|dipp?\w*|slid\w*|contract\w*|shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|"
+                   r"narrow\w*|lost|decelerat\w*)\b", re.I)
+# a figure the words before it make a level ("increased to 42.1%", "up from $41.1 million", "was $7 million")
+_LEVEL_END = re.compile(r"\b(?:to|at|from|reached|totall?ed|stood|hit|was|were|is|are|be|been|of|with|versus|vs\.?|"
+                        r"against|compared\s+(?:with|to))\s*$", re.I)
+_CHANGE_OF = re.compile(r"\b(?:growth|increase|rise|decline|decrease|drop|fall|gain|jump|reduction|improvement|"
+                        r"expansion|contraction|change)\s+(?:of|was|were|is|came\s+in\s+at|reached|stood\s+at)\s*$",
+                        re.I)
+# "a 12% increase in operating income", "12% growth in revenue", "$4.8 million higher"
+_CHANGE_AFTER = re.compile(r"\s*(?:(?:year[-\s]over[-\s]year|yoy|y/y|sequential|annual)\s+)?(increase|rise|growth|"
+                           r"gain|jump|improvement|expansion|decline|decrease|drop|fall|reduction|contraction|"
+                           r"higher|lower)\b(?:\s+(?:in|of)\s+(?:the\s+|its\s+|our\s+|their\s+|total\s+)?)?", re.I)
+_CLAUSE = re.compile(r"[,;:(]|\b(?:and|while|whereas|but|although|though|as|with|which|after)\b", re.I)
+# another basis than the reported row's, or a rate over several periods
+OTHER_BASIS = re.compile(r"\b(?:organic\w*|constant[-\s]currency|currency[-\s]neutral|fx[-\s]neutral|adjusted|"
+                          r"non[-\s]?gaap|like[-\s]for[-\s]like|same[-\s]store|comparable|pro[-\s]forma|excluding|"
+                          r"ex[-\s]|cagr|compound\w*|annuali[sz]ed|on\s+average|per\s+year|a\s+year\s+over|"
+                          r"since|cumulative\w*|combined)\b", re.I)
+_SEQUENTIAL = re.compile(r"\b(?:sequential\w*|quarter[-\s](?:over|on)[-\s]quarter|q/q|qoq|(?:prior|previous|"
+                         r"preceding|last|sequential)\s+quarter|(?:first|second|third|fourth)\s+quarter\s+of\s+"
+                         r"(?:the\s+)?(?:same|this)\s+year)\b", re.I)
+_YEARLY = re.compile(r"\b(?:year[-\s](?:over|on)[-\s]year|yoy|y/y|a\s+year\s+(?:earlier|ago|before)|(?:prior|previous|"
+                     r"last)\s+year|same\s+(?:period|quarter)|from\s+(?:19|20)\d\d|over\s+(?:19|20)\d\d)\b", re.I)
+# the word right before a row's name may be one of these (else "subscription revenue" is another row)
+_LEAD = frozenset("the its our their total quarterly annual full fiscal year years quarter quarters q1 q2 q3 q4 h1 h2 "
+                  "half first second third fourth reported posted delivered recorded generated saw had achieved "
+                  "in for during of s company group firm consolidated overall net".split())
+_MONTH_WORDS = frozenset("january february march april may june july august september october november december "
+                         "jan feb mar apr jun jul aug sep sept oct nov dec".split())
+# the words between a row's name and its figure may be these ("Revenue for the third quarter of 2024 was up")
+_BETWEEN = _LEAD | _MONTH_WORDS | frozenset(
+    "a an by was were has have had is are been be up down approximately about around nearly almost roughly some "
+    "over on basis compared versus vs with to from prior previous last same period periods three six nine twelve "
+    "month months ended ending fiscal or ago earlier before this million billion thousand also respectively "
+    "sequentially yoy y on year-over-year expense expenses cost costs after following".split())
+_NUMBER = re.compile(r"^\d+$")
+# column names of a change column; "% of revenue" and margins are shares, not changes
+_CHANGE_COLUMN = re.compile(r"\bchange|\bchg\b|\bgrowth\b|\bincrease|\bdecrease|\bvariance\b|\bvar\b|\by/y\b|\byoy\b|"
+                            r"\bq/q\b|\bfavou?rable|\bunfavou?rable|\bvs\.?(?!\w)|\bversus\b|\binc\.?\s*\(dec", re.I)
+_SHARE_COLUMN = re.compile(r"%\s*of\b|\bof\s+(?:total|revenue|sales)\b|\bmargin\b|\bmix\b|\bshare\b", re.I)
+_FAVOURABLE = re.compile(r"\bfavou?rable|\bunfavou?rable|\bbetter|\bworse", re.I)
+_LOSS_ROW = re.compile(r"\bloss(?:es)?\b|\bdeficit\b", re.I)
+
+
+def change_direction(before: str, after: str) -> Optional[str]:
+    """``RISE`` or ``FALL`` when the words of a figure's own clause make it a change ("grew 12%",
+    "down 5%", "a 12% increase in", "growth of 12%"), None when they make it a level ("increased to
+    42.1%", "up from $41.1 million") or say nothing of a change."""
+    m = _CHANGE_AFTER.match(after)
+    if m:
+        return FALL if _FALL.match(m.group(1)) or m.group(1).lower() in ("lower", "reduction", "contraction") else RISE
+    clauses = _CLAUSE.split(before)
+    clause = clauses[-1]
+    if len(clauses) > 1 and re.fullmatch(r"\s*or\s*(?:about|approximately|nearly|roughly|almost|some)?\s*", clause, re.I):
+        clause = clauses[-2]  # "grew 22%, or $9.8 million": the clause of the figure before
+    if _LEVEL_END.search(clause) and not _CHANGE_OF.search(clause) and not re.search(r"\bby\s*$", clause, re.I):
+        return None
+    found = [(m.start(), RISE) for m in _RISE.finditer(clause)] + [(m.start(), FALL) for m in _FALL.finditer(clause)]
+    return max(found)[1] if found else None
+
+
+def _tokens(text: str) -> List[str]:
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def _key_pattern(key: str) -> "re.Pattern[str]":
+    return re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, key.split())) + r"(?![^\W_])", re.I)
+
+
+def _lead_ok(prefix: str) -> bool:
+    """Whether the words before a row's name leave it that row: nothing, a possessive ("Acme's"),
+    a determiner, a date or a reporting verb right before it ("the", "Q3", "reported")."""
+    clause = _CLAUSE.split(prefix)[-1]
+    if re.search(r"(?:['’]s|s['’])\s*$", clause):
+        return True
+    words = _tokens(clause)
+    return not words or words[-1] in _LEAD or _NUMBER.match(words[-1]) is not None or words[-1] in _MONTH_WORDS
+
+
+def _between_ok(text: str) -> bool:
+    """Whether the words between a row's name and the figure name nothing else ("for the third
+    quarter of 2024 was up"; not "from services")."""
+    return all(w in _BETWEEN or _NUMBER.match(w) or _RISE.fullmatch(w) or _FALL.fullmatch(w) for w in _tokens(text))
+
+
+def named_row_keys(answer: str, start: int, end: int, keys: Sequence[str]) -> List[str]:
+    """The row names (of ``keys``) written in ``answer[start:end]``, in order, each once; a name
+    inside a longer one is that one's ("net income" in "net income per share")."""
+    hits = [(m.start(), m.end(), key) for key in keys for m in _key_pattern(key).finditer(answer, start, end)]
+    hits = [h for h in hits if not any(o is not h and o[0] <= h[0] and h[1] <= o[1] and o[1] - o[0] > h[1] - h[0]
+                                       for o in hits)]
+    return list(dict.fromkeys(k for _, _, k in sorted(hits)))
+
+
+def named_row_key(answer: str, start: int, lo: int, claim_start: int, claim_end: int,
+                  keys: Sequence[str]) -> Optional[str]:
+    """The one row name (of ``keys``) a change figure's clause names: before the figure, from
+    ``start`` (after the sentence's figure before it) or, when the words there name nothing but
+    the change ("..., up 12%"), from the sentence start ``lo``; else right after it ("a 12%
+    increase in operating income"). None when no row, or several, are named so."""
+    after = _CHANGE_AFTER.match(answer, claim_end)
+    if after and re.search(r"\b(?:in|of)\s+(?:(?:the|its|our|their|total)\s+)?$", after.group(0), re.I):
+        rest = answer[after.end():after.end() + 120]
+        found = [k for k in keys if _key_pattern(k).match(rest)]
+        if found:
+            return max(found, key=len)
+    for begin in (start, lo) if start > lo else (lo,):
+        before = answer[begin:claim_start]
+        named = named_row_keys(before, 0, len(before), keys)
+        if len(named) > 1:
+            return None  # "Revenue and operating income grew 17% and 12%" (see respective_key)
+        if named:
+            last = max(_key_pattern(named[0]).finditer(before), key=lambda m: m.start())
+            if _lead_ok(before[:last.start()]) and _between_ok(before[last.end():]):
+                return named[0]
+            return None
+        if not _between_ok(before):
+            return None  # the clause is about something the tables do not name
+    return None
+
+
+def respective_key(answer: str, lo: int, figures: Sequence[Tuple[int, int]], nth: int,
+                   keys: Sequence[str]) -> Optional[str]:
+    """"Revenue and net income grew 12% and 31%, respectively": the row named in the same place
+    among the names before the first of ``figures`` (a sentence's figures of one kind, in
+    order) as the figure among them; None unless names and figures are as many."""
+    named = named_row_keys(answer, lo, figures[0][0], keys)
+    if len(named) != len(figures) or not re.search(r"\brespectively\b", answer[figures[-1][1]:figures[-1][1] + 40]):
+        return None
+    return named[nth]
+
+
+def ellipsis(text: str) -> bool:
+    """Whether the words between two figures leave the second one the first one's change of the
+    same row ("grew 23% in the quarter and 11% in the first nine months", "12% and 31%")."""
+    return bool(re.search(r"(?:,|\band\b|\bwhile\b|\bwith\b)\s*(?:(?:about|approximately|nearly|roughly|some)\s*)?$",
+                          text, re.I)) and _between_ok(re.sub(r"\b(?:and|while|with)\b", " ", text))
+
+
+def local_window(text: str, lo: int, hi: int, start: int, end: int, figures: Sequence[Tuple[int, int]]
+                 ) -> Tuple[int, int]:
+    """The part of a sentence (``lo``-``hi``) that speaks of the figure at ``start``-``end``: from
+    the last clause break before it (not before the figure before it) to the next figure after it
+    or the next clause break, whichever comes first ("23% in the quarter" and "11% in the first
+    nine months" of one sentence)."""
+    prev_end = max([lo] + [e for s, e in figures if e <= start])
+    next_start = min([hi] + [s for s, e in figures if s >= end])
+    breaks = [m.end() for m in _CLAUSE.finditer(text, prev_end, start)]
+    following = _CLAUSE.search(text, end, next_start)
+    return (breaks[-1] if breaks else prev_end), (following.start() if following else next_start)
+
+
+def _cell_value(cell: TableCell, claims: Sequence[SourceClaim]) -> Optional[SourceClaim]:
+    """A cell's figure as the table's units read it ("45.2" under a caption "(in millions)" of a
+    table in dollars: "$45.2 million", not the bare 45.2)."""
+    inside = [c for c in claims if cell.start <= c.start and c.end <= cell.end and c.value.normalisable
+              and c.value.kind in ("money", "percent", "cardinal", "quantity") and c.value.value is not None
+              and not c.value.is_range]
+    if not inside:
+        return None
+    # "(5)" is read both 5 and -5: the bracket's
+    return max(inside, key=lambda c: (c.value.kind != "cardinal", abs(c.value.value), c.value.value < 0))
+
+
+def _end(names: Sequence[ClaimValue]) -> Optional[float]:
+    ends = [v.high for v in names if v.kind == "date" and v.high is not None and math.isfinite(v.high)]
+    return max(ends) if ends else None
+
+
+def _dated(anchor: ClaimValue, name: ClaimValue) -> bool:
+    """Whether a column's date is the sentence's: the same at the same granularity, or a day
+    inside the year the sentence names ("2024" for "Nine Months Ended September 30, 2024")."""
+    if anchor.granularity == name.granularity:
+        return compare(anchor, name).result == EQUAL
+    return anchor.granularity == "year" and name.granularity == "day" and None not in (anchor.low, name.low) \
+        and anchor.low <= name.low <= anchor.high
+
+
+def _magnitude(v: ClaimValue) -> ClaimValue:
+    if v.value is not None and v.value < 0:
+        return replace(v, value=-v.value, low=-v.high, high=-v.low, number=None if v.number is None else -v.number)
+    return v
+
+
+def _money_text(amount: float, currency: Optional[str]) -> str:
+    size = abs(amount)
+    for scale, word in ((1e9, " billion"), (1e6, " million"), (1e3, " thousand"), (1.0, "")):
+        if size >= scale or scale == 1.0:
+            figure = f"{size / scale:,.3f}".rstrip("0").rstrip(".")
+            break
+    symbol = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}.get(currency or "USD", f"{currency} ")
+    return f"{symbol}{figure}{word}"
+
+
+class _Change:
+    """A change a row gives: signed, as a ClaimValue, with where it is, how to say it, whether
+    its sign is a direction, and its rank for naming it (a year's change and the shortest period
+    first, a quarter-on-quarter one after)."""
+
+    def __init__(self, value: ClaimValue, claim: SourceClaim, said: str, directed: bool,
+                 rank: Tuple[int, int] = (0, 0), derived: bool = False, basis: str = ""):
+        self.value, self.claim, self.said, self.directed, self.rank = value, claim, said, directed, rank
+        self.derived = derived  # computed from two cells, not written in the sources
+        self.basis = basis  # what it is read from, in words: "(% Change)", "from $40.4 million (2023) to ..."
+
+
+def _computed(kind_unit: Tuple[str, str], cur: Tuple[TableCell, SourceClaim],
+              prior: Tuple[TableCell, SourceClaim], sentence: int, loss: bool, rank: Tuple[int, int]
+              ) -> Optional[_Change]:
+    """The change from ``prior`` to ``cur`` (cells with their values) as the claim's kind reads it:
+    a percent of the prior level, an amount, or points between two percents; bounds from the
+    cells' precision. A loss row's percent is of its size ("the net loss narrowed 70%")."""
+    (ccell, c), (pcell, p) = cur, prior
+    a, b = c.value, p.value
+    kind, unit = kind_unit
+    directed = True
+    if loss:  # a loss's change is of its size: "narrowed 70%", "narrowed by $2.6 million"
+        if (a.value > 0) != (b.value > 0) and a.value and b.value:
+            if kind == "percent":
+                return None  # from a loss to a profit: no percent says that
+            directed = False  # an amount's change from a loss to a profit has no size's direction
+        else:
+            a, b = _magnitude(a), _magnitude(b)
+    if kind == "percent" and unit == "%":
+        if a.kind == "percent" or b.kind == "percent" or not b.value or b.low * b.high <= 0:
+            return None  # a margin's change in percent is ambiguous (points or relative); none from nothing
+        corners = [(x - y) / abs(y) * 100 for x in (a.low, a.high) for y in (b.low, b.high)]
+        value = (a.value - b.value) / abs(b.value) * 100
+        text = f"{abs(value):.1f}%"
+        new = ClaimValue(kind="percent", text=text, value=value, low=min(corners), high=max(corners), unit="%",
+                         dimension="percent")
+    elif kind == "percent" and unit == "pp":
+        if a.kind != "percent" or b.kind != "percent" or a.unit != "%" or b.unit != "%":
+            return None
+        value = a.value - b.value
+        text = f"{abs(value):.2f}".rstrip("0").rstrip(".") + " percentage points"
+        new = ClaimValue(kind="percent", text=text, value=value, low=a.low - b.high, high=a.high - b.low, unit="pp",
+                         dimension="percent")
+    elif kind == "money":  # a statement without a currency gives its amounts as bare numbers
+        if {a.kind, b.kind} - {"money", "cardinal"} or (a.currency and b.currency and a.currency != b.currency):
+            return None
+        value = a.value - b.value
+        currency = a.currency or b.currency
+        new = ClaimValue(kind="money", text=_money_text(value, currency), value=value, low=a.low - b.high,
+                         high=a.high - b.low, currency=currency, dimension="currency")
+    else:
+        return None
+    way = "a rise" if value > 0 else "a fall" if value < 0 else "no change"
+    said = (f"{way} of {new.text} ({c.value.text!r} under {ccell.column!r} against {p.value.text!r} under "
+            f"{pcell.column!r})" if value else f"no change ({c.value.text!r} against {p.value.text!r})")
+    where = SourceClaim(c.source, min(c.start, p.start), max(c.end, p.end), sentence, new)
+    basis = f" from {p.value.text} ({pcell.column}) to {c.value.text} ({ccell.column})"
+    return _Change(new, where, said, directed, rank, derived=True, basis=basis)
+
+
+def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, str], anchors: Sequence[ClaimValue],
+                period: Optional[int], sentence_text: str) -> List[_Change]:
+    """The changes a statement row gives of the claim's kind (``kind_unit``: ("percent", "%"),
+    ("percent", "pp") or ("money", "")): its change column's cells where it has one, else the
+    change between its period columns (``anchors``: the sentence's dates, which pick the later
+    period or both; ``period``: the months the sentence names, which pick the columns)."""
+    kind, unit = kind_unit
+    loss = bool(_LOSS_ROW.search(row.label)) or any(
+        (v := _cell_value(cell, claims)) is not None and v.value.value < 0 and not _CHANGE_COLUMN.search(cell.column)
+        for cell, _, _ in row.cells)
+    columns = []
+    for cell, names, _ in row.cells:
+        if not _CHANGE_COLUMN.search(cell.column) and not re.fullmatch(r"\W*%\W*", cell.column.strip() or "x"):
+            continue
+        if period and months_of(cell.column) not in (period, None):
+            continue
+        v = _cell_value(cell, claims)
+        if v is None:
+            continue
+        value = v.value
+        if value.kind == "cardinal" and re.search(r"\d\s*\)?\s*(?:pts?|points?|bps?)\b", cell.text, re.I):
+            # "1.4 pts", "(1.8) pts", "+140 bps" in a change column: points
+            size = value.value / 100 if re.search(r"bps?\b", cell.text, re.I) else value.value
+            size = -abs(size) if "(" in cell.text or "-" in cell.text else size
+            value = replace(value, kind="percent", unit="pp", dimension="percent", value=size,
+                            low=size - abs(value.high - value.low) / 2, high=size + abs(value.high - value.low) / 2)
+        elif value.kind == "cardinal" and "%" in cell.column and not _SHARE_COLUMN.search(cell.column):
+            value = replace(value, kind="percent", unit="%", dimension="percent")
+        if value.kind != kind or (kind == "percent" and (value.unit or "%") != unit):
+            continue
+        dated = [d for d in names if d.kind == "date" and d.normalisable and d.low is not None]  # not "Fourth Quarter"
+        if anchors and dated and not any(d.granularity == a.granularity and compare(a, d).result == EQUAL
+                                         for a in anchors for d in dated):
+            continue  # "2023 vs 2022 % change" for a sentence about 2024
+        directed = not loss and not _FAVOURABLE.search(cell.column)
+        columns.append(_Change(value, replace(v, value=value), f"{v.value.text!r} under {cell.column!r}", directed,
+                               (0, months_of(cell.column) or 0), basis=f" ({cell.column})"))
+    if columns:
+        return columns
+    levels = []
+    for cell, names, _ in row.cells:
+        if _CHANGE_COLUMN.search(cell.column) or _SHARE_COLUMN.search(cell.column) and "%" in cell.column:
+            continue
+        end, v = _end(names), _cell_value(cell, claims)
+        if end is None or v is None:
+            continue
+        levels.append((end, months_of(cell.column), cell, v, names))
+    if period:
+        levels = [t for t in levels if t[1] in (period, None)]
+    if len(levels) < 2:
+        return []
+    picked = [t for t in levels if any(_dated(a, d) for a in anchors for d in t[4] if d.kind == "date")]
+    if anchors and not picked:
+        return []  # the sentence's date is no column of the row
+    ends = sorted({t[0] for t in picked})
+    pairs = []
+    if len(ends) >= 2:  # "in 2024, compared with 2023": those two
+        pairs = [(c, p, (0, c[1] or 0)) for c in picked if c[0] == ends[-1] for p in picked
+                 if p[0] == ends[0] and p[1] == c[1]]
+    else:
+        currents = picked or [t for t in levels if t[0] == max(x[0] for x in levels if x[1] == t[1])]
+        for c in currents:
+            earlier = sorted((t for t in levels if t[1] == c[1] and t[0] < c[0]), key=lambda t: -t[0])
+            if not earlier:
+                continue
+            yearly = [t for t in earlier if abs(c[0] - t[0] - 365.25) <= 20]
+            sequential = earlier[:1]
+            if _SEQUENTIAL.search(sentence_text):
+                chosen = sequential if not yearly or sequential[0] is not yearly[0] else []
+            elif _YEARLY.search(sentence_text):
+                chosen = yearly
+            else:
+                chosen = yearly + [t for t in sequential if not yearly or t is not yearly[0]]
+            pairs += [(c, p, (int(not yearly or p is not yearly[0]), c[1] or 0)) for p in chosen]
+    out = []
+    for c, p, rank in pairs:
+        change = _computed(kind_unit, (c[2], c[3]), (p[2], p[3]), row.sentence, loss, rank)
+        if change is not None:
+            out.append(change)
+    return out
+
+
+def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequence[_Change]
+                 ) -> Optional[Tuple[str, str, _Change, str]]:
+    """(status, reason, the change it is judged by, that change as a sentence) for a change claim
+    against the changes of its row: grounded when one is its size and goes its way, else a
+    mismatch naming the nearest. The sentence ("Revenue rose 17% from $130.2 million (2023) to
+    $152.4 million (2024).") is what the cross-encoder reads before the evidence: it cannot
+    compute a change from a row's figures; a grounded figure is written as the answer writes it."""
+    size = _magnitude(value)
+    said_way = direction if value.value is None or value.value >= 0 else (FALL if direction == RISE else RISE)
+    same = [c for c in changes if compare(size, _magnitude(c.value)).result == EQUAL]
+    right_way = [c for c in same if not c.directed or c.value.value == 0
+                 or (c.value.value > 0) == (said_way == RISE)]
+    if right_way:
+        c = right_way[0]
+        return "grounded", f"the change the table row {label!r} gives: {c.said}", c, _statement(label, c, size.text)
+    if same:
+        c = same[0]
+        verb = "rise" if said_way == RISE else "fall"
+        return ("mismatch", f"said to {verb} where the table row {label!r} gives {c.said}", c,
+                _statement(label, c, _magnitude(c.value).text))
+    if not changes:
+        return None
+    c = min(changes, key=lambda c: (c.rank, distance(size, _magnitude(c.value))))
+    return "mismatch", f"the table row {label!r} gives {c.said}", c, _statement(label, c, _magnitude(c.value).text)
+
+
+def _statement(label: str, change: _Change, figure: str) -> str:
+    v = change.value.value or 0
+    verb = "changed by" if not change.directed else "rose" if v > 0 else "fell" if v < 0 else "was unchanged at"
+    return f"{label} {verb} {figure.lstrip('+-')}{change.basis}."
+
+
+def checked_words(text: str, lo: int, hi: int, start: int, end: int) -> List[Tuple[int, int]]:
+    """The offsets of the words a change check read besides the figure (``start``-``end`` in
+    ``text``, its sentence ``lo``-``hi``): the rise or fall word of its clause ("grew", "up", "a
+    ... increase") and a period it names for the comparison ("year over year", "sequentially")."""
+    out = []
+    after = _CHANGE_AFTER.match(text, end, hi)
+    if after:
+        out.append(after.span(1))
+    else:
+        window = text[max(lo, start - 80):start]
+        clause_start = max(lo, start - 80) + ([m.end() for m in _CLAUSE.finditer(window)] or [0])[-1]
+        found = list(_RISE.finditer(text, clause_start, start)) + list(_FALL.finditer(text, clause_start, start))
+        if found:
+            out.append(max(found, key=lambda m: m.start()).span())
+    following = _CLAUSE.search(text, end, hi)
+    for pattern in (_YEARLY, _SEQUENTIAL):
+        out += [m.span() for m in pattern.finditer(text, end, following.start() if following else hi)]
+    return out
+
+
+def change_claim_context(span: Span) -> Tuple[int, int, str, str]:
+    """The sentence bounds of a claim and the text of its clause before and after it."""
+    doc = span.doc
+    sent = span.sent if doc.has_annotation("SENT_START") else doc[:]
+    return (sent.start_char, sent.end_char, doc.text[max(sent.start_char, span.start_char - 80):span.start_char],
+            doc.text[span.end_char:min(sent.end_char, span.end_char + 60)])
+
+
+def check_kind(value: ClaimValue) -> Optional[Tuple[str, str]]:
+    """The kind of change a claim can be checked as: a percent ("%" or points) or an amount."""
+    if not value.normalisable or value.value is None or value.is_range:
+        return None
+    if value.kind == "percent" and value.unit in ("%", "pp"):
+        return ("percent", value.unit)
+    if value.kind == "money":
+        return ("money", "")
+    return None
+

@@ -1,0 +1,229 @@
+"""Change claims against the statement rows they name (changes.py): "Operating income grew 12%"
+against the row's change column, or against the change its period columns give."""
+import pytest
+
+import spacy_ground
+from spacy_ground.changes import FALL, RISE, change_direction, ellipsis, named_row_key, respective_key
+from spacy_ground.values import ClaimValue
+
+QUARTERS = """CONSOLIDATED STATEMENTS OF OPERATIONS
+(in millions)
+
+| | Three Months Ended September 30, 2024 | Three Months Ended September 30, 2023 | Nine Months Ended September 30, 2024 | Nine Months Ended September 30, 2023 |
+|---|---|---|---|---|
+| Revenue | $210.0 | $180.0 | $600.0 | $520.0 |
+| Operating income | 45.2 | 40.4 | 120.0 | 100.0 |
+| Net loss | (1.1) | (3.7) | (5.9) | (12.9) |
+| Gross margin | 42.1% | 40.8% | 41.0% | 40.0% |
+"""
+
+SEQUENTIAL = """| (in millions) | Q3 2024 | Q2 2024 | Q3 2023 |
+|---|---|---|---|
+| Revenue | $210.0 | $200.0 | $180.0 |
+| Operating income | $45.2 | $43.0 | $40.4 |
+"""
+
+WITH_CHANGE = """| (in millions) | 2024 | 2023 | % Change |
+|---|---|---|---|
+| Revenue | $210.0 | $180.0 | 17% |
+| Operating income | $45.2 | $40.4 | 12% |
+| Net income | $30.1 | $27.9 | 8% |
+"""
+
+SEGMENTS = """($ in millions)
+
+| | Q3 2024 | Q3 2023 | % chg |
+|---|---|---|---|
+| **Industrial** | | | |
+| Revenue | 1,126 | 1,032 | 9 |
+| Segment margin | 19.0% | 17.6% | 1.4 pts |
+| **Healthcare** | | | |
+| Revenue | 648 | 684 | (5) |
+| Segment margin | 15.0% | 16.8% | (1.8) pts |
+"""
+
+TEXT = """CASCADE NETWORKS CORP.
+(in millions)
+
+                              Q4 2024      Q4 2023        Y/Y
+Revenue                     $ 1,284.5    $ 1,098.2        17%
+Gross margin                    58.3%        56.9%   +140 bps
+Operating income                215.8        171.4        26%
+Net income                      162.3        141.0        15%
+"""
+
+
+@pytest.mark.parametrize("before,after,direction", [
+    ("Operating income grew ", ".", RISE),
+    ("Revenue was up ", " year over year.", RISE),
+    ("The net loss narrowed by ", ".", FALL),
+    ("Sales fell ", ".", FALL),
+    ("A ", " increase in operating income.", RISE),
+    ("A ", " decline in revenue.", FALL),
+    ("Revenue growth of ", ".", RISE),
+    ("Gross profit grew 22%, or ", ", in 2024.", RISE),      # the figure before's clause
+    ("Gross margin increased to ", ".", None),                # a level
+    ("Revenue rose to $210.0 million, up from ", ".", None),  # the prior level
+    ("Revenue was ", ".", None),
+    ("Revenue was more than ", ".", None),                    # a qualifier, not a change
+])
+def test_change_direction(before, after, direction):
+    assert change_direction(before, after) == direction
+
+
+KEYS = ["revenue", "operating income", "net income", "net income per share", "gross margin"]
+
+
+@pytest.mark.parametrize("sentence,figure,key", [
+    ("Operating income grew 12%.", "12%", "operating income"),
+    ("Acme's revenue was up 17% year over year.", "17%", "revenue"),
+    ("In the third quarter, revenue grew 17%.", "17%", "revenue"),
+    ("Revenue for the third quarter of 2024 grew 17%.", "17%", "revenue"),
+    ("Revenue rose to $210.0 million, up 17% from a year earlier.", "17%", "revenue"),
+    ("A 12% increase in operating income lifted results.", "12%", "operating income"),
+    ("Subscription revenue grew 25%.", "25%", None),            # another row than Revenue
+    ("Revenue from services grew 25%.", "25%", None),
+    ("Revenue and operating income grew 17% and 12%, respectively.", "17%", None),
+    ("Net income per share grew 9%.", "9%", "net income per share"),
+    ("Growth was driven by a 25% increase in subscriptions.", "25%", None),
+])
+def test_named_row_key(sentence, figure, key):
+    start = sentence.index(figure)
+    previous = [sentence.index(f) + len(f) for f in ("$210.0 million",) if f in sentence and sentence.index(f) < start]
+    found = named_row_key(sentence, max([0] + previous), 0, start, start + len(figure), KEYS)
+    assert found == key
+
+
+def test_respective_key():
+    s = "Revenue and operating income grew 17% and 12%, respectively."
+    figures = [(s.index("17%"), s.index("17%") + 3), (s.index("12%"), s.index("12%") + 3)]
+    assert [respective_key(s, 0, figures, n, KEYS) for n in (0, 1)] == ["revenue", "operating income"]
+    s2 = "Revenue and operating income grew 17% and 12%."
+    assert respective_key(s2, 0, figures, 1, KEYS) is None  # no "respectively": no pairing
+
+
+@pytest.mark.parametrize("between,joined", [
+    (" in the quarter and ", True),
+    (" and ", True),
+    (", and ", True),
+    (" sequentially and ", True),
+    (", driven by ", False),
+    (" and subscription revenue ", False),
+])
+def test_ellipsis(between, joined):
+    assert ellipsis(between) == joined
+
+
+def claim(nlp, answer, source, text):
+    doc = spacy_ground.check(nlp, answer, sources=[source])
+    return next(c for c in doc.spans["ground_claims"] if c.text == text)._.ground_numeric
+
+
+@pytest.mark.parametrize("source,answer,figure,status", [
+    # computed from the period columns: 45.2 against 40.4 is +11.9%, $4.8 million
+    (QUARTERS, "Operating income grew 12% to $45.2 million in the third quarter of 2024.", "12%", "grounded"),
+    (QUARTERS, "Operating income grew 11.9% in the third quarter.", "11.9%", "grounded"),
+    (QUARTERS, "Operating income was up nearly 12% in the third quarter.", "nearly 12%", "grounded"),
+    (QUARTERS, "Operating income grew 15% in the third quarter.", "15%", "mismatch"),
+    (QUARTERS, "Operating income fell 12% in the third quarter.", "12%", "mismatch"),        # it rose
+    (QUARTERS, "Operating income increased $4.8 million in the third quarter of 2024.", "$4.8 million", "grounded"),
+    (QUARTERS, "Operating income increased $5.8 million in the third quarter of 2024.", "$5.8 million", "mismatch"),
+    (QUARTERS, "Operating income rose 20% for the nine months ended September 30, 2024.", "20%", "grounded"),
+    (QUARTERS, "Operating income rose 12% for the nine months ended September 30, 2024.", "12%", "mismatch"),
+    (QUARTERS, "For the first nine months of 2024, operating income increased 20%.", "20%", "grounded"),
+    (QUARTERS, "Revenue rose to $210.0 million, up 17% from a year earlier.", "17%", "grounded"),
+    (QUARTERS, "A 17% increase in operating income lifted results.", "17%", "mismatch"),
+    (QUARTERS, "Gross margin expanded 130 basis points to 42.1%.", "130 basis points", "grounded"),
+    (QUARTERS, "Gross margin expanded 150 basis points to 42.1%.", "150 basis points", "mismatch"),
+    (QUARTERS, "Gross margin rose 1.3% to 42.1%.", "1.3%", "mismatch"),                      # points, not percent
+    (QUARTERS, "The net loss narrowed 70% to $1.1 million.", "70%", "grounded"),              # of its size
+    (QUARTERS, "The net loss narrowed by $2.6 million.", "$2.6 million", "grounded"),
+    (QUARTERS, "The net loss widened by 70%.", "70%", "mismatch"),
+    # "respectively", and a figure joined to the change before it
+    (QUARTERS, "Revenue and operating income grew 17% and 12%, respectively.", "12%", "grounded"),
+    (QUARTERS, "Revenue and operating income grew 17% and 17%, respectively.", "17%", "grounded"),
+    (QUARTERS, "Operating income grew 12% in the quarter and 20% in the first nine months.", "20%", "grounded"),
+    (QUARTERS, "Operating income grew 12% in the quarter and 12% in the first nine months.", "12%", "grounded"),
+    # the quarter before and the same quarter a year before
+    (SEQUENTIAL, "Revenue grew 5% sequentially.", "5%", "grounded"),
+    (SEQUENTIAL, "Revenue grew 17% year over year.", "17%", "grounded"),
+    (SEQUENTIAL, "Revenue grew 5% year over year.", "5%", "mismatch"),
+    (SEQUENTIAL, "Revenue grew 9% in the third quarter.", "9%", "mismatch"),
+    # a change column: the named row's cell, not another row's
+    (WITH_CHANGE, "Operating income grew 12% to $45.2 million.", "12%", "grounded"),
+    (WITH_CHANGE, "Operating income grew 17% to $45.2 million.", "17%", "mismatch"),        # revenue's
+    (WITH_CHANGE, "Net income fell 8% in 2024.", "8%", "mismatch"),                         # it rose
+    (SEGMENTS, "Healthcare revenue declined 5% in the third quarter of 2024.", "5%", "grounded"),   # "(5)"
+    (SEGMENTS, "Healthcare revenue grew 5% in the third quarter of 2024.", "5%", "mismatch"),
+    (SEGMENTS, "Healthcare segment margin contracted 180 basis points to 15.0%.", "180 basis points", "grounded"),
+    (SEGMENTS, "Industrial segment margin expanded 1.4% to 19.0%.", "1.4%", "mismatch"),   # 1.4 pts
+    (TEXT, "Net income rose 26% to $162.3 million.", "26%", "mismatch"),                   # operating income's
+    (TEXT, "Net income rose 15% to $162.3 million.", "15%", "grounded"),
+    (TEXT, "Gross margin expanded 140 basis points.", "140 basis points", "grounded"),
+])
+def test_change_claims(nlp_blank, source, answer, figure, status):
+    assert claim(nlp_blank, answer, source, figure)["status"] == status
+
+
+@pytest.mark.parametrize("answer,figure", [
+    ("Subscription revenue grew 25% in the quarter.", "25%"),      # no such row: not the Revenue row's
+    ("Organic revenue grew 9%.", "9%"),                             # another basis
+    ("Adjusted operating income grew 20%.", "20%"),
+    ("Revenue grew at a 12% compound annual rate since 2020.", "12%"),
+])
+def test_changes_the_rows_do_not_give_are_not_refuted(nlp_blank, answer, figure):
+    assert claim(nlp_blank, answer, QUARTERS, figure)["status"] == "unsupported"
+
+
+def test_a_computed_change_names_its_cells_and_is_read_by_the_cross_encoder():
+    nlp = spacy_ground.load()
+    doc = spacy_ground.check(nlp, "Operating income grew 15% in the third quarter.", sources=[QUARTERS])
+    result = next(c for c in doc.spans["ground_claims"] if c.text == "15%")._.ground_numeric
+    assert result["reason"] == ("the table row 'Operating income' gives a rise of 11.9% ('$45.2 million' under "
+                                "'Three Months Ended September 30, 2024' against '$40.4 million' under "
+                                "'Three Months Ended September 30, 2023')")
+    near = result["nearest"]
+    assert near["derived"] and near["text"] == "11.9%"
+    # its offsets cover the two cells it was computed from
+    assert "45.2" in QUARTERS[near["start"]:near["end"]] and "40.4" in QUARTERS[near["start"]:near["end"]]
+    assert result["statement"].startswith("Operating income rose 11.9% from $40.4 million")
+    g = doc._.grounding
+    assert any("'15%' does not match the sources: the table row 'Operating income' gives a rise of 11.9%" in r
+               for r in g.reasons)
+    ok = spacy_ground.check(nlp, "Operating income grew 12% in the third quarter.", sources=[QUARTERS])
+    (sent,) = ok.spans["ground_sentences"]
+    premise = nlp.get_pipe("ground_entail").pairs(ok)[0][2][0]
+    assert premise.startswith("Operating income rose 12% from $40.4 million")
+    assert sent._.entailment["supported"] > 0.0
+    assert ok._.grounding.action == "pass"
+
+
+def test_the_words_a_grounded_change_was_read_with_are_not_absent():
+    from spacy_ground.features import without_grounded_claims
+
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    doc = spacy_ground.check(nlp, "Revenue grew 17% year over year.", sources=[SEQUENTIAL])
+    assert without_grounded_claims(doc).split() == ["Revenue", "."]
+    bad = spacy_ground.check(nlp, "Revenue grew 5% year over year.", sources=[SEQUENTIAL])
+    assert "grew" in without_grounded_claims(bad)   # a mismatch's words still count
+
+
+def test_prose_stating_the_figure_wins():
+    source = WITH_CHANGE + "\nOperating income grew 17% on a constant-currency basis.\n"
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    assert claim(nlp, "Operating income grew 17%.", source, "17%")["status"] == "grounded"
+
+
+def test_dates_inside_the_year_the_sentence_names():
+    from datetime import date
+
+    from spacy_ground.changes import _dated
+
+    def day(d):
+        return ClaimValue(kind="date", text=str(d), value=d.toordinal(), low=d.toordinal(), high=d.toordinal() + 1,
+                          granularity="day")
+
+    y = date(2024, 1, 1).toordinal()
+    year = ClaimValue(kind="date", text="2024", value=y, low=y, high=date(2025, 1, 1).toordinal(), granularity="year")
+    assert _dated(year, day(date(2024, 9, 30)))
+    assert not _dated(year, day(date(2023, 9, 30)))
