@@ -240,13 +240,12 @@ class _Change:
         self.basis = basis  # what it is read from, in words: "(% Change)", "from $40.4 million (2023) to ..."
 
 
-def _computed(kind_unit: Tuple[str, str], cur: Tuple[TableCell, SourceClaim],
-              prior: Tuple[TableCell, SourceClaim], sentence: int, loss: bool, rank: Tuple[int, int]
-              ) -> Optional[_Change]:
+def _computed(kind_unit: Tuple[str, str], cur: Tuple[str, SourceClaim], prior: Tuple[str, SourceClaim],
+              sentence: int, loss: bool, rank: Tuple[int, int]) -> Optional[_Change]:
     """The change from ``prior`` to ``cur`` (cells with their values) as the claim's kind reads it:
     a percent of the prior level, an amount, or points between two percents; bounds from the
     cells' precision. A loss row's percent is of its size ("the net loss narrowed 70%")."""
-    (ccell, c), (pcell, p) = cur, prior
+    (ccol, c), (pcol, p) = cur, prior  # column names ("" for a sentence of prose)
     a, b = c.value, p.value
     kind, unit = kind_unit
     directed = True
@@ -282,10 +281,12 @@ def _computed(kind_unit: Tuple[str, str], cur: Tuple[TableCell, SourceClaim],
     else:
         return None
     way = "a rise" if value > 0 else "a fall" if value < 0 else "no change"
-    said = (f"{way} of {new.text} ({c.value.text!r} under {ccell.column!r} against {p.value.text!r} under "
-            f"{pcell.column!r})" if value else f"no change ({c.value.text!r} against {p.value.text!r})")
+    cells = (f"{c.value.text!r} under {ccol!r} against {p.value.text!r} under {pcol!r}" if ccol or pcol
+             else f"{c.value.text!r} against {p.value.text!r}")
+    said = f"{way} of {new.text} ({cells})" if value else f"no change ({cells})"
     where = SourceClaim(c.source, min(c.start, p.start), max(c.end, p.end), sentence, new)
-    basis = f" from {p.value.text} ({pcell.column}) to {c.value.text} ({ccell.column})"
+    basis = (f" from {p.value.text} ({pcol}) to {c.value.text} ({ccol})" if ccol or pcol
+             else f" from {p.value.text} to {c.value.text}")
     return _Change(new, where, said, directed, rank, derived=True, basis=basis)
 
 
@@ -365,19 +366,20 @@ def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, s
             pairs += [(c, p, (int(not yearly or p is not yearly[0]), c[1] or 0)) for p in chosen]
     out = []
     for c, p, rank in pairs:
-        change = _computed(kind_unit, (c[2], c[3]), (p[2], p[3]), row.sentence, loss, rank)
+        change = _computed(kind_unit, (c[2].column, c[3]), (p[2].column, p[3]), row.sentence, loss, rank)
         if change is not None:
             out.append(change)
     return out
 
 
-def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequence[_Change]
-                 ) -> Optional[Tuple[str, str, _Change, str]]:
+def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequence[_Change],
+                 where: str = "the table row {label!r}") -> Optional[Tuple[str, str, _Change, str]]:
     """(status, reason, the change it is judged by, that change as a sentence) for a change claim
     against the changes of its row: grounded when one is its size and goes its way, else a
     mismatch naming the nearest. The sentence ("Revenue rose 17% from $130.2 million (2023) to
     $152.4 million (2024).") is what the cross-encoder reads before the evidence: it cannot
     compute a change from a row's figures; a grounded figure is written as the answer writes it."""
+    row = where.format(label=label)
     size = _magnitude(value)
     said_way = direction if value.value is None or value.value >= 0 else (FALL if direction == RISE else RISE)
     same = [c for c in changes if compare(size, _magnitude(c.value)).result == EQUAL]
@@ -385,22 +387,76 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
                  or (c.value.value > 0) == (said_way == RISE)]
     if right_way:
         c = right_way[0]
-        return "grounded", f"the change the table row {label!r} gives: {c.said}", c, _statement(label, c, size.text)
+        return "grounded", f"the change {row} gives: {c.said}", c, _statement(label, c, size.text)
     if same:
         c = same[0]
         verb = "rise" if said_way == RISE else "fall"
-        return ("mismatch", f"said to {verb} where the table row {label!r} gives {c.said}", c,
+        return ("mismatch", f"said to {verb} where {row} gives {c.said}", c,
                 _statement(label, c, _magnitude(c.value).text))
     if not changes:
         return None
     c = min(changes, key=lambda c: (c.rank, distance(size, _magnitude(c.value))))
-    return "mismatch", f"the table row {label!r} gives {c.said}", c, _statement(label, c, _magnitude(c.value).text)
+    return "mismatch", f"{row} gives {c.said}", c, _statement(label, c, _magnitude(c.value).text)
 
 
 def _statement(label: str, change: _Change, figure: str) -> str:
     v = change.value.value or 0
     verb = "changed by" if not change.directed else "rose" if v > 0 else "fell" if v < 0 else "was unchanged at"
     return f"{label} {verb} {figure.lstrip('+-')}{change.basis}."
+
+
+# "Revenue was $210.0 million, compared with $180.0 million", "net income rose to $33.9 million
+# from $30.5 million", "Acme reported revenue of $210.0 million, up from $180.0 million"
+_PROSE_LEVEL = re.compile(r"(?:\b(?:was|were|totall?ed|reached|amounted\s+to|came\s+in\s+at|stood\s+at|"
+                          r"(?:rose|increased|grew|climbed|jumped|improved|fell|decreased|declined|dropped|narrowed|"
+                          r"widened)\s+to)|\bof)\s*$", re.I)
+_PROSE_PRIOR = re.compile(r"^\s*,?\s*(?:(?:up|down)\s+from|compared\s+(?:with|to)|versus|vs\.?|against|from)"
+                          r"(?:\s+(?:a|an)\s+[\w-]+\s+of)?\s*$", re.I)
+_PROSE_LEAD = re.compile(r"^(?:.*\b(?:reported|posted|recorded|generated|delivered|had|achieved)\s+)?"
+                         r"(?:(?:the|its|our|their)\s+)?(?:company['’]s\s+|group['’]s\s+)?", re.I)
+_PERIOD_WORDS = re.compile(r"^(?:(?:first|second|third|fourth|full|fiscal|[1-4]q|q[1-4]|h[12])[-\s]+)*"
+                           r"(?:(?:quarter|year|half|quarterly|annual)[-\s]+)?", re.I)
+
+
+_PER_SHARE_AFTER = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
+_PER_SHARE_ASIDE = re.compile(r",?\s*or\s+[^,;]*?\s(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
+
+
+def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str, int, int]]:
+    """(what is measured, the later figure's index, the earlier figure's index) for each sentence
+    of prose that gives a figure and the one it is compared with ("Revenue was $210.0 million,
+    compared with $180.0 million a year earlier": ("Revenue", 0, 1)); ``figures`` are the
+    (start, end) of the sentence's figures in order. What is measured is the words before the
+    level's verb, less a lead ("Acme reported", "the company's") and period words ("third-quarter")
+    and what follows a preposition ("for the quarter")."""
+    out = []
+    # "$33.9 million, or $0.82 per diluted share, compared with $30.6 million": the per-share
+    # figures compare with each other, the amounts with each other
+    kept = [i for i, (s, e) in enumerate(figures) if not _PER_SHARE_AFTER.match(text, e)]
+    for a, b in zip(kept, kept[1:]):
+        (s1, e1), (s2, e2) = figures[a], figures[b]
+        between = _PER_SHARE_ASIDE.sub("", text[e1:s2]) if b > a + 1 else text[e1:s2]
+        if not _PROSE_PRIOR.match(between):
+            continue
+        i = a
+        before = text[max([0] + [e for _, e in figures[:i]]):s1]
+        level = _PROSE_LEVEL.search(before)
+        if not level:
+            continue
+        clause = re.split(r"[,;:]|\b(?:and|while|whereas|but)\b", before[:level.start()])[-1]
+        clause = re.split(r"\b(?:for|in|during|at|over|of)\b", clause)[0].strip()
+        clause = _PROSE_LEAD.sub("", clause, count=1).strip()
+        clause = _PERIOD_WORDS.sub("", clause, count=1).strip()
+        if re.search(r"[^\W\d_]{2}", clause) and len(clause.split()) <= 6:
+            out.append((clause, a, b))
+    return out
+
+
+def pair_change(kind_unit: Tuple[str, str], later: SourceClaim, earlier: SourceClaim, label: str
+                ) -> Optional[_Change]:
+    """The change between two figures a sentence of prose compares (see ``prose_pairs``)."""
+    loss = bool(_LOSS_ROW.search(label)) or later.value.value < 0 or earlier.value.value < 0
+    return _computed(kind_unit, ("", later), ("", earlier), later.sentence, loss, (0, 0))
 
 
 def checked_words(text: str, lo: int, hi: int, start: int, end: int) -> List[Tuple[int, int]]:

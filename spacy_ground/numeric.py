@@ -27,7 +27,8 @@ from spacy.training import Example
 from spacy.util import registry
 
 from .changes import (OTHER_BASIS, change_claim_context, change_direction, check_kind, checked_words, ellipsis,
-                      judge_change, local_window, named_row_key, respective_key, row_changes)
+                      judge_change, local_window, named_row_key, pair_change, prose_pairs, respective_key,
+                      row_changes)
 from .compare import DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value
 from .extensions import register_extensions
 from .hours import check_hours_facts
@@ -231,7 +232,7 @@ class NumericGrounder:
                                  days=days.get(i, frozenset()),
                                  other_hours=span.label_ == "time" and _said_of_other_hours(span),
                                  name=span.label_ == "cardinal" and _names_a_thing(span))
-            if result["status"] != "not_checkable" and table_rows(index):
+            if result["status"] != "not_checkable" and (table_rows(index) or prose_rows(index)):
                 # against the table row the sentence points at (the prose of the sources wins)
                 # a change ("grew 12%", "grew 22%, or $9.8 million") is no cell's level
                 result = (table_change_check(span, value, spans, index)
@@ -918,10 +919,10 @@ def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
     sources states the figure, the figure is on another basis ("organic", "adjusted"), or no
     row, or no change of the figure's kind, can be read."""
     kind_unit = check_kind(value)
-    rows = table_rows(index)
-    if kind_unit is None or not rows or _in_prose(value, index):
+    rows, prose = table_rows(index), prose_rows(index)
+    if kind_unit is None or not (rows or prose) or _in_prose(value, index):
         return None
-    reading = _change_reading(span, spans, rows)
+    reading = _change_reading(span, spans, list(rows) + list(prose))
     if reading is None:
         return None
     direction, key, (wlo, whi) = reading
@@ -956,7 +957,51 @@ def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
             return dict(_change_result(judged, index, value),
                         checked_words=checked_words(answer, lo, hi, span.start_char, span.end_char))
         mismatch = mismatch or judged
+    for pair in prose:  # "Revenue was $210.0 million, compared with $180.0 million"
+        theirs = months_of(index.sentences[pair.sentence].text)
+        if f" {key} " not in pair.keys or (period and theirs and theirs != period):
+            continue
+        change = pair_change(kind_unit, pair.later, pair.earlier, pair.label)
+        judged = judge_change(value, direction, pair.label, [change] if change else [],
+                              where="the sources' sentence on {label!r}")
+        if judged is not None and judged[0] == "grounded":
+            return dict(_change_result(judged, index, value),
+                        checked_words=checked_words(answer, lo, hi, span.start_char, span.end_char))
+        mismatch = mismatch or judged
     return _change_result(mismatch, index) if mismatch else None
+
+
+@dataclass(frozen=True)
+class ProseRow:
+    """A sentence of prose in the sources that compares a figure with an earlier one ("Revenue
+    was $210.0 million, compared with $180.0 million"), read as a row of two cells."""
+
+    sentence: int
+    label: str
+    keys: Tuple[str, ...]
+    later: SourceClaim
+    earlier: SourceClaim
+
+
+def prose_rows(index: SourceIndex) -> List[ProseRow]:
+    """The sentences of prose that compare two figures (``changes.prose_pairs``), once per index."""
+    cached = getattr(index, "_prose_rows", None)
+    if cached is None:
+        cached = []
+        for i, claims in _sentence_claims(index).items():
+            sent = index.sentences[i]
+            figures = sorted((c for c in claims if c.value.kind in TABLE_VALUE_KINDS and c.value.normalisable),
+                             key=lambda c: c.start)
+            if sent.cells or len(figures) < 2:
+                continue
+            text = index.texts[sent.source]
+            spans = [(c.start - sent.start, c.end - sent.start) for c in figures]
+            for label, later, earlier in prose_pairs(text[sent.start:sent.end], spans):
+                keys = label_keys(label)
+                if keys and figures[later].value.kind == figures[earlier].value.kind:
+                    cached.append(ProseRow(i, label, keys, figures[later], figures[earlier]))
+        index._prose_rows = cached
+    return cached
 
 
 def is_change(span: Span) -> bool:
@@ -966,7 +1011,7 @@ def is_change(span: Span) -> bool:
     return change_direction(before, after) is not None
 
 
-def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[TableRowValues], depth: int = 0
+def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[Any], depth: int = 0
                     ) -> Optional[Tuple[str, str, Tuple[int, int]]]:
     """(direction, the row name, the figure's own part of the sentence) of a change figure, or
     None: its clause's rise or fall word and row name, or, for a figure joined to a change

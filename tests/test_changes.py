@@ -227,3 +227,44 @@ def test_dates_inside_the_year_the_sentence_names():
     year = ClaimValue(kind="date", text="2024", value=y, low=y, high=date(2025, 1, 1).toordinal(), granularity="year")
     assert _dated(year, day(date(2024, 9, 30)))
     assert not _dated(year, day(date(2023, 9, 30)))
+
+
+PROSE = ("Lumen Software Reports Third Quarter 2024 Results. Revenue was $210.0 million, compared with $180.0 "
+         "million a year ago. Gross margin was 42.1%, compared with 40.6% in the third quarter of 2023. Net income "
+         "was $33.9 million, or $0.82 per diluted share, compared with $30.6 million, or $0.74 per diluted share, a "
+         "year ago. The net loss from discontinued operations narrowed to $12 million from $40 million.")
+
+
+@pytest.mark.parametrize("sentence,pairs", [
+    ("Revenue was $210.0 million, compared with $180.0 million a year ago.", [("Revenue", 0, 1)]),
+    ("Acme reported third-quarter revenue of $210.0 million, up from $180.0 million.", [("revenue", 0, 1)]),
+    ("Net income for the quarter rose to $33.9 million from $30.5 million.", [("Net income", 0, 1)]),
+    ("Net income was $33.9 million, or $0.82 per diluted share, compared with $30.6 million, or $0.74 per "
+     "diluted share.", [("Net income", 0, 2)]),
+    ("The PAC gave around $2 million to Republicans versus less than $500,000 to Democrats.", []),
+    ("Roughly a quarter (23%) have been married before, compared with 13% in 1960.", []),
+])
+def test_prose_pairs(sentence, pairs):
+    import re
+
+    from spacy_ground.changes import prose_pairs
+
+    figures = [m.span() for m in re.finditer(r"(?:\$\s?)?\d[\d,.]*\d(?:\s?%| million)?|\$?\d(?:\s?%| million)?",
+                                             sentence)]
+    assert prose_pairs(sentence, figures) == pairs
+
+
+@pytest.mark.parametrize("answer,figure,status", [
+    ("Revenue grew 17% year over year to $210.0 million.", "17%", "grounded"),
+    ("Revenue increased $30.0 million year over year.", "$30.0 million", "grounded"),
+    ("Revenue increased $35.0 million year over year.", "$35.0 million", "mismatch"),
+    ("Gross margin expanded 150 basis points to 42.1%.", "150 basis points", "grounded"),
+    ("Net income grew about 11% to $33.9 million.", "about 11%", "grounded"),
+    ("Net income declined 11% in the third quarter of 2024.", "11%", "mismatch"),
+    ("The net loss from discontinued operations narrowed 70%.", "70%", "grounded"),
+])
+def test_changes_between_figures_a_sentence_of_prose_compares(nlp_blank, answer, figure, status):
+    result = claim(nlp_blank, answer, PROSE, figure)
+    assert result["status"] == status
+    if status == "mismatch":
+        assert result["reason"].startswith(("the sources' sentence on", "said to fall where the sources' sentence on"))
