@@ -30,12 +30,15 @@ from .sources import SourceClaim, SourceIndex, TableCell, months_of
 from .values import ClaimValue
 
 RISE, FALL = "rise", "fall"
+IMPROVE, WORSEN = "improve", "worsen"  # a rise or a fall, but of a loss a fall or a rise of its size
 
 _RISE = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gain(?:ed|s)?|"
                    r"climb\w*|jump\w*|higher|improv\w*|widen\w*|advanc\w*|surg\w*|soar\w*|accelerat\w*)\b", re.I)
 _FALL = re.compile(r"\b(?:fell|falls?|falling|declin\w*|decreas\w*|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|"
                    r"slipp?\w*|dipp?\w*|slid\w*|contract\w*|shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|"
-                   r"narrow\w*|lost|decelerat\w*)\b", re.I)
+                   r"narrow\w*|lost|decelerat\w*|worsen\w*|deteriorat\w*)\b", re.I)
+_IMPROVE = re.compile(r"^(?:improv\w*|recover\w*|strengthen\w*|better)$", re.I)
+_WORSEN = re.compile(r"^(?:worsen\w*|deteriorat\w*|weaken\w*)$", re.I)
 # a figure the words before it make a level ("increased to 42.1%", "up from $41.1 million", "was $7 million")
 _LEVEL_END = re.compile(r"\b(?:to|at|from|reached|totall?ed|stood|hit|was|were|is|are|be|been|of|with|versus|vs\.?|"
                         r"against|compared\s+(?:with|to))\s*$", re.I)
@@ -50,8 +53,10 @@ _CLAUSE = re.compile(r"[,;:(]|\b(?:and|while|whereas|but|although|though|as|with
 # another basis than the reported row's, or a rate over several periods
 OTHER_BASIS = re.compile(r"\b(?:organic\w*|constant[-\s]currency|currency[-\s]neutral|fx[-\s]neutral|adjusted|"
                           r"non[-\s]?gaap|like[-\s]for[-\s]like|same[-\s]store|comparable|pro[-\s]forma|excluding|"
-                          r"ex[-\s]|cagr|compound\w*|annuali[sz]ed|on\s+average|per\s+year|a\s+year\s+over|"
-                          r"since|cumulative\w*|combined)\b", re.I)
+                          r"ex[-\s]|cagr|compound\w*|annuali[sz]ed|annually|on\s+average|per\s+(?:year|annum)|"
+                          r"a\s+year(?!\s+(?:earlier|ago|before))|each\s+year|every\s+year|since|cumulative\w*|"
+                          r"combined|over\s+(?:the\s+)?(?:past\s+|last\s+|next\s+)?(?:\w+\s+)?(?:years|decades?|quarters|"
+                          r"months)|over\s+the\s+(?:year|decade)|between\s+(?:19|20)\d\d\s+and)\b", re.I)
 _SEQUENTIAL = re.compile(r"\b(?:sequential\w*|quarter[-\s](?:over|on)[-\s]quarter|q/q|qoq|(?:prior|previous|"
                          r"preceding|last|sequential)\s+quarter|(?:first|second|third|fourth)\s+quarter\s+of\s+"
                          r"(?:the\s+)?(?:same|this)\s+year)\b", re.I)
@@ -91,8 +96,12 @@ def change_direction(before: str, after: str) -> Optional[str]:
         clause = clauses[-2]  # "grew 22%, or $9.8 million": the clause of the figure before
     if _LEVEL_END.search(clause) and not _CHANGE_OF.search(clause) and not re.search(r"\bby\s*$", clause, re.I):
         return None
-    found = [(m.start(), RISE) for m in _RISE.finditer(clause)] + [(m.start(), FALL) for m in _FALL.finditer(clause)]
-    return max(found)[1] if found else None
+    found = [(m.start(), RISE, m.group(0)) for m in _RISE.finditer(clause)] + \
+        [(m.start(), FALL, m.group(0)) for m in _FALL.finditer(clause)]
+    if not found:
+        return None
+    _, way, word = max(found)
+    return IMPROVE if _IMPROVE.match(word) else WORSEN if _WORSEN.match(word) else way
 
 
 def _tokens(text: str) -> List[str]:
@@ -137,7 +146,9 @@ def named_row_key(answer: str, start: int, lo: int, claim_start: int, claim_end:
     after = _CHANGE_AFTER.match(answer, claim_end)
     if after and re.search(r"\b(?:in|of)\s+(?:(?:the|its|our|their|total)\s+)?$", after.group(0), re.I):
         rest = answer[after.end():after.end() + 120]
-        found = [k for k in keys if _key_pattern(k).match(rest)]
+        # the row's name must end the noun phrase: "revenue per user" is no revenue
+        found = [k for k in keys if (m := _key_pattern(k).match(rest))
+                 and not re.match(r"\s*(?:per|of|from)\b", rest[m.end():], re.I)]
         if found:
             return max(found, key=len)
     for begin in (start, lo) if start > lo else (lo,):
@@ -166,11 +177,16 @@ def respective_key(answer: str, lo: int, figures: Sequence[Tuple[int, int]], nth
     return named[nth]
 
 
-def ellipsis(text: str) -> bool:
-    """Whether the words between two figures leave the second one the first one's change of the
-    same row ("grew 23% in the quarter and 11% in the first nine months", "12% and 31%")."""
+def ellipsis(text: str, after: str = "") -> bool:
+    """Whether the words between two figures (``text``) and those after the second one up to
+    the next clause (``after``) leave the second one the first one's change of the same row
+    ("grew 23% in the quarter and 11% in the first nine months", "12% and 31%"; not "and 12% in
+    Europe", "compared with 12% a year earlier")."""
+    if re.search(r"\b(?:compared|versus|vs|against|than)\b", text, re.I):
+        return False
     return bool(re.search(r"(?:,|\band\b|\bwhile\b|\bwith\b)\s*(?:(?:about|approximately|nearly|roughly|some)\s*)?$",
-                          text, re.I)) and _between_ok(re.sub(r"\b(?:and|while|with)\b", " ", text))
+                          text, re.I)) and _between_ok(re.sub(r"\b(?:and|while|with)\b", " ", text)) \
+        and _between_ok(after)
 
 
 def local_window(text: str, lo: int, hi: int, start: int, end: int, figures: Sequence[Tuple[int, int]]
@@ -234,8 +250,9 @@ class _Change:
     first, a quarter-on-quarter one after)."""
 
     def __init__(self, value: ClaimValue, claim: SourceClaim, said: str, directed: bool,
-                 rank: Tuple[int, int] = (0, 0), derived: bool = False, basis: str = ""):
+                 rank: Tuple[int, int] = (0, 0), derived: bool = False, basis: str = "", of_size: bool = False):
         self.value, self.claim, self.said, self.directed, self.rank = value, claim, said, directed, rank
+        self.of_size = of_size  # the change of a loss's size ("narrowed", "improved": a fall)
         self.derived = derived  # computed from two cells, not written in the sources
         self.basis = basis  # what it is read from, in words: "(% Change)", "from $40.4 million (2023) to ..."
 
@@ -244,18 +261,21 @@ def _computed(kind_unit: Tuple[str, str], cur: Tuple[str, SourceClaim], prior: T
               sentence: int, loss: bool, rank: Tuple[int, int]) -> Optional[_Change]:
     """The change from ``prior`` to ``cur`` (cells with their values) as the claim's kind reads it:
     a percent of the prior level, an amount, or points between two percents; bounds from the
-    cells' precision. A loss row's percent is of its size ("the net loss narrowed 70%")."""
+    cells' precision. A loss's change is of its size ("the net loss narrowed 70%"); another
+    figure below zero changes by its value ("free cash flow rose $7.0 million to -$3.0 million")."""
     (ccol, c), (pcol, p) = cur, prior  # column names ("" for a sentence of prose)
     a, b = c.value, p.value
     kind, unit = kind_unit
-    directed = True
-    if loss:  # a loss's change is of its size: "narrowed 70%", "narrowed by $2.6 million"
+    directed, of_size = True, False
+    if loss and unit != "pp":  # a loss's change is of its size: "narrowed 70%", "narrowed by $2.6 million"
         if (a.value > 0) != (b.value > 0) and a.value and b.value:
             if kind == "percent":
                 return None  # from a loss to a profit: no percent says that
             directed = False  # an amount's change from a loss to a profit has no size's direction
         else:
-            a, b = _magnitude(a), _magnitude(b)
+            a, b, of_size = _magnitude(a), _magnitude(b), True
+    elif unit == "%" and (a.value < 0 or b.value < 0):
+        return None  # a percent of a negative figure ("free cash flow of -$10 million") says nothing plain
     if kind == "percent" and unit == "%":
         if a.kind == "percent" or b.kind == "percent" or not b.value or b.low * b.high <= 0:
             return None  # a margin's change in percent is ambiguous (points or relative); none from nothing
@@ -287,7 +307,7 @@ def _computed(kind_unit: Tuple[str, str], cur: Tuple[str, SourceClaim], prior: T
     where = SourceClaim(c.source, min(c.start, p.start), max(c.end, p.end), sentence, new)
     basis = (f" from {p.value.text} ({pcol}) to {c.value.text} ({ccol})" if ccol or pcol
              else f" from {p.value.text} to {c.value.text}")
-    return _Change(new, where, said, directed, rank, derived=True, basis=basis)
+    return _Change(new, where, said, directed, rank, derived=True, basis=basis, of_size=of_size)
 
 
 def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, str], anchors: Sequence[ClaimValue],
@@ -295,16 +315,46 @@ def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, s
     """The changes a statement row gives of the claim's kind (``kind_unit``: ("percent", "%"),
     ("percent", "pp") or ("money", "")): its change column's cells where it has one, else the
     change between its period columns (``anchors``: the sentence's dates, which pick the later
-    period or both; ``period``: the months the sentence names, which pick the columns)."""
+    period or both; ``period``: the months the sentence names, which pick the columns). A
+    change cell whose sign is no direction (a loss's, or under "Favorable (Unfavorable)") takes
+    its direction from the row's period columns when it has them."""
+    loss = bool(_LOSS_ROW.search(row.label))  # "Net loss", "Net income (loss)": its changes are of its size
+    levels = []
+    for cell, names, _ in row.cells:
+        if _CHANGE_COLUMN.search(cell.column) or _SHARE_COLUMN.search(cell.column) and "%" in cell.column:
+            continue
+        end, v = _end(names), _cell_value(cell, claims)
+        if end is not None and v is not None:
+            levels.append((end, months_of(cell.column), cell, v, names))
+    # a change column gives the latest period's change: a sentence about an earlier period, or
+    # between two it names ("from 2022 to 2024"), is read from the period columns
+    named = {t[0] for t in levels if any(_dated(a, d) for a in anchors for d in t[4] if d.kind == "date")}
+    latest = named and max(named) == max(t[0] for t in levels) and len(named) == 1
+    columns = _column_changes(row, claims, kind_unit, anchors, period, loss, levels) if latest or not named else []
+    if columns:
+        return columns
+    if period:
+        levels = [t for t in levels if t[1] in (period, None)]
+    out = []
+    for c, p, rank in _level_pairs(levels, anchors, sentence_text):
+        change = _computed(kind_unit, (c[2].column, c[3]), (p[2].column, p[3]), row.sentence, loss, rank)
+        if change is not None:
+            out.append(change)
+    return out
+
+
+def _column_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, str],
+                    anchors: Sequence[ClaimValue], period: Optional[int], loss: bool, levels: Sequence[tuple]
+                    ) -> List[_Change]:
+    """The cells of a row's change columns that are of the claim's kind ("1.4 pts" and "+140 bps"
+    are points; a bare number under a "%" column a percent)."""
     kind, unit = kind_unit
-    loss = bool(_LOSS_ROW.search(row.label)) or any(
-        (v := _cell_value(cell, claims)) is not None and v.value.value < 0 and not _CHANGE_COLUMN.search(cell.column)
-        for cell, _, _ in row.cells)
-    columns = []
+    out = []
     for cell, names, _ in row.cells:
         if not _CHANGE_COLUMN.search(cell.column) and not re.fullmatch(r"\W*%\W*", cell.column.strip() or "x"):
             continue
-        if period and months_of(cell.column) not in (period, None):
+        months = months_of(cell.column)
+        if period and months not in (period, None):
             continue
         v = _cell_value(cell, claims)
         if v is None:
@@ -321,55 +371,62 @@ def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, s
         if value.kind != kind or (kind == "percent" and (value.unit or "%") != unit):
             continue
         dated = [d for d in names if d.kind == "date" and d.normalisable and d.low is not None]  # not "Fourth Quarter"
-        if anchors and dated and not any(d.granularity == a.granularity and compare(a, d).result == EQUAL
-                                         for a in anchors for d in dated):
+        later = [d for d in dated if d.high == max(x.high for x in dated)]  # "2024 vs 2023": 2024's change
+        if anchors and dated and not any(_dated(a, d) for a in anchors for d in later):
             continue  # "2023 vs 2022 % change" for a sentence about 2024
-        directed = not loss and not _FAVOURABLE.search(cell.column)
-        columns.append(_Change(value, replace(v, value=value), f"{v.value.text!r} under {cell.column!r}", directed,
-                               (0, months_of(cell.column) or 0), basis=f" ({cell.column})"))
-    if columns:
-        return columns
-    levels = []
-    for cell, names, _ in row.cells:
-        if _CHANGE_COLUMN.search(cell.column) or _SHARE_COLUMN.search(cell.column) and "%" in cell.column:
-            continue
-        end, v = _end(names), _cell_value(cell, claims)
-        if end is None or v is None:
-            continue
-        levels.append((end, months_of(cell.column), cell, v, names))
-    if period:
-        levels = [t for t in levels if t[1] in (period, None)]
+        directed, of_size = not loss and not _FAVOURABLE.search(cell.column), False
+        if not directed:  # the direction the row's period columns give: the size of a loss, an expense's rise
+            alike = [t for t in levels if t[1] == months] or (
+                list(levels) if months is None and len({t[1] for t in levels}) == 1 else [])
+            pairs = _level_pairs(alike, anchors, "")
+            ways = {_way(c[3].value, p[3].value, loss) for c, p, _ in pairs if _way(c[3].value, p[3].value, loss)}
+            if len(ways) == 1:
+                size = abs(value.value)
+                value = replace(value, value=size, low=abs(value.low), high=abs(value.high)) if ways == {1} else \
+                    replace(value, value=-size, low=-max(abs(value.low), abs(value.high)),
+                            high=-min(abs(value.low), abs(value.high)))
+                directed, of_size = True, loss
+        out.append(_Change(value, replace(v, value=value), f"{v.value.text!r} under {cell.column!r}", directed,
+                           (0, months or 0), basis=f" ({cell.column})", of_size=of_size))
+    return out
+
+
+def _way(later: ClaimValue, earlier: ClaimValue, loss: bool) -> int:
+    """1 for a rise from ``earlier`` to ``later``, -1 for a fall, 0 for none (a loss: of its size)."""
+    a, b = (abs(later.value), abs(earlier.value)) if loss else (later.value, earlier.value)
+    return (a > b) - (a < b)
+
+
+def _level_pairs(levels: Sequence[tuple], anchors: Sequence[ClaimValue], sentence_text: str) -> List[tuple]:
+    """(later, earlier, rank) pairs of a row's period cells (``levels``: (end date, months, cell,
+    figure, column dates)) a change is read between: the two the sentence's dates name, else the
+    latest period (or the one the dates name) against the same period a year earlier and the one
+    before it ("sequentially": that one only; "year over year": the other only)."""
     if len(levels) < 2:
         return []
     picked = [t for t in levels if any(_dated(a, d) for a in anchors for d in t[4] if d.kind == "date")]
     if anchors and not picked:
         return []  # the sentence's date is no column of the row
     ends = sorted({t[0] for t in picked})
-    pairs = []
     if len(ends) >= 2:  # "in 2024, compared with 2023": those two
-        pairs = [(c, p, (0, c[1] or 0)) for c in picked if c[0] == ends[-1] for p in picked
-                 if p[0] == ends[0] and p[1] == c[1]]
-    else:
-        currents = picked or [t for t in levels if t[0] == max(x[0] for x in levels if x[1] == t[1])]
-        for c in currents:
-            earlier = sorted((t for t in levels if t[1] == c[1] and t[0] < c[0]), key=lambda t: -t[0])
-            if not earlier:
-                continue
-            yearly = [t for t in earlier if abs(c[0] - t[0] - 365.25) <= 20]
-            sequential = earlier[:1]
-            if _SEQUENTIAL.search(sentence_text):
-                chosen = sequential if not yearly or sequential[0] is not yearly[0] else []
-            elif _YEARLY.search(sentence_text):
-                chosen = yearly
-            else:
-                chosen = yearly + [t for t in sequential if not yearly or t is not yearly[0]]
-            pairs += [(c, p, (int(not yearly or p is not yearly[0]), c[1] or 0)) for p in chosen]
-    out = []
-    for c, p, rank in pairs:
-        change = _computed(kind_unit, (c[2].column, c[3]), (p[2].column, p[3]), row.sentence, loss, rank)
-        if change is not None:
-            out.append(change)
-    return out
+        return [(c, p, (0, c[1] or 0)) for c in picked if c[0] == ends[-1] for p in picked
+                if p[0] == ends[0] and p[1] == c[1]]
+    pairs = []
+    currents = picked or [t for t in levels if t[0] == max(x[0] for x in levels if x[1] == t[1])]
+    for c in currents:
+        earlier = sorted((t for t in levels if t[1] == c[1] and t[0] < c[0]), key=lambda t: -t[0])
+        if not earlier:
+            continue
+        yearly = [t for t in earlier if abs(c[0] - t[0] - 365.25) <= 20]
+        sequential = earlier[:1]
+        if _SEQUENTIAL.search(sentence_text):
+            chosen = sequential if not yearly or sequential[0] is not yearly[0] else []
+        elif _YEARLY.search(sentence_text):
+            chosen = yearly
+        else:
+            chosen = yearly + [t for t in sequential if not yearly or t is not yearly[0]]
+        pairs += [(c, p, (int(not yearly or p is not yearly[0]), c[1] or 0)) for p in chosen]
+    return pairs
 
 
 def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequence[_Change],
@@ -381,22 +438,40 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
     compute a change from a row's figures; a grounded figure is written as the answer writes it."""
     row = where.format(label=label)
     size = _magnitude(value)
-    said_way = direction if value.value is None or value.value >= 0 else (FALL if direction == RISE else RISE)
-    same = [c for c in changes if compare(size, _magnitude(c.value)).result == EQUAL]
-    right_way = [c for c in same if not c.directed or c.value.value == 0
-                 or (c.value.value > 0) == (said_way == RISE)]
+    # "fell -10.5%" is a fall, "grew -5%" one too
+    said_way = FALL if direction == FALL or (value.value is not None and value.value < 0) else RISE
+    if direction in (IMPROVE, WORSEN):  # of a loss: its size; else the figure
+        said_way = direction
+    same = [c for c in changes if compare(size, _magnitude(c.value)).result == EQUAL
+            or _scaled(size, _magnitude(c.value))]
+
+    def wanted(c: _Change) -> str:  # "improved" is a fall of a loss's size, a rise of anything else
+        if said_way in (IMPROVE, WORSEN):
+            return RISE if (said_way == IMPROVE) != c.of_size else FALL
+        return said_way
+
+    right_way = [c for c in same if not c.directed or c.value.value == 0 or (c.value.value > 0) == (wanted(c) == RISE)]
     if right_way:
         c = right_way[0]
         return "grounded", f"the change {row} gives: {c.said}", c, _statement(label, c, size.text)
     if same:
         c = same[0]
-        verb = "rise" if said_way == RISE else "fall"
+        verb = {IMPROVE: "improve", WORSEN: "worsen"}.get(said_way, "rise" if wanted(c) == RISE else "fall")
         return ("mismatch", f"said to {verb} where {row} gives {c.said}", c,
                 _statement(label, c, _magnitude(c.value).text))
     if not changes:
         return None
     c = min(changes, key=lambda c: (c.rank, distance(size, _magnitude(c.value))))
     return "mismatch", f"{row} gives {c.said}", c, _statement(label, c, _magnitude(c.value).text)
+
+
+def _scaled(a: ClaimValue, b: ClaimValue) -> bool:
+    """Whether two amounts differ only by a power of 1,000 (a table whose unit no caption
+    gives: "$20 million" against 120.0 - 100.0)."""
+    if a.kind != "money" or not a.value or not b.value or a.value * b.value <= 0:
+        return False
+    ratio = math.log10(abs(a.value / b.value))
+    return abs(ratio - 3 * round(ratio / 3)) < 0.01 and round(ratio / 3) != 0
 
 
 def _statement(label: str, change: _Change, figure: str) -> str:
@@ -455,7 +530,7 @@ def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str
 def pair_change(kind_unit: Tuple[str, str], later: SourceClaim, earlier: SourceClaim, label: str
                 ) -> Optional[_Change]:
     """The change between two figures a sentence of prose compares (see ``prose_pairs``)."""
-    loss = bool(_LOSS_ROW.search(label)) or later.value.value < 0 or earlier.value.value < 0
+    loss = bool(_LOSS_ROW.search(label))
     return _computed(kind_unit, ("", later), ("", earlier), later.sentence, loss, (0, 0))
 
 

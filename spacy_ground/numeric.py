@@ -1031,7 +1031,9 @@ def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[Any], dept
     nth = next(i for i, s in enumerate(same) if s is span)
     key = respective_key(answer, lo, [(s.start_char, s.end_char) for s in same], nth, keys) if len(same) > 1 else None
     prev = same[nth - 1] if nth > 0 else None
-    joined = prev is not None and ellipsis(answer[prev.end_char:span.start_char])
+    joined = prev is not None and ellipsis(answer[prev.end_char:span.start_char], answer[span.end_char:window[1]])
+    if key is None and len(same) > 1 and re.search(r"\brespectively\b", answer[span.end_char:hi]):
+        return None  # "grew 17% and 12% in 2024 and 2023, respectively": not two changes of one row
     if direction is None and joined and depth < 4:
         first = _change_reading(prev, spans, rows, depth + 1)
         if first is None:

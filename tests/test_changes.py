@@ -268,3 +268,80 @@ def test_changes_between_figures_a_sentence_of_prose_compares(nlp_blank, answer,
     assert result["status"] == status
     if status == "mismatch":
         assert result["reason"].startswith(("the sources' sentence on", "said to fall where the sources' sentence on"))
+
+
+FAVOURABLE = """| (in millions) | 2024 | 2023 | Favorable (Unfavorable) $ | Favorable (Unfavorable) % |
+|---|---|---|---|---|
+| Operating revenues | $6,840 | $6,215 | $625 | 10.1% |
+| Fuel expense | 1,720 | 1,880 | 160 | 8.5% |
+| Salaries, wages and benefits | 2,310 | 2,140 | (170) | (7.9)% |
+| Net loss | (19.5) | (32.0) | 12.5 | NM |
+"""
+
+
+@pytest.mark.parametrize("answer,figure,status", [
+    # a favourable sign is no direction: the period columns give it (fuel fell, salaries rose)
+    ("Fuel expense decreased 8.5% in 2024.", "8.5%", "grounded"),
+    ("Fuel expense increased 8.5% in 2024.", "8.5%", "mismatch"),
+    ("Salaries, wages and benefits rose 7.9% in 2024.", "7.9%", "grounded"),
+    ("Salaries, wages and benefits decreased 7.9% in 2024.", "7.9%", "mismatch"),
+    ("Operating revenues increased 10.1% in 2024.", "10.1%", "grounded"),
+    # a loss's change is of its size
+    ("The net loss narrowed by $12.5 million in 2024.", "$12.5 million", "grounded"),
+    ("The net loss widened by $12.5 million in 2024.", "$12.5 million", "mismatch"),
+])
+def test_change_columns_whose_sign_is_no_direction(nlp_blank, answer, figure, status):
+    assert claim(nlp_blank, answer, FAVOURABLE, figure)["status"] == status
+
+
+REGIONS = """| ($ in millions) | 2023 | 2024 | % Change |
+|---|---|---|---|
+| Revenue | 180.0 | 210.0 | 17% |
+| Europe | 50.0 | 56.0 | 12% |
+| Average revenue per user | 10.0 | 11.2 | 12% |
+| Free cash flow | (10.0) | (3.0) | n/m |
+| Operating loss | (12.0) | (5.0) | n/m |
+"""
+
+YEARS = """| Metric | 2022 | 2023 | 2024 | % Change 2024 vs 2023 |
+|---|---|---|---|---|
+| Members | 100 | 120 | 126 | 5% |
+| Cloud revenue ($M) | 100 | 112 | 125 | 12% |
+"""
+
+
+@pytest.mark.parametrize("source,answer,figure,status", [
+    # a loss's size: "improved" is a fall of it; another figure below zero rises by its value
+    (REGIONS, "The operating loss improved by $7.0 million.", "$7.0 million", "grounded"),
+    (REGIONS, "The operating loss increased by $7.0 million.", "$7.0 million", "mismatch"),
+    (REGIONS, "Free cash flow rose $7.0 million to -$3.0 million.", "$7.0 million", "grounded"),
+    (REGIONS, "Free cash flow improved by $7.0 million.", "$7.0 million", "grounded"),
+    # a second figure about something else is no ellipsis of the first row's change
+    (REGIONS, "Revenue grew 17%, and 12% in Europe.", "12%", "grounded"),
+    (REGIONS, "Revenue grew 17%, compared with 12% a year earlier.", "12%", "grounded"),
+    (REGIONS, "Revenue grew 17% and 12%, respectively.", "12%", "grounded"),   # the column holds 12% too
+    # "revenue per user" is no revenue
+    (REGIONS, "A 12% increase in revenue per user helped.", "12%", "grounded"),
+    # a sign the fall word repeats
+    (REGIONS, "Revenue declined -17%.", "-17%", "mismatch"),
+    # a unit no caption gives: "$20 million" against 120.0 - 100.0 is not refuted
+    (REGIONS, "Revenue rose $30 million in 2024.", "$30 million", "grounded"),
+    # periods: the change column is the latest year's; two years named are read from their columns
+    (YEARS, "Members grew 20% in 2023.", "20%", "grounded"),
+    (YEARS, "Members grew 5% in 2023.", "5%", "mismatch"),
+    (YEARS, "Members grew 26% from 2022 to 2024.", "26%", "grounded"),
+    (YEARS, "Members grew 5% from 2022 to 2024.", "5%", "mismatch"),
+    (YEARS, "Members grew 5% in 2024.", "5%", "grounded"),
+])
+def test_changes_found_by_the_review(nlp_blank, source, answer, figure, status):
+    assert claim(nlp_blank, answer, source, figure)["status"] == status
+
+
+@pytest.mark.parametrize("answer,figure", [
+    ("Cloud revenue grew 12% a year.", "12%"),                      # a rate over several years
+    ("Cloud revenue grew 12% annually between 2022 and 2024.", "12%"),
+    ("Members grew 26% over two years.", "26%"),
+])
+def test_rates_over_several_periods_are_left_alone(nlp_blank, answer, figure):
+    before = claim(nlp_blank, answer, YEARS, figure)
+    assert "the table row" not in (before["reason"] or "")

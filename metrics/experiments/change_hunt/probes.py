@@ -16,7 +16,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-BEFORE = "/tmp/s29/before"
+# a checkout of the commit before the feature: `git worktree add /tmp/s29/before daca3dd` (or BEFORE=...)
+BEFORE = os.environ.get("BEFORE", "/tmp/s29/before")
 # the feature as committed: `git archive ce8f5ab spacy_ground | tar -x -C /tmp/s29/ce8f5ab`;
 # `--after tree` runs the working tree instead (which another engineer is editing)
 AFTER = sys.argv[sys.argv.index("--after") + 1] if "--after" in sys.argv else "/tmp/s29/ce8f5ab"
