@@ -941,7 +941,7 @@ def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
         else answer[lo:hi]
     by_sentence, mismatch = _sentence_claims(index), None
     for row in rows:
-        if f" {key} " not in row.keys:
+        if f" {key} " not in _change_keys(row):
             continue
         changes = row_changes(row, by_sentence.get(row.sentence, []), kind_unit, anchors, period, words)
         judged = judge_change(value, direction, row.label, changes)
@@ -1004,6 +1004,15 @@ def prose_rows(index: SourceIndex) -> List[ProseRow]:
     return cached
 
 
+def _change_keys(row: Any) -> Tuple[str, ...]:
+    """The names a change sentence may give a row: its keys, and a total's whole label ("Total
+    revenue", which no level names alone: a sentence saying "total revenue" names it)."""
+    label = getattr(row, "label", "")
+    if label and len(label.split()) > 1 and _phrase(label).strip() in _GENERIC_LABELS:
+        return tuple(row.keys) + (_phrase(label),)
+    return row.keys
+
+
 def is_change(span: Span) -> bool:
     """Whether the words of a figure's clause make it a change ("grew 12%", "a 12% increase"),
     not a level a table cell could hold."""
@@ -1025,7 +1034,7 @@ def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[Any], dept
                      if (s._.claim or {}).get("kind") not in ANCHOR_KINDS)
     window = local_window(answer, lo, hi, span.start_char, span.end_char, figures)
     direction = change_direction(before, after)
-    keys = sorted({k.strip() for row in rows for k in row.keys})
+    keys = sorted({k.strip() for row in rows for k in _change_keys(row)})
     kind = (span._.claim or {}).get("kind")
     same = sorted((s for s in around + [span] if (s._.claim or {}).get("kind") == kind), key=lambda s: s.start_char)
     nth = next(i for i, s in enumerate(same) if s is span)

@@ -345,3 +345,16 @@ def test_changes_found_by_the_review(nlp_blank, source, answer, figure, status):
 def test_rates_over_several_periods_are_left_alone(nlp_blank, answer, figure):
     before = claim(nlp_blank, answer, YEARS, figure)
     assert "the table row" not in (before["reason"] or "")
+
+
+def test_a_total_is_named_by_its_whole_label(nlp_blank):
+    source = """| (in millions) | Q2 2024 | Q2 2023 |
+|---|---|---|
+| Subscription | 842.5 | 702.1 |
+| Professional services | 96.8 | 101.3 |
+| Total revenue | 939.3 | 803.4 |
+"""
+    assert claim(nlp_blank, "Total revenue rose $135.9 million in the second quarter of 2024.", source,
+                 "$135.9 million")["status"] == "grounded"
+    assert claim(nlp_blank, "Total revenue rose $140.4 million in the second quarter of 2024.", source,
+                 "$140.4 million")["status"] == "mismatch"
