@@ -367,7 +367,9 @@ def _column_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[st
             value = replace(value, kind="percent", unit="pp", dimension="percent", value=size,
                             low=size - abs(value.high - value.low) / 2, high=size + abs(value.high - value.low) / 2)
         elif value.kind == "cardinal" and "%" in cell.column and not _SHARE_COLUMN.search(cell.column):
-            value = replace(value, kind="percent", unit="%", dimension="percent")
+            # a bare number under "% chg": a percent, but points where the row's levels are percents
+            points = bool(levels) and all(t[3].value.kind == "percent" for t in levels)
+            value = replace(value, kind="percent", unit="pp" if points else "%", dimension="percent")
         if value.kind != kind or (kind == "percent" and (value.unit or "%") != unit):
             continue
         dated = [d for d in names if d.kind == "date" and d.normalisable and d.low is not None]  # not "Fourth Quarter"

@@ -358,3 +358,11 @@ def test_a_total_is_named_by_its_whole_label(nlp_blank):
                  "$135.9 million")["status"] == "grounded"
     assert claim(nlp_blank, "Total revenue rose $140.4 million in the second quarter of 2024.", source,
                  "$140.4 million")["status"] == "mismatch"
+
+
+def test_a_bare_change_of_shares_is_in_points(nlp_blank):
+    source = "| Response | 2023 | 2024 | % chg |\n|---|---|---|---|\n| Satisfied | 40% | 46% | 6 |\n| Neutral | 30% | 29% | (1) |\n"
+    assert claim(nlp_blank, "Satisfied rose 6 percentage points to 46%.", source, "6 percentage points")["status"] \
+        == "grounded"
+    result = claim(nlp_blank, "Satisfied rose 6% to 46%.", source, "6%")
+    assert result["status"] == "mismatch" and result["reason"].startswith("percent is not percentage points")
