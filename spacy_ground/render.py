@@ -110,7 +110,9 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
         g = span._.ground_numeric or {"status": "not_checkable", "reason": "not checked", "nearest": None}
         near = g.get("nearest")
         tip = f"{g['status']}: {g['reason']}"
-        if near:
+        if near and near.get("derived"):  # a change computed from two cells, which the highlight covers
+            tip += f" | the sources' change, computed: {near['text']}"
+        elif near:
             tip += f" | nearest source value: {near['text']}"
         if g.get("evidence"):
             tip += f" | evidence: {g['evidence']['text'].strip()}"

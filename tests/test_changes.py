@@ -366,3 +366,12 @@ def test_a_bare_change_of_shares_is_in_points(nlp_blank):
         == "grounded"
     result = claim(nlp_blank, "Satisfied rose 6% to 46%.", source, "6%")
     assert result["status"] == "mismatch" and result["reason"].startswith("percent is not percentage points")
+
+
+def test_a_computed_change_in_the_rendered_view():
+    from spacy_ground.render import render_markup
+
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    doc = spacy_ground.check(nlp, "Operating income grew 15% in the third quarter.", sources=[QUARTERS])
+    html = render_markup(doc)
+    assert "the sources&#x27; change, computed: 11.9%" in html
