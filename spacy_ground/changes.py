@@ -21,23 +21,25 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Span
 
 from .compare import EQUAL, compare, distance
-from .sources import SourceClaim, SourceIndex, TableCell, months_of
+from .sources import SourceClaim, TableCell, content_words, months_of
 from .values import ClaimValue
 
 RISE, FALL = "rise", "fall"
 IMPROVE, WORSEN = "improve", "worsen"  # a rise or a fall, but of a loss a fall or a rise of its size
 
 _RISE = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gain(?:ed|s)?|"
-                   r"climb\w*|jump\w*|higher|improv\w*|widen\w*|advanc\w*|surg\w*|soar\w*|accelerat\w*)\b", re.I)
+                   r"climb\w*|jump\w*|higher|improv\w*|widen\w*|advanc\w*|surg\w*|soar\w*|accelerat\w*|"
+                   r"recover\w*|strengthen\w*)\b", re.I)
 _FALL = re.compile(r"\b(?:fell|falls?|falling|declin\w*|decreas\w*|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|"
                    r"slipp?\w*|dipp?\w*|slid\w*|contract\w*|shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|"
-                   r"narrow\w*|lost|decelerat\w*|worsen\w*|deteriorat\w*)\b", re.I)
-_IMPROVE = re.compile(r"^(?:improv\w*|recover\w*|strengthen\w*|better)$", re.I)
+                   r"narrow\w*|lost|decelerat\w*|worsen\w*|deteriorat\w*|weaken\w*)\b", re.I)
+_IMPROVE = re.compile(r"^(?:improv\w*|recover\w*|strengthen\w*)$", re.I)
 _WORSEN = re.compile(r"^(?:worsen\w*|deteriorat\w*|weaken\w*)$", re.I)
 # a figure the words before it make a level ("increased to 42.1%", "up from $41.1 million", "was $7 million")
 _LEVEL_END = re.compile(r"\b(?:to|at|from|reached|totall?ed|stood|hit|was|were|is|are|be|been|of|with|versus|vs\.?|"
@@ -81,6 +83,7 @@ _CHANGE_COLUMN = re.compile(r"\bchange|\bchg\b|\bgrowth\b|\bincrease|\bdecrease|
 _SHARE_COLUMN = re.compile(r"%\s*of\b|\bof\s+(?:total|revenue|sales)\b|\bmargin\b|\bmix\b|\bshare\b", re.I)
 _FAVOURABLE = re.compile(r"\bfavou?rable|\bunfavou?rable|\bbetter|\bworse", re.I)
 _LOSS_ROW = re.compile(r"\bloss(?:es)?\b|\bdeficit\b", re.I)
+_EITHER_LOSS = re.compile(r"\(\s*loss(?:es)?\s*\)|\b(?:income|profit|earnings|gains?)\s*/\s*\(?loss", re.I)
 
 
 def change_direction(before: str, after: str) -> Optional[str]:
@@ -108,6 +111,7 @@ def _tokens(text: str) -> List[str]:
     return re.findall(r"[^\W_]+", text.lower())
 
 
+@lru_cache(maxsize=8192)
 def _key_pattern(key: str) -> "re.Pattern[str]":
     return re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, key.split())) + r"(?![^\W_])", re.I)
 
@@ -128,10 +132,15 @@ def _between_ok(text: str) -> bool:
     return all(w in _BETWEEN or _NUMBER.match(w) or _RISE.fullmatch(w) or _FALL.fullmatch(w) for w in _tokens(text))
 
 
+_INCOME_WORDS = re.compile(r"revenues?|sales|income|profits?|margins?|earnings|ebitda|bookings", re.I)  # a name's head
+
+
 def named_row_keys(answer: str, start: int, end: int, keys: Sequence[str]) -> List[str]:
     """The row names (of ``keys``) written in ``answer[start:end]``, in order, each once; a name
     inside a longer one is that one's ("net income" in "net income per share")."""
-    hits = [(m.start(), m.end(), key) for key in keys for m in _key_pattern(key).finditer(answer, start, end)]
+    words = set(_tokens(answer[start:end]))
+    hits = [(m.start(), m.end(), key) for key in keys if set(key.split()) <= words
+            for m in _key_pattern(key).finditer(answer, start, end)]
     hits = [h for h in hits if not any(o is not h and o[0] <= h[0] and h[1] <= o[1] and o[1] - o[0] > h[1] - h[0]
                                        for o in hits)]
     return list(dict.fromkeys(k for _, _, k in sorted(hits)))
@@ -147,7 +156,8 @@ def named_row_key(answer: str, start: int, lo: int, claim_start: int, claim_end:
     if after and re.search(r"\b(?:in|of)\s+(?:(?:the|its|our|their|total)\s+)?$", after.group(0), re.I):
         rest = answer[after.end():after.end() + 120]
         # the row's name must end the noun phrase: "revenue per user" is no revenue
-        found = [k for k in keys if (m := _key_pattern(k).match(rest))
+        words = set(_tokens(rest))
+        found = [k for k in keys if set(k.split()) <= words and (m := _key_pattern(k).match(rest))
                  and not re.match(r"\s*(?:per|of|from)\b", rest[m.end():], re.I)]
         if found:
             return max(found, key=len)
@@ -158,7 +168,10 @@ def named_row_key(answer: str, start: int, lo: int, claim_start: int, claim_end:
             return None  # "Revenue and operating income grew 17% and 12%" (see respective_key)
         if named:
             last = max(_key_pattern(named[0]).finditer(before), key=lambda m: m.start())
-            if _lead_ok(before[:last.start()]) and _between_ok(before[last.end():]):
+            between = before[last.end():]
+            if re.search(r"\b(?:costs?|expenses?)\b", between, re.I) and _INCOME_WORDS.fullmatch(named[0].split()[-1]):
+                return None  # "revenue costs" are no revenue
+            if _lead_ok(before[:last.start()]) and _between_ok(between):
                 return named[0]
             return None
         if not _between_ok(before):
@@ -207,7 +220,8 @@ def _cell_value(cell: TableCell, claims: Sequence[SourceClaim]) -> Optional[Sour
     table in dollars: "$45.2 million", not the bare 45.2)."""
     inside = [c for c in claims if cell.start <= c.start and c.end <= cell.end and c.value.normalisable
               and c.value.kind in ("money", "percent", "cardinal", "quantity") and c.value.value is not None
-              and not c.value.is_range]
+              and not c.value.is_range and not c.value.approx  # "over 40.4", ">1%": no figure to compute with
+              and None not in (c.value.low, c.value.high) and math.isfinite(c.value.low) and math.isfinite(c.value.high)]
     if not inside:
         return None
     # "(5)" is read both 5 and -5: the bracket's
@@ -253,6 +267,7 @@ class _Change:
                  rank: Tuple[int, int] = (0, 0), derived: bool = False, basis: str = "", of_size: bool = False):
         self.value, self.claim, self.said, self.directed, self.rank = value, claim, said, directed, rank
         self.of_size = of_size  # the change of a loss's size ("narrowed", "improved": a fall)
+        self.unitless = False  # computed from bare numbers no caption gave a unit: its scale is unknown
         self.derived = derived  # computed from two cells, not written in the sources
         self.basis = basis  # what it is read from, in words: "(% Change)", "from $40.4 million (2023) to ..."
 
@@ -307,7 +322,9 @@ def _computed(kind_unit: Tuple[str, str], cur: Tuple[str, SourceClaim], prior: T
     where = SourceClaim(c.source, min(c.start, p.start), max(c.end, p.end), sentence, new)
     basis = (f" from {p.value.text} ({pcol}) to {c.value.text} ({ccol})" if ccol or pcol
              else f" from {p.value.text} to {c.value.text}")
-    return _Change(new, where, said, directed, rank, derived=True, basis=basis, of_size=of_size)
+    change = _Change(new, where, said, directed, rank, derived=True, basis=basis, of_size=of_size)
+    change.unitless = c.value.kind == p.value.kind == "cardinal" and not _SCALE.search(c.value.text + p.value.text)
+    return change
 
 
 def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, str], anchors: Sequence[ClaimValue],
@@ -318,7 +335,10 @@ def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, s
     period or both; ``period``: the months the sentence names, which pick the columns). A
     change cell whose sign is no direction (a loss's, or under "Favorable (Unfavorable)") takes
     its direction from the row's period columns when it has them."""
-    loss = bool(_LOSS_ROW.search(row.label))  # "Net loss", "Net income (loss)": its changes are of its size
+    # "Net loss": its changes are of its size; "Operating income (loss)" only where it is one
+    loss = bool(_LOSS_ROW.search(row.label)) and (not _EITHER_LOSS.search(row.label) or any(
+        (v := _cell_value(cell, claims)) is not None and v.value.value < 0 for cell, _, _ in row.cells
+        if not _CHANGE_COLUMN.search(cell.column)))
     levels = []
     for cell, names, _ in row.cells:
         if _CHANGE_COLUMN.search(cell.column) or _SHARE_COLUMN.search(cell.column) and "%" in cell.column:
@@ -350,9 +370,13 @@ def _column_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[st
     are points; a bare number under a "%" column a percent)."""
     kind, unit = kind_unit
     out = []
-    for cell, names, _ in row.cells:
+    level_cells = [t[2] for t in levels]
+    for n, (cell, names, _) in enumerate(row.cells):
         if not _CHANGE_COLUMN.search(cell.column) and not re.fullmatch(r"\W*%\W*", cell.column.strip() or "x"):
             continue
+        if not _CHANGE_COLUMN.search(cell.column) and not (
+                n >= 2 and row.cells[n - 1][0] in level_cells and row.cells[n - 2][0] in level_cells):
+            continue  # a bare "%" follows the two periods it compares; "| 2024 | % | 2023 | % |" gives shares
         months = months_of(cell.column)
         if period and months not in (period, None):
             continue
@@ -362,10 +386,12 @@ def _column_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[st
         value = v.value
         if value.kind == "cardinal" and re.search(r"\d\s*\)?\s*(?:pts?|points?|bps?)\b", cell.text, re.I):
             # "1.4 pts", "(1.8) pts", "+140 bps" in a change column: points
-            size = value.value / 100 if re.search(r"bps?\b", cell.text, re.I) else value.value
-            size = -abs(size) if "(" in cell.text or "-" in cell.text else size
+            scale = 100 if re.search(r"bps?\b", cell.text, re.I) else 1
+            size = value.value / scale
+            size = -abs(size) if re.search(r"[(\-–−]", cell.text) else size
+            half = abs(value.high - value.low) / 2 / scale
             value = replace(value, kind="percent", unit="pp", dimension="percent", value=size,
-                            low=size - abs(value.high - value.low) / 2, high=size + abs(value.high - value.low) / 2)
+                            low=size - half, high=size + half)
         elif value.kind == "cardinal" and "%" in cell.column and not _SHARE_COLUMN.search(cell.column):
             # a bare number under "% chg": a percent, but points where the row's levels are percents
             points = bool(levels) and all(t[3].value.kind == "percent" for t in levels)
@@ -445,7 +471,7 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
     if direction in (IMPROVE, WORSEN):  # of a loss: its size; else the figure
         said_way = direction
     same = [c for c in changes if compare(size, _magnitude(c.value)).result == EQUAL
-            or _scaled(size, _magnitude(c.value))]
+            or (c.unitless and _scaled(size, _magnitude(c.value)))]
 
     def wanted(c: _Change) -> str:  # "improved" is a fall of a loss's size, a rise of anything else
         if said_way in (IMPROVE, WORSEN):
@@ -465,6 +491,9 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
         return None
     c = min(changes, key=lambda c: (c.rank, distance(size, _magnitude(c.value))))
     return "mismatch", f"{row} gives {c.said}", c, _statement(label, c, _magnitude(c.value).text)
+
+
+_SCALE = re.compile(r"\b(?:thousand|million|billion|trillion)s?\b|\d\s*[kmb]n?\b", re.I)
 
 
 def _scaled(a: ClaimValue, b: ClaimValue) -> bool:
@@ -496,7 +525,7 @@ _PERIOD_WORDS = re.compile(r"^(?:(?:first|second|third|fourth|full|fiscal|[1-4]q
 
 
 _PER_SHARE_AFTER = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
-_PER_SHARE_ASIDE = re.compile(r",?\s*or\s+[^,;]*?\s(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
+_PER_SHARE_ASIDE = re.compile(r",?\s*or\s+[^,;]{0,60}?\s(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
 
 
 def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str, int, int]]:
@@ -521,7 +550,10 @@ def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str
         if not level:
             continue
         clause = re.split(r"[,;:]|\b(?:and|while|whereas|but)\b", before[:level.start()])[-1]
-        clause = re.split(r"\b(?:for|in|during|at|over|of)\b", clause)[0].strip()
+        named, *rest = re.split(r"\b(?:for|in|during|at|over|of)\b", clause, maxsplit=1)
+        if rest and not _between_ok(rest[0]):
+            continue  # "Revenue in Europe was ...": Europe's, not revenue's
+        clause = named.strip()
         clause = _PROSE_LEAD.sub("", clause, count=1).strip()
         clause = _PERIOD_WORDS.sub("", clause, count=1).strip()
         if re.search(r"[^\W\d_]{2}", clause) and len(clause.split()) <= 6:
@@ -556,12 +588,24 @@ def checked_words(text: str, lo: int, hi: int, start: int, end: int) -> List[Tup
     return out
 
 
+TEXT_KEY = "spacy_ground.text"  # the Doc's text, kept by ground_numeric while it runs (see doc_text)
+
+
+def doc_text(doc: Any) -> str:
+    """``doc.text``, which spaCy joins from the tokens on every read, once per ``ground_numeric``
+    call (kept in ``doc.user_data`` meanwhile): read per claim it would cost the square of the
+    answer's length."""
+    text = doc.user_data.get(TEXT_KEY)
+    return text if text is not None else doc.text
+
+
 def change_claim_context(span: Span) -> Tuple[int, int, str, str]:
     """The sentence bounds of a claim and the text of its clause before and after it."""
     doc = span.doc
+    text = doc_text(doc)
     sent = span.sent if doc.has_annotation("SENT_START") else doc[:]
-    return (sent.start_char, sent.end_char, doc.text[max(sent.start_char, span.start_char - 80):span.start_char],
-            doc.text[span.end_char:min(sent.end_char, span.end_char + 60)])
+    return (sent.start_char, sent.end_char, text[max(sent.start_char, span.start_char - 80):span.start_char],
+            text[span.end_char:min(sent.end_char, span.end_char + 60)])
 
 
 def check_kind(value: ClaimValue) -> Optional[Tuple[str, str]]:

@@ -366,9 +366,9 @@ def method_scores(rows: Sequence[Dict[str, Any]], seed: Dict[str, float]) -> Dic
 
 # caches keyed by what an answer or its sources say (not tables or models loaded once): a timing
 # pass empties them, so that it reads every answer as the first pass did
-INPUT_CACHES = (("dates", "_dateparser_day"), ("features", "source_vocabulary"), ("normalize", "_is_comma_list"),
-                ("normalize", "_digit_comma_runs"), ("records", "_parsed"), ("sources", "_text_kind"),
-                ("units", "_parse_unit"), ("units", "_quantulum_unit"))
+INPUT_CACHES = (("changes", "_key_pattern"), ("dates", "_dateparser_day"), ("features", "source_vocabulary"),
+                ("normalize", "_is_comma_list"), ("normalize", "_digit_comma_runs"), ("records", "_parsed"),
+                ("sources", "_text_kind"), ("units", "_parse_unit"), ("units", "_quantulum_unit"))
 
 
 def clear_input_caches() -> None:

@@ -26,9 +26,9 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
-from .changes import (OTHER_BASIS, change_claim_context, change_direction, check_kind, checked_words, ellipsis,
-                      judge_change, local_window, named_row_key, pair_change, prose_pairs, respective_key,
-                      row_changes)
+from .changes import (OTHER_BASIS, TEXT_KEY, change_claim_context, change_direction, check_kind, checked_words,
+                      doc_text, ellipsis, judge_change, local_window, named_row_key, pair_change, prose_pairs,
+                      respective_key, row_changes)
 from .compare import DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value
 from .extensions import register_extensions
 from .hours import check_hours_facts
@@ -196,6 +196,13 @@ class NumericGrounder:
         return self.nlp.get_pipe(self.claims_component)
 
     def __call__(self, doc: Doc) -> Doc:
+        doc.user_data[TEXT_KEY] = doc.text  # read once per call (changes.doc_text)
+        try:
+            return self._ground_doc(doc)
+        finally:
+            doc.user_data.pop(TEXT_KEY, None)
+
+    def _ground_doc(self, doc: Doc) -> Doc:
         tagger = self._tagger()
         spans = list(doc.spans.get(tagger.spans_key, []))
         sources = doc._.ground_sources
@@ -548,7 +555,7 @@ def _counts_own_list(span: Span, index: SourceIndex) -> bool:
     """Whether a number counts the answer's own list: "summarized in five steps" with a list
     of five items in the answer. A list of another length, or none, leaves it a claim, and so
     do sources that count the same thing ("4 types of pizza", "6 steps in total")."""
-    text = span.doc.text
+    text = doc_text(span.doc)
     m = _LIST_NOUNS.match(text[span.end_char:span.end_char + 40])
     if not m:
         return False
@@ -567,7 +574,7 @@ def _counts_own_list(span: Span, index: SourceIndex) -> bool:
 def _names_a_thing(span: Span) -> bool:
     """Whether a bare number names a thing rather than counting or measuring it: "Form
     1040", "Windows 10", "the 1040 form"."""
-    text = span.doc.text
+    text = doc_text(span.doc)
     if not span.text.strip().isdigit():
         return False
     if _NAME_AFTER.match(text[span.end_char:span.end_char + 20]):
@@ -812,7 +819,7 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     rows = table_rows(index)
     if value.kind not in TABLE_VALUE_KINDS or not rows or _in_prose(value, index):
         return None
-    answer = span.doc.text
+    answer = doc_text(span.doc)
     sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
     lo, hi = sent.start_char, sent.end_char
     line_start = answer.rfind("\n", 0, span.start_char) + 1
@@ -926,7 +933,7 @@ def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
     if reading is None:
         return None
     direction, key, (wlo, whi) = reading
-    answer = span.doc.text
+    answer = doc_text(span.doc)
     lo, hi, _, _ = change_claim_context(span)
     # a date without its year ("the third quarter") says only the period's length (months_of);
     # the figure's own part of the sentence says which dates and period, else the sentence
@@ -998,6 +1005,8 @@ def prose_rows(index: SourceIndex) -> List[ProseRow]:
             spans = [(c.start - sent.start, c.end - sent.start) for c in figures]
             for label, later, earlier in prose_pairs(text[sent.start:sent.end], spans):
                 keys = label_keys(label)
+                if not keys and len(label.split()) > 1 and _phrase(label).strip() in _GENERIC_LABELS:
+                    keys = (_phrase(label),)  # "Total revenue was $210.0 million, compared with ..."
                 if keys and figures[later].value.kind == figures[earlier].value.kind:
                     cached.append(ProseRow(i, label, keys, figures[later], figures[earlier]))
         index._prose_rows = cached
@@ -1025,7 +1034,7 @@ def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[Any], dept
     """(direction, the row name, the figure's own part of the sentence) of a change figure, or
     None: its clause's rise or fall word and row name, or, for a figure joined to a change
     figure before it ("and 11%"), that figure's direction and row."""
-    answer = span.doc.text
+    answer = doc_text(span.doc)
     lo, hi, before, after = change_claim_context(span)
     if OTHER_BASIS.search(answer[lo:hi]):
         return None
@@ -1095,7 +1104,7 @@ def _gain_for_a_loss(span: Span, result: Dict[str, Any], kind: str = "money",
     nearest = result.get("nearest") or {}
     if not isinstance(nearest.get("value"), (int, float)) or nearest["value"] >= 0:
         return result  # the answer's figure is the negative one ("growth was -3%"): its words are not read
-    text = span.doc.text
+    text = doc_text(span.doc)
     sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
     before = _CLAUSE.split(text[max(sent.start_char, span.start_char - 60):span.start_char])[-1]
     after = _CLAUSE.split(text[span.end_char:min(sent.end_char, span.end_char + 40)])[0]

@@ -375,3 +375,46 @@ def test_a_computed_change_in_the_rendered_view():
     doc = spacy_ground.check(nlp, "Operating income grew 15% in the third quarter.", sources=[QUARTERS])
     html = render_markup(doc)
     assert "the sources&#x27; change, computed: 11.9%" in html
+
+
+EITHER = """| (in millions) | 2024 | 2023 |
+|---|---|---|
+| Operating income (loss) | 45.2 | 40.4 |
+| Gross margin | 42.1% | 43.5% |
+| Adjusted margin | >42.1% | >40.8% |
+"""
+
+SHARES = """| (in millions) | 2024 | % | 2023 | % |
+|---|---|---|---|---|
+| Revenue | 210.0 | 100.0% | 180.0 | 100.0% |
+| Operating income | 45.2 | 21.5% | 40.4 | 22.4% |
+"""
+
+SEGMENT_PROSE = ("Revenue in Europe was $50.0 million, compared with $40.0 million a year earlier. Total revenue was "
+                 "$210.0 million, compared with $180.0 million a year earlier. Gross margin fell to 42.1% from 43.5%.")
+
+
+@pytest.mark.parametrize("source,answer,figure,status", [
+    (PROSE, "Revenue rose $30 billion.", "$30 billion", "mismatch"),             # a scale written out is no slip
+    (EITHER, "Operating income improved 12% in 2024.", "12%", "grounded"),      # "(loss)", but income here
+    (EITHER, "Operating income worsened 12% in 2024.", "12%", "mismatch"),
+    (EITHER, "Gross margin contracted 140 basis points in 2024.", "140 basis points", "grounded"),
+    (EITHER, "Gross margin contracted 180 basis points in 2024.", "180 basis points", "mismatch"),
+    (SEGMENT_PROSE, "Total revenue grew 17%.", "17%", "grounded"),
+    (SEGMENT_PROSE, "Gross margin fell 140 basis points.", "140 basis points", "grounded"),
+    (SHARES, "Operating income grew 12% in 2024.", "12%", "grounded"),    # "%" after one period: shares
+    (SHARES, "Operating income grew 21.5% in 2024.", "21.5%", "mismatch"),
+])
+def test_changes_found_by_the_code_review(nlp_blank, source, answer, figure, status):
+    assert claim(nlp_blank, answer, source, figure)["status"] == status
+
+
+@pytest.mark.parametrize("source,answer,figure", [
+    (SEGMENT_PROSE, "Revenue grew 17%.", "17%"),                 # Europe's sentence is no revenue row
+    (QUARTERS, "Revenue costs rose 12% in the third quarter.", "12%"),
+    (EITHER, "Adjusted margin rose 9000 basis points.", "9000 basis points"),  # open-ended cells
+])
+def test_changes_the_rows_cannot_give_are_not_judged_by_them(nlp_blank, source, answer, figure):
+    result = claim(nlp_blank, answer, source, figure)
+    assert result["status"] != "grounded" or "table row" not in result["reason"]
+    assert "table row" not in (result["reason"] or "") and "sentence on" not in (result["reason"] or "")
