@@ -26,7 +26,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Span
 
-from .compare import EQUAL, compare, distance
+from .compare import EQUAL, compare, distance, scaled_by_thousands
 from .sources import SourceClaim, TableCell, content_words, months_of
 from .values import ClaimValue
 
@@ -471,7 +471,7 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
     if direction in (IMPROVE, WORSEN):  # of a loss: its size; else the figure
         said_way = direction
     same = [c for c in changes if compare(size, _magnitude(c.value)).result == EQUAL
-            or (c.unitless and _scaled(size, _magnitude(c.value)))]
+            or (c.unitless and size.kind == "money" and scaled_by_thousands(size, _magnitude(c.value)))]
 
     def wanted(c: _Change) -> str:  # "improved" is a fall of a loss's size, a rise of anything else
         if said_way in (IMPROVE, WORSEN):
@@ -494,15 +494,6 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
 
 
 _SCALE = re.compile(r"\b(?:thousand|million|billion|trillion)s?\b|\d\s*[kmb]n?\b", re.I)
-
-
-def _scaled(a: ClaimValue, b: ClaimValue) -> bool:
-    """Whether two amounts differ only by a power of 1,000 (a table whose unit no caption
-    gives: "$20 million" against 120.0 - 100.0)."""
-    if a.kind != "money" or not a.value or not b.value or a.value * b.value <= 0:
-        return False
-    ratio = math.log10(abs(a.value / b.value))
-    return abs(ratio - 3 * round(ratio / 3)) < 0.01 and round(ratio / 3) != 0
 
 
 def _statement(label: str, change: _Change, figure: str) -> str:

@@ -222,6 +222,15 @@ def _times(a: ClaimValue, s: ClaimValue) -> Comparison:
     return Comparison(DIFFERS)
 
 
+def scaled_by_thousands(a: ClaimValue, s: ClaimValue) -> bool:
+    """Whether two values differ only by a power of 1,000 ("277.7 million" against a cell
+    "277.7" under "(M)"): a unit left unsaid, not another figure."""
+    if not a.value or not s.value or a.value * s.value <= 0:
+        return False
+    ratio = math.log10(abs(a.value / s.value))
+    return abs(ratio - 3 * round(ratio / 3)) < 0.01 and round(ratio / 3) != 0
+
+
 def distance(a: ClaimValue, s: ClaimValue) -> float:
     """How far a source value is from the answer value (relative, for 'nearest'); amounts and
     percents by their size ("-$2,010 thousand" is near "a loss of $2.4 million")."""

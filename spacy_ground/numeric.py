@@ -29,7 +29,8 @@ from spacy.util import registry
 from .changes import (OTHER_BASIS, TEXT_KEY, change_claim_context, change_direction, check_kind, checked_words,
                       doc_text, ellipsis, judge_change, local_window, named_row_key, pair_change, prose_pairs,
                       respective_key, row_changes)
-from .compare import DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value
+from .compare import (DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value,
+                      scaled_by_thousands)
 from .extensions import register_extensions
 from .hours import check_hours_facts
 from .normalize import find_claims
@@ -743,15 +744,6 @@ def _table_words(rows: Sequence["TableRowValues"], index: SourceIndex) -> frozen
     return cached
 
 
-def _scaled(a: ClaimValue, b: ClaimValue) -> bool:
-    """Whether two values differ only by a power of 1,000 ("277.7 million" against a cell
-    "277.7" under "(M)"): the table's unit is unread, not the figure wrong."""
-    if not a.value or not b.value:
-        return False
-    ratio = math.log10(abs(a.value / b.value)) if a.value * b.value > 0 else 0.5
-    return abs(ratio - 3 * round(ratio / 3)) < 0.01 and round(ratio / 3) != 0
-
-
 def _home_elsewhere(value: ClaimValue, rows: Sequence[TableRowValues], pointed: set, anchors: Sequence[ClaimValue],
                     by_sentence: Dict[int, List[SourceClaim]]) -> bool:
     """Whether the value sits in a table row the sentence could not be pointing past: with
@@ -903,7 +895,8 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
                                       currency=value.currency, unit=value.unit, dimension=value.dimension))
         where = f"the table row {row_of[i].label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
         return _result("mismatch", f"{where} {cell.text.strip()!r} (none)", index, dash)
-    if not in_scope or any(compare(value, c.value).result == EQUAL or _scaled(value, c.value) for c, _ in in_scope):
+    if not in_scope or any(compare(value, c.value).result == EQUAL or scaled_by_thousands(value, c.value)
+                           for c, _ in in_scope):
         return None
     if _home_elsewhere(value, rows, {i for i, _, _ in scope}, anchors, by_sentence):
         return None
