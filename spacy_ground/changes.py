@@ -1,9 +1,10 @@
 """Change claims against the statement rows they name: "Operating income grew 12%", "a $4.8
 million increase in operating income", "gross margin expanded 130 basis points".
 
-``ground_numeric`` calls ``table_change_check`` for a percent or an amount that its clause
-calls a change (a rise or fall word before it, "increase in ..." after it) when the sources
-hold tables. The clause must name one table row, its name right before the figure or right
+``ground_numeric`` calls ``table_change_check`` (numeric.py) for a percent or an amount that
+its clause calls a change (a rise or fall word before it, "increase in ..." after it) when the
+sources hold tables or sentences of prose comparing two figures ("Revenue was $210.0 million,
+compared with $180.0 million", read as a row of two cells: ``prose_pairs``). The clause must name one table row, its name right before the figure or right
 after "increase in" ("Operating income grew 12%", "Acme's revenue was up 17%", "a 12% increase
 in operating income"; not "subscription revenue", "revenue from services", "revenue and
 operating income ... respectively"). The figure is then checked against that row: against its
@@ -13,8 +14,8 @@ earlier or the one before it, at the precision the cells are written in). Ground
 those changes is the figure; a mismatch, whose reason names the row, the cells and the change
 they give, when none is or when the row went the other way ("fell 12%" where it rose). None
 (the claim as ``ground_numeric`` read it) when the sources' prose states the figure, the
-figure is on another basis ("organic", "constant currency", "adjusted", a CAGR), or the row
-gives no change of the figure's kind.
+figure is on another basis ("organic", "constant currency", "adjusted") or a rate over several
+periods ("12% a year", "over two years"), or the row gives no change of the figure's kind.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 from spacy.tokens import Span
 
 from .compare import EQUAL, compare, distance, scaled_by_thousands
-from .sources import SourceClaim, TableCell, content_words, months_of
+from .sources import SourceClaim, TableCell, months_of
 from .values import ClaimValue
 
 RISE, FALL = "rise", "fall"
