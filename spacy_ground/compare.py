@@ -12,12 +12,14 @@ from dataclasses import replace
 from typing import NamedTuple, Optional, Tuple
 
 from .values import PERCENT_OR_POINTS, SHARE_NOTE, SPLIT_NOTE, ClaimValue, YEAR_CONTEXT
-from .dates import AFTERNOON_GUESS
+from .dates import AFTERNOON_GUESS, FISCAL, fiscal_envelope
 
 EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
 UNITLESS, YEAR_AS_NUMBER = "matched a number written without its unit", "year written as a number"
 SIGN_IN_WORDS = "the same figure, its sign in the words (a loss, a fall)"
-WEAK_MATCHES = frozenset({UNITLESS, YEAR_AS_NUMBER})  # equal, but yield to a contradiction nearby
+# "2019" against "fiscal 2019": how a paraphrase drops "fiscal", though the months may differ
+SAME_PERIOD_NAME = "the same period's name, fiscal on one side"
+WEAK_MATCHES = frozenset({UNITLESS, YEAR_AS_NUMBER, SAME_PERIOD_NAME})  # equal, but yield to a contradiction nearby
 _EPS = 1e-9
 _SCALE_WORD = re.compile(r"\b(?:thousand|million|billion|trillion)s?\b", re.I)
 
@@ -180,11 +182,37 @@ def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
         if s.dimension == "month_day" and a.dimension != "month_day":
             return Comparison(INCOMPARABLE, "the source gives no year")
         return Comparison(EQUAL)
+    if _same_name(a, s):
+        return Comparison(EQUAL, SAME_PERIOD_NAME)
+    if (a.dimension == FISCAL) != (s.dimension == FISCAL):
+        # a fiscal period against a calendar date, the fiscal calendar unknown: only a date it
+        # cannot cover under any calendar differs ("fiscal 2024" is not "2019")
+        period, date = (a, s) if a.dimension == FISCAL else (s, a)
+        lo, hi = fiscal_envelope(period)
+        if date.low is not None and (date.high < lo or date.low > hi):
+            return Comparison(DIFFERS)
+        return Comparison(INCOMPARABLE, "a fiscal period against calendar dates: the sources do not say "
+                                        "when the fiscal year ends")
     if s.low >= a.low and s.high <= a.high:
         return Comparison(EQUAL)
     if s.high < a.low or s.low > a.high:
         return Comparison(DIFFERS)
     return Comparison(INCOMPARABLE, "the source is less specific than the answer")
+
+
+def _fiscal_name(c: ClaimValue) -> Optional[str]:
+    """"FY2024-Q4" for a fiscal period, read as its calendar months or not; None for others."""
+    return c.iso.split(" ")[0] if c.iso and c.iso.startswith("FY") else None
+
+
+def _same_name(a: ClaimValue, s: ClaimValue) -> bool:
+    """A period and the fiscal period of the same name ("2019" and "fiscal 2019", "Q4 2024" and
+    "the fourth quarter of fiscal 2024"): how a paraphrase drops the word "fiscal"."""
+    fa, fs = _fiscal_name(a), _fiscal_name(s)
+    if (fa is None) == (fs is None):
+        return False
+    calendar_name = s.iso if fa else a.iso
+    return bool(calendar_name) and f"FY{calendar_name}" == (fa or fs)
 
 
 def _month_days(c: ClaimValue) -> Optional[Tuple[int, int]]:

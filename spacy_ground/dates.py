@@ -10,9 +10,9 @@ from __future__ import annotations
 import calendar
 import datetime as _dt
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from .values import ClaimValue
 
@@ -35,6 +35,8 @@ _WEEKDAY = r"(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[6-9]\d\d|20\d\d|2100)"
 _ORD = r"(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)"
+# "fiscal 2024", "fiscal year 2024", "FY24", "FY 2024", "FY'24": the year a fiscal period is named after
+_FISCAL_YEAR = r"(?:fiscal(?:\s+year)?\s*'?|FY\s*'?)(\d\d(?:\d\d)?)"
 
 _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("iso", re.compile(rf"(?<![\d/-])({_YEAR})(?:-(0[1-9]|1[0-2])-|/(0[1-9]|1[0-2])/)(0[1-9]|[12]\d|3[01])(?:[ T]\d\d:\d\d(?::\d\d)?)?(?!\d)")),
@@ -57,10 +59,16 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("dm", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH})(?![\w])", re.I)),
     ("md", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY})(?![\w:.,]\d|\d|\s*(?:%|percent|million|billion))", re.I)),
     ("my", re.compile(rf"\b(?:(early|mid|late)[-\s]+)?({_MONTH}),?\s+(?:of\s+)?({_YEAR})\b", re.I)),
-    ("quarter", re.compile(rf"\b(?:the\s+)?({_ORD})[-\s]+(?:fiscal\s+)?quarter(?:\s+of)?(?:\s+(?:fiscal(?:\s+year)?|FY)\s*)?(?:\s+({_YEAR}))?\b", re.I)),
-    ("qtr", re.compile(r"\b(?:Q([1-4])|([1-4])Q)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)", re.I)),
-    ("half", re.compile(rf"\b(?:the\s+)?(first|second|1st|2nd)\s+half\s+of(?:\s+(?:fiscal(?:\s+year)?|FY))?\s+({_YEAR})\b", re.I)),
-    ("h", re.compile(r"\b(?:H([12])|([12])H)(?:\s*(?:FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),
+    # fiscal periods ("Q4 fiscal 2024", "the fourth quarter of fiscal 2024", "FY24 Q4", "fiscal 2024"):
+    # read as fiscal (dimension FISCAL), compared with calendar dates only through a fiscal calendar
+    ("fy_part", re.compile(rf"\b{_FISCAL_YEAR}\s+(?:Q([1-4])|([1-4])Q|H([12])|([12])H|(?:the\s+)?({_ORD})\s+quarter"
+                           rf"|(?:the\s+)?(first|second|1st|2nd)\s+half)\b", re.I)),
+    ("quarter", re.compile(rf"\b(?:the\s+)?(fiscal\s+)?({_ORD})[-\s]+(fiscal\s+)?quarter"
+                           rf"(?:\s+(?:of\s+)?(?:{_FISCAL_YEAR}|({_YEAR})))?\b", re.I)),
+    ("qtr", re.compile(r"\b(fiscal\s+|FY\s*)?(?:Q([1-4])|([1-4])Q)(?:\s*(FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)", re.I)),
+    ("half", re.compile(rf"\b(?:the\s+)?(fiscal\s+)?(first|second|1st|2nd)\s+half\s+of\s+(?:{_FISCAL_YEAR}|({_YEAR}))\b",
+                        re.I)),
+    ("h", re.compile(r"\b((?i:fiscal)\s+|FY\s*)?(?:H([12])|([12])H)(?:\s*(FY|(?i:fiscal))?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),
     ("season", re.compile(rf"(?<![\d/$£€.,])({_YEAR})/(\d\d|{_YEAR})(?![\d/%])")),  # "the 2019/20 season"
     ("fy", re.compile(r"\b(?:FY|fiscal(?:\s+year)?)\s*'?(\d\d(?:\d\d)?)\b", re.I)),
     ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|-\d|\s*(?:%|percent|million|billion|people))", re.I)),
@@ -143,6 +151,125 @@ def month_day_claim(text: str, month: int, day: int) -> ClaimValue:
                       dimension="month_day", iso=f"--{month:02d}-{day:02d}", precision=1.0,
                       note="day and month without a year")
 
+
+FISCAL = "fiscal"  # ClaimValue.dimension of a fiscal period ("Q4 fiscal 2024", "FY24", "fiscal 2024")
+FISCAL_NOTE = "a fiscal period: the months it covers depend on when the fiscal year ends"
+
+
+def fiscal(value: Optional[ClaimValue]) -> Optional[ClaimValue]:
+    """A date read as a fiscal period: its interval is the calendar one of the same name ("FY2024"
+    as 2024), which only another fiscal period is compared with; calendar dates meet it through
+    ``fiscal_as_calendar`` (the sources say when the fiscal year ends) or ``fiscal_envelope``."""
+    if value is None or not value.normalisable:
+        return value
+    return replace(value, dimension=FISCAL, iso=f"FY{value.iso}", note=FISCAL_NOTE)
+
+
+@dataclass(frozen=True)
+class FiscalCalendar:
+    """When a company's fiscal year ends: in ``end_month`` of calendar year N + ``offset`` for
+    fiscal year N (0: named after the year it ends in, as most are; 1: after the year it begins
+    in, as some retailers' January years are: "fiscal 2023 ended February 3, 2024")."""
+
+    end_month: int
+    offset: int = 0
+
+
+def _fiscal_months(value: ClaimValue, cal: FiscalCalendar) -> Tuple[int, int]:
+    """First and last month (as year * 12 + month - 1) of a fiscal period under ``cal``."""
+    year = _dt.date.fromordinal(int(value.low)).year  # the year the period is named after
+    start = (year + cal.offset - 1) * 12 + cal.end_month  # the fiscal year's first month
+    length = {"quarter": 3, "half": 6}.get(value.granularity or "", 12)
+    index = (_dt.date.fromordinal(int(value.low)).month - 1) // length if length < 12 else 0
+    first = start + index * length
+    return first, first + length - 1
+
+
+def _months_interval(first: int, last: int) -> Tuple[float, float]:
+    lo = _dt.date(first // 12, first % 12 + 1, 1)
+    hi_year, hi_month = last // 12, last % 12 + 1
+    hi = _dt.date(hi_year, hi_month, calendar.monthrange(hi_year, hi_month)[1])
+    return float(lo.toordinal()), float(hi.toordinal())
+
+
+def fiscal_as_calendar(value: ClaimValue, cal: Optional[FiscalCalendar]) -> ClaimValue:
+    """A fiscal period as the calendar months it covers under ``cal`` ("Q1 fiscal 2025" with a
+    year ending in June: July to September 2024); any other value, or no calendar, as it is."""
+    if cal is None or value.dimension != FISCAL or value.low is None:
+        return value
+    lo, hi = _months_interval(*_fiscal_months(value, cal))
+    month = calendar.month_name[cal.end_month]
+    return replace(value, dimension=None, value=lo, low=lo, high=hi, precision=hi - lo + 1,
+                   iso=f"{value.iso} ({_dt.date.fromordinal(int(lo)):%Y-%m} to {_dt.date.fromordinal(int(hi)):%Y-%m})",
+                   note=f"a fiscal period, the sources' fiscal year ending in {month}")
+
+
+# the fiscal calendars a period's name allows: a year ending in any month of the year it is named
+# after, or in January to March of the next (named after the year it begins in)
+_ALL_CALENDARS = tuple(FiscalCalendar(m) for m in range(1, 13)) + tuple(FiscalCalendar(m, 1) for m in (1, 2, 3))
+
+
+def fiscal_envelope(value: ClaimValue) -> Tuple[float, float]:
+    """The first and last day a fiscal period can cover, whatever its company's fiscal calendar
+    (for "fiscal 2024": February 2023 to March 2025); a calendar date outside it differs."""
+    spans = [_months_interval(*_fiscal_months(value, cal)) for cal in _ALL_CALENDARS]
+    return min(lo for lo, _ in spans), max(hi for _, hi in spans)
+
+
+def fiscal_year_ended(day: ClaimValue, cal: Optional[FiscalCalendar]) -> Optional[ClaimValue]:
+    """The fiscal year that ends on ``day`` ("Year Ended June 29, 2024": fiscal 2024), as the
+    calendar ``cal`` maps it; None for a year ending in January to March when no calendar says
+    whether it is named after the year it ends or begins in."""
+    if day.kind != "date" or day.granularity != "day" or day.low is None or day.is_range or day.dimension:
+        return None
+    end = _dt.date.fromordinal(int(day.low))
+    month, year = _end_month(calendar.month_name[end.month], str(end.day), end.year)
+    if cal is None and month < 4:
+        return None
+    label = year - (cal.offset if cal is not None else 0)
+    value = fiscal(_date(f"fiscal {label}", label, "year"))
+    return fiscal_as_calendar(value, cal) if value is not None else None
+
+
+_FY_ENDED = re.compile(  # "fiscal 2023 ended February 3, 2024", "the fourth quarter of fiscal 2024 ended January 28, 2024"
+    rf"\b(?:(?:fourth|last|final)\s+(?:fiscal\s+)?quarter\s+of\s+)?{_FISCAL_YEAR}\s*,?\s+(?:which\s+)?"
+    rf"(?:ended|ending|ends|that\s+ended)\s+(?:on\s+)?({_MONTH})\s+({_DAY}),?\s+({_YEAR})\b", re.I)
+_YEAR_END_MONTH = re.compile(  # "fiscal year ended June 30", "Year Ended December 31, 2024", "fiscal year-end in June"
+    rf"\b(?:(?:fiscal\s+)?years?\s+(?:ended|ending|ends)|fiscal\s+year[-\s]end(?:s|ed|ing)?(?:\s+(?:is|was|in|on|of))*"
+    rf"|(?:fourth|last|final)\s+(?:fiscal\s+)?quarter\s+(?:ended|ending))\s+(?:on\s+)?({_MONTH})(?:\s+({_DAY}))?", re.I)
+
+
+def _end_month(month: str, day: Optional[str], year: int = 0) -> Tuple[int, int]:
+    """The month a fiscal year ending on this day ends in, and its year: a 52- or 53-week year
+    ending in a month's first week ("October 1, 2022", "February 3, 2024") ends the month before."""
+    m = _month(month)
+    if day and _day(day) <= 7:
+        return (12, year - 1) if m == 1 else (m - 1, year)
+    return m, year
+
+
+def fiscal_calendar(texts: Sequence[str]) -> Optional[FiscalCalendar]:
+    """The fiscal calendar the sources state, if they state one and only one: a fiscal year named
+    with the day it ended ("fiscal 2023 ended February 3, 2024"), else the month years or fourth
+    quarters end in ("Fiscal Year Ended June 29, 2024", "the fourth quarter ended January 28,
+    2024"), a year ending in April to December taken as named after the year it ends in (a year
+    ending in January to March is named either way, so that alone gives no calendar)."""
+    named, months = set(), set()
+    for text in texts:
+        if "end" not in text.lower():
+            continue
+        for m in _FY_ENDED.finditer(text):
+            month, year = _end_month(m.group(2), m.group(3), int(m.group(4)))
+            offset = year - _year(m.group(1))
+            if offset in (0, 1):
+                named.add(FiscalCalendar(month, offset))
+        months.update(_end_month(m.group(1), m.group(2))[0] for m in _YEAR_END_MONTH.finditer(text))
+    if named:
+        return named.pop() if len(named) == 1 and {c.end_month for c in named} >= months else None
+    if len(months) == 1:
+        month = months.pop()
+        return FiscalCalendar(month) if month >= 4 else None
+    return None
 
 _PART = {"early": 0, "start of": 0, "beginning of": 0, "mid": 1, "late": 2, "end of": 2}
 
@@ -231,24 +358,33 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         return replace(first, high=last.high, is_range=True, iso=f"--{month:02d}-{d1:02d}/{d2:02d}")
     if kind == "my":
         return _narrow(_date(text, int(g[2]), "month", _month(g[1])), g[0])
+    if kind == "fy_part":
+        year = _year(g[0])
+        if g[1] or g[2] or g[5]:
+            return fiscal(_date(text, year, "quarter", int(g[1] or g[2]) if not g[5] else ORDINALS[g[5].lower()]))
+        return fiscal(_date(text, year, "half", int(g[3] or g[4]) if not g[6] else ORDINALS[g[6].lower()]))
     if kind == "quarter":
-        q = ORDINALS[g[0].lower()]
-        if not g[1]:
+        q = ORDINALS[g[1].lower()]
+        if not (g[3] or g[4]):
             return _unanchored(text, "quarter", "quarter without a year")
-        return _date(text, int(g[1]), "quarter", q)
+        value = _date(text, _year(g[3] or g[4]), "quarter", q)
+        return fiscal(value) if g[0] or g[2] or g[3] else value
     if kind == "qtr":
-        q = int(g[0] or g[1])
-        if not g[2]:
+        q = int(g[1] or g[2])
+        if not g[4]:
             return _unanchored(text, "quarter", "quarter without a year")
-        return _date(text, _year(g[2]), "quarter", q)
+        value = _date(text, _year(g[4]), "quarter", q)
+        return fiscal(value) if g[0] or g[3] else value
     if kind == "half":
-        return _date(text, int(g[1]), "half", ORDINALS[g[0].lower()])
+        value = _date(text, _year(g[2] or g[3]), "half", ORDINALS[g[1].lower()])
+        return fiscal(value) if g[0] or g[2] else value
     if kind == "h":
-        if not g[2]:
+        if not g[4]:
             return _unanchored(text, "half", "half-year without a year")
-        return _date(text, _year(g[2]), "half", int(g[0] or g[1]))
+        value = _date(text, _year(g[4]), "half", int(g[1] or g[2]))
+        return fiscal(value) if g[0] or g[3] else value
     if kind == "fy":
-        return _date(text, _year(g[0]), "year", note="fiscal year (calendar year assumed)")
+        return fiscal(_date(text, _year(g[0]), "year"))
     if kind == "season":
         y1 = int(g[0])
         if _year(g[1], base=y1) != y1 + 1:

@@ -35,7 +35,7 @@ from .extensions import register_extensions
 from .hours import check_hours_facts
 from .normalize import find_claims
 from .records import check_record_facts, load_terms
-from .dates import WEEKDAYS, weekdays_in
+from .dates import WEEKDAYS, fiscal_as_calendar, weekdays_in
 from .sources import (COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, fold_accents, index_or_note,
                       markdown_table_rows, months_of, period_dates)
 from .values import ClaimValue
@@ -80,6 +80,13 @@ _OTHER_DAYS = re.compile(r"\b(?:with\s+(?:extended|longer|later|shorter|reduced|
 # where the exceptions of a time range end: another clause ("; delivery is offered every day except Friday")
 _OTHER_DAYS_END = re.compile(r";|,\s*and\b(?!\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)|\bwhile\b|[.!?](?=\s|$)",
                              re.I)
+
+
+def read_value(span: Span, index: SourceIndex) -> ClaimValue:
+    """An answer claim's value as it is checked against ``index``: a fiscal period as the months
+    the sources' fiscal calendar gives it ("Q1 fiscal 2025": July to September 2024), if they
+    state one."""
+    return fiscal_as_calendar(ClaimValue.from_dict(span._.claim), index.fiscal)
 
 
 def _hours_clauses(text: str, separators: str) -> List[str]:
@@ -226,7 +233,7 @@ class NumericGrounder:
         days = self._day_scopes(spans)
         overlaps: Dict[frozenset, List[float]] = {}
         for i, span in enumerate(spans):
-            value = ClaimValue.from_dict(span._.claim)
+            value = read_value(span, index)
             context = self._context(span)
             if question and context <= content_words(span.text):
                 # a bare answer ("42", "About $5 million."): the question says what it counts
@@ -667,8 +674,9 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
             label = row.cells[0].text or text[row.cells[0].start:row.cells[0].end]
             for cell in row.cells[1:]:
                 if cell.column not in columns:
-                    names = tuple(v for _, _, v in find_claims(cell.column))
-                    names += period_dates(cell.column, names)  # "Year ended December 31, 2024": 2024 too
+                    names = tuple(fiscal_as_calendar(v, index.fiscal) for _, _, v in find_claims(cell.column))
+                    # "Year ended December 31, 2024": 2024 and fiscal 2024 too
+                    names += period_dates(cell.column, names, index.fiscal)
                     columns[cell.column] = (names, content_words(cell.column))
             # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
             # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
@@ -831,7 +839,7 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     dates = [s._.claim for s in around if (s._.claim or {}).get("kind") in ANCHOR_KINDS]
     if any(not d.get("normalisable", True) for d in dates):
         return None
-    anchors = [ClaimValue.from_dict(d) for d in dates]
+    anchors = [fiscal_as_calendar(ClaimValue.from_dict(d), index.fiscal) for d in dates]
 
     def same(a: ClaimValue, b: ClaimValue) -> bool:  # the same date, read at the same granularity
         return a.granularity == b.granularity and compare(a, b).result == EQUAL
@@ -933,7 +941,7 @@ def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
     dated = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
              and (s._.claim or {}).get("kind") in ANCHOR_KINDS and (s._.claim or {}).get("normalisable", True)]
     own = [s for s in dated if wlo <= s.start_char and s.end_char <= whi]
-    anchors = [ClaimValue.from_dict(s._.claim) for s in (own or dated)]
+    anchors = [read_value(s, index) for s in (own or dated)]
     period = months_of(answer[wlo:whi]) or months_of(answer[lo:hi])
     if period is None and anchors and all(a.granularity == "year" for a in anchors):
         period = 12  # "Fiscal 2024 revenue grew 4%": the year's change, not the fourth quarter's

@@ -18,6 +18,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from .dates import FiscalCalendar, fiscal_as_calendar, fiscal_calendar, fiscal_year_ended
 from .normalize import find_claims
 from .values import ClaimValue
 
@@ -1190,6 +1191,7 @@ class SourceIndex:
     texts: List[str]
     sentences: List[SourceSentence] = field(default_factory=list)
     claims: List[SourceClaim] = field(default_factory=list)
+    fiscal: Optional[FiscalCalendar] = None  # the fiscal calendar the sources state, if one (dates.fiscal_calendar)
 
     def sentence_claims(self) -> Dict[int, List[SourceClaim]]:
         out: Dict[int, List[SourceClaim]] = {}
@@ -1273,7 +1275,7 @@ class SourceIndexer:
             raise SourcesTooLarge(
                 f"the sources hold {total:,} characters, over the limit of {self.max_chars:,} "
                 "(set max_source_chars in the ground_claims config to raise it)")
-        index = SourceIndex(key=key, texts=texts)
+        index = SourceIndex(key=key, texts=texts, fiscal=fiscal_calendar(texts))
         for i, (source, text) in enumerate(zip(sources, texts)):
             record = is_record(source)
             # HTML: the source as given, which source_text read without its markup
@@ -1321,6 +1323,9 @@ class SourceIndexer:
                     if read is not value:
                         index.claims.append(SourceClaim(i, s, e, first + j, read))
             self._add_column_dates(index, i, first, starts, rows)
+        if index.fiscal is not None:  # fiscal periods as the months the sources' fiscal years cover
+            for claim in index.claims:
+                claim.value = fiscal_as_calendar(claim.value, index.fiscal)
         return index
 
     @staticmethod
@@ -1347,7 +1352,7 @@ class SourceIndexer:
                 if not cell.column or cell.column in seen:
                     continue
                 seen.add(cell.column)
-                for value in column_dates(cell.column):  # grounds a date, never refutes one (another column's)
+                for value in column_dates(cell.column, index.fiscal):  # grounds a date, never refutes one
                     index.claims.append(SourceClaim(source, header.start, header.end, j, replace(value, note=COLUMN_DATE)))
 
 
@@ -1549,21 +1554,25 @@ _YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
 COLUMN_DATE = "a date a table's column name gives"  # ClaimValue.note of the column dates an index holds
 
 
-def period_dates(name: str, found: Sequence[ClaimValue]) -> Tuple[ClaimValue, ...]:
+def period_dates(name: str, found: Sequence[ClaimValue], cal: Optional[FiscalCalendar] = None
+                 ) -> Tuple[ClaimValue, ...]:
     """The dates a table's column name gives its figures besides those written in it (``found``):
-    the year of "Year Ended December 31, 2024", the calendar quarter of "Three Months Ended
+    the year of "Year Ended December 31, 2024" and the fiscal year it ends (fiscal 2024, as the
+    sources' fiscal calendar ``cal`` maps it), the calendar quarter of "Three Months Ended
     September 30, 2024" (Q3 2024), the half of "Six Months Ended June 30, 2024" (H1 2024)."""
     if _YEAR_ENDED.search(name):
-        return tuple(v for _, _, v in find_claims(" ".join(_YEAR_IN.findall(name))) if v.kind == "date")
+        years = tuple(v for _, _, v in find_claims(" ".join(_YEAR_IN.findall(name))) if v.kind == "date")
+        fiscal_years = (fiscal_year_ended(v, cal) for v in found if v.kind == "date")
+        return years + tuple(v for v in fiscal_years if v is not None)
     months = months_of(name)
     return _quarter_or_half(tuple(found), months) if months in (3, 6) else ()
 
 
-def column_dates(name: str) -> Tuple[ClaimValue, ...]:
+def column_dates(name: str, cal: Optional[FiscalCalendar] = None) -> Tuple[ClaimValue, ...]:
     """Every date a table's column name gives its figures: those written in it ("September 30,
-    2024") and ``period_dates``."""
-    found = tuple(v for _, _, v in find_claims(name) if v.kind == "date")
-    return found + period_dates(name, found)
+    2024") and ``period_dates``, fiscal periods as the sources' fiscal calendar ``cal`` maps them."""
+    found = tuple(fiscal_as_calendar(v, cal) for _, _, v in find_claims(name) if v.kind == "date")
+    return found + period_dates(name, found, cal)
 
 
 def _caption_unit(caption: str) -> str:

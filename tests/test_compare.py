@@ -78,7 +78,22 @@ ROWS = [
     ("March 2019", "2018", D, D),
     ("H1 2024", "May 2024", E, I),
     ("H1 2024", "July 2024", D, D),
-    ("FY2023", "March 2023", E, I),
+    # fiscal periods (2026-12-03, fourteenth session): the same name grounds, another differs;
+    # against calendar dates they differ only where no fiscal calendar could make them meet
+    ("FY2023", "March 2023", I, I),
+    ("FY2023", "fiscal year 2023", E, E),
+    ("Q4 fiscal 2024", "the fourth quarter of fiscal 2024", E, E),
+    ("Q4 FY24", "FY2024 Q4", E, E),
+    ("Q4 fiscal 2024", "the third quarter of fiscal 2024", D, D),
+    ("Q4 fiscal 2024", "fiscal 2024", I, E),
+    ("Q4 FY24", "January 28, 2024", I, I),  # NVIDIA's fourth quarter of fiscal 2024
+    ("Q4 FY24", "Q4 2024", E, E),  # the same name, "fiscal" dropped (a weak match: see SAME_PERIOD_NAME)
+    ("fiscal 2019", "2019", E, E),
+    ("Q3 FY24", "Q4 2024", I, I),  # a year ending in March 2025 ("FY2024" named after its start) would
+    ("Q1 FY24", "Q4 2024", D, D),  # but no calendar makes the first fiscal quarter October to December 2024
+    ("fiscal 2024", "2019", D, D),
+    ("Q1 fiscal 2025", "September 30, 2023", D, D),  # no fiscal calendar puts its first quarter there
+    ("H1 FY24", "the first half of fiscal 2024", E, E),
     ("2012–13", "2013", E, I),
     ("2012–13", "2015", D, D),
     ("the 1990s", "1995", E, I),

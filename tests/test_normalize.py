@@ -257,8 +257,16 @@ DATES = [
     ("Sales rose in the third quarter of 2024.", "quarter", "2024-Q3", day(2024, 7, 1), day(2024, 9, 30)),
     ("Sales rose in Q3 2024.", "quarter", "2024-Q3", day(2024, 7, 1), day(2024, 9, 30)),
     ("Sales rose in the fourth quarter of 2019.", "quarter", "2019-Q4", day(2019, 10, 1), day(2019, 12, 31)),
-    ("Sales rose in FY2023.", "year", "2023", day(2023, 1, 1), day(2023, 12, 31)),
-    ("Sales rose in fiscal year 2023.", "year", "2023", day(2023, 1, 1), day(2023, 12, 31)),
+    # a fiscal period keeps the interval of its calendar name, compared only with other fiscal periods
+    ("Sales rose in FY2023.", "year", "FY2023", day(2023, 1, 1), day(2023, 12, 31)),
+    ("Sales rose in fiscal year 2023.", "year", "FY2023", day(2023, 1, 1), day(2023, 12, 31)),
+    ("Sales rose in Q4 fiscal 2024.", "quarter", "FY2024-Q4", day(2024, 10, 1), day(2024, 12, 31)),
+    ("Sales rose in the fourth quarter of fiscal 2024.", "quarter", "FY2024-Q4", day(2024, 10, 1), day(2024, 12, 31)),
+    ("Sales rose in fiscal Q2 2024.", "quarter", "FY2024-Q2", day(2024, 4, 1), day(2024, 6, 30)),
+    ("Sales rose in FY24 Q3.", "quarter", "FY2024-Q3", day(2024, 7, 1), day(2024, 9, 30)),
+    ("Sales rose in the fiscal third quarter of 2024.", "quarter", "FY2024-Q3", day(2024, 7, 1), day(2024, 9, 30)),
+    ("Sales rose in the first half of FY24.", "half", "FY2024-H1", day(2024, 1, 1), day(2024, 6, 30)),
+    ("Sales rose in H2 fiscal 2024.", "half", "FY2024-H2", day(2024, 7, 1), day(2024, 12, 31)),
     ("Sales rose in H1 2024.", "half", "2024-H1", day(2024, 1, 1), day(2024, 6, 30)),
     ("Sales rose in the second half of 2023.", "half", "2023-H2", day(2023, 7, 1), day(2023, 12, 31)),
     # year ranges
