@@ -40,6 +40,10 @@ _RISE = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|in
 _FALL = re.compile(r"\b(?:fell|falls?|falling|declin\w*|decreas\w*|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|"
                    r"slipp?\w*|dipp?\w*|slid\w*|contract\w*|shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|"
                    r"narrow\w*|lost|decelerat\w*|worsen\w*|deteriorat\w*|weaken\w*)\b", re.I)
+# "made up 12% of sales", "ended up 5% higher": no rise in "up" itself
+_MADE_UP = re.compile(r"\b(?:made|makes?|making|summ?(?:ed|s)?|ended|ends?|shows?|showed|turn(?:ed|s)?|picked|"
+                      r"takes?|taken|took|set|comes?|came|brings?|brought|sign(?:ed|s)?|back(?:ed|s)?)\s+up$", re.I)
+RISE_OR_FALL = re.compile(f"{_RISE.pattern}|{_FALL.pattern}", re.I)  # a sentence that may state a change
 _IMPROVE = re.compile(r"^(?:improv\w*|recover\w*|strengthen\w*)$", re.I)
 _WORSEN = re.compile(r"^(?:worsen\w*|deteriorat\w*|weaken\w*)$", re.I)
 # a figure the words before it make a level ("increased to 42.1%", "up from $41.1 million", "was $7 million")
@@ -100,7 +104,7 @@ def change_direction(before: str, after: str) -> Optional[str]:
         clause = clauses[-2]  # "grew 22%, or $9.8 million": the clause of the figure before
     if _LEVEL_END.search(clause) and not _CHANGE_OF.search(clause) and not re.search(r"\bby\s*$", clause, re.I):
         return None
-    found = [(m.start(), RISE, m.group(0)) for m in _RISE.finditer(clause)] + \
+    found = [(m.start(), RISE, m.group(0)) for m in _RISE.finditer(clause) if not _MADE_UP.search(clause, 0, m.end())] + \
         [(m.start(), FALL, m.group(0)) for m in _FALL.finditer(clause)]
     if not found:
         return None
@@ -243,7 +247,8 @@ def _dated(anchor: ClaimValue, name: ClaimValue) -> bool:
         and anchor.low <= name.low <= anchor.high
 
 
-def _magnitude(v: ClaimValue) -> ClaimValue:
+def magnitude(v: ClaimValue) -> ClaimValue:
+    """A figure without its sign ("-3%" as 3%)."""
     if v.value is not None and v.value < 0:
         return replace(v, value=-v.value, low=-v.high, high=-v.low, number=None if v.number is None else -v.number)
     return v
@@ -289,7 +294,7 @@ def _computed(kind_unit: Tuple[str, str], cur: Tuple[str, SourceClaim], prior: T
                 return None  # from a loss to a profit: no percent says that
             directed = False  # an amount's change from a loss to a profit has no size's direction
         else:
-            a, b, of_size = _magnitude(a), _magnitude(b), True
+            a, b, of_size = magnitude(a), magnitude(b), True
     elif unit == "%" and (a.value < 0 or b.value < 0):
         return None  # a percent of a negative figure ("free cash flow of -$10 million") says nothing plain
     if kind == "percent" and unit == "%":
@@ -466,13 +471,13 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
     $152.4 million (2024).") is what the cross-encoder reads before the evidence: it cannot
     compute a change from a row's figures; a grounded figure is written as the answer writes it."""
     row = where.format(label=label)
-    size = _magnitude(value)
+    size = magnitude(value)
     # "fell -10.5%" is a fall, "grew -5%" one too
     said_way = FALL if direction == FALL or (value.value is not None and value.value < 0) else RISE
     if direction in (IMPROVE, WORSEN):  # of a loss: its size; else the figure
         said_way = direction
-    same = [c for c in changes if compare(size, _magnitude(c.value)).result == EQUAL
-            or (c.unitless and size.kind == "money" and scaled_by_thousands(size, _magnitude(c.value)))]
+    same = [c for c in changes if compare(size, magnitude(c.value)).result == EQUAL
+            or (c.unitless and size.kind == "money" and scaled_by_thousands(size, magnitude(c.value)))]
 
     def wanted(c: _Change) -> str:  # "improved" is a fall of a loss's size, a rise of anything else
         if said_way in (IMPROVE, WORSEN):
@@ -487,11 +492,11 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
         c = same[0]
         verb = {IMPROVE: "improve", WORSEN: "worsen"}.get(said_way, "rise" if wanted(c) == RISE else "fall")
         return ("mismatch", f"said to {verb} where {row} gives {c.said}", c,
-                _statement(label, c, _magnitude(c.value).text))
+                _statement(label, c, magnitude(c.value).text))
     if not changes:
         return None
-    c = min(changes, key=lambda c: (c.rank, distance(size, _magnitude(c.value))))
-    return "mismatch", f"{row} gives {c.said}", c, _statement(label, c, _magnitude(c.value).text)
+    c = min(changes, key=lambda c: (c.rank, distance(size, magnitude(c.value))))
+    return "mismatch", f"{row} gives {c.said}", c, _statement(label, c, magnitude(c.value).text)
 
 
 _SCALE = re.compile(r"\b(?:thousand|million|billion|trillion)s?\b|\d\s*[kmb]n?\b", re.I)
@@ -550,6 +555,69 @@ def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str
         clause = _PERIOD_WORDS.sub("", clause, count=1).strip()
         if re.search(r"[^\W\d_]{2}", clause) and len(clause.split()) <= 6:
             out.append((clause, a, b))
+    return out
+
+
+_REPORTED = re.compile(r"^.*\b(?:said|says|reported|reports|announced|posted|recorded|noted|showed|shows|"
+                       r"expects?|that)\s+", re.I)
+_DETERMINERS = frozenset("the its our their a an this that these those".split())
+_NAME_WORDS = frozenset("net total consolidated overall".split())  # of a name, though a row's name may follow them
+
+
+def _stated_name(words_before: str) -> Optional[str]:
+    """What a stated change is of: the words before its rise or fall word, less a lead ("Acme
+    said", "the company's"), period words ("third-quarter") and what follows its name ("for the
+    quarter", "was"); None when they name nothing or too much to be a name (over four words)."""
+    text = _REPORTED.sub("", words_before)
+    text = re.split(r"['’]s\b|s['’](?=\s)", text)[-1]  # "Acme's operating income"
+    words = _tokens(text)
+    while words and words[0] in _DETERMINERS:
+        words = words[1:]
+    text = _PERIOD_WORDS.sub("", " ".join(words), count=1).strip()
+    name = []
+    for word in text.split():
+        if (word in _BETWEEN and word not in _NAME_WORDS) or _NUMBER.match(word) or _RISE.fullmatch(word) \
+                or _FALL.fullmatch(word):
+            break
+        name.append(word)
+    if not name or len(name) > 4 or not any(len(w) > 1 and not w.isdigit() for w in name):
+        return None
+    return " ".join(name)
+
+
+def stated_changes(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str, int, str]]:
+    """(what changed, the figure's index, RISE or FALL) for each figure of a sentence of prose
+    that its clause states as a change of something it names ("Operating income rose 14% to
+    $310 million, and operating margin expanded 90 basis points": ("operating income", 0, RISE)
+    and ("operating margin", 2, RISE)); a change whose clause names nothing is the one named
+    before it ("Revenue rose 9% year over year and was up 3% sequentially"); ``figures`` are
+    the (start, end) of the sentence's figures in order."""
+    out: List[Tuple[str, int, str]] = []
+    name: Optional[str] = None
+    for i, (start, end) in enumerate(figures):
+        before, after = text[max(0, start - 80):start], text[end:end + 60]
+        direction = change_direction(before, after)
+        if direction not in (RISE, FALL):
+            continue
+        m = _CHANGE_AFTER.match(after)
+        if m and re.search(r"\b(?:in|of)\s+(?:(?:the|its|our|their)\s+)?$", m.group(0), re.I):
+            found = _stated_name(re.split(r"[,;:(]|\b(?:to|from|compared|versus|during|for|and)\b",
+                                          text[end + m.end():end + m.end() + 60])[0])  # "a 12% increase in revenue"
+        elif m:
+            continue  # "up 12% from a year earlier", "12% higher": what rose is not named after it
+        else:
+            clause = _CLAUSE.split(text[max([0] + [e for _, e in figures[:i]]):start])[-1]
+            words = list(_RISE.finditer(clause)) + list(_FALL.finditer(clause))
+            if not words:
+                continue
+            head = clause[:min(w.start() for w in words)]
+            found = _stated_name(head)
+            if found is None and _tokens(head) and not all(w in _BETWEEN for w in _tokens(head)):
+                name = None  # the clause names something, not as a name: no change of the one before
+                continue
+        name = found or name
+        if name:
+            out.append((name, i, direction))
     return out
 
 

@@ -26,9 +26,9 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
-from .changes import (OTHER_BASIS, TEXT_KEY, change_claim_context, change_direction, check_kind, checked_words,
-                      doc_text, ellipsis, judge_change, local_window, named_row_key, pair_change, prose_pairs,
-                      respective_key, row_changes)
+from .changes import (FALL, OTHER_BASIS, RISE, RISE_OR_FALL, TEXT_KEY, change_claim_context, change_direction,
+                      check_kind, checked_words, doc_text, ellipsis, judge_change, local_window, magnitude, named_row_key,
+                      pair_change, prose_pairs, respective_key, row_changes, stated_changes)
 from .compare import (DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value,
                       scaled_by_thousands)
 from .extensions import register_extensions
@@ -252,6 +252,10 @@ class NumericGrounder:
                 # a change ("grew 12%", "grew 22%, or $9.8 million") is no cell's level
                 result = (table_change_check(span, value, spans, index)
                           or (None if is_change(span) else table_cell_check(span, value, spans, index)) or result)
+            if result["status"] != "not_checkable" and result.get("statement") is None \
+                    and stated_changes_of(index) and is_change(span):
+                # a change against those the sources' prose states of what it names
+                result = prose_change_check(span, value, spans, index) or result
             if result["status"] == "grounded" and result["reason"] == SIGN_IN_WORDS:
                 result = _gain_for_a_loss(span, result, value.kind, index)
             if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
@@ -1012,6 +1016,83 @@ def prose_rows(index: SourceIndex) -> List[ProseRow]:
                     cached.append(ProseRow(i, label, keys, figures[later], figures[earlier]))
         index._prose_rows = cached
     return cached
+
+
+@dataclass(frozen=True)
+class StatedChange:
+    """A change a sentence of the sources' prose states of something it names ("Operating income
+    rose 14% to $310 million": 'operating income', a rise, 14%; see ``changes.stated_changes``)."""
+
+    label: str
+    keys: Tuple[str, ...]
+    direction: str
+    claim: SourceClaim
+
+
+def stated_changes_of(index: SourceIndex) -> List[StatedChange]:
+    """The changes the sources' prose states, once per index."""
+    cached = getattr(index, "_stated_changes", None)
+    if cached is None:
+        cached = []
+        for i, claims in _sentence_claims(index).items():
+            sent = index.sentences[i]
+            figures = sorted((c for c in claims if check_kind(c.value) is not None), key=lambda c: c.start)
+            if sent.cells or not figures:
+                continue
+            text = index.texts[sent.source][sent.start:sent.end]
+            if not RISE_OR_FALL.search(text):
+                continue
+            spans = [(c.start - sent.start, c.end - sent.start) for c in figures]
+            for name, j, direction in stated_changes(text, spans):
+                if (figures[j].value.value or 0) < 0:  # "growth was -3%": a fall of 3%
+                    direction = FALL if direction == RISE else RISE
+                cached.append(StatedChange(name, (name,), direction, figures[j]))
+        index._stated_changes = cached
+    return cached
+
+
+def prose_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
+                       ) -> Optional[Dict[str, Any]]:
+    """A change claim ("Operating income rose 9%") against the changes the sources' prose states
+    of what it names: grounded when one of them is the figure; a mismatch when none is and the
+    figure is stated nowhere else but as the change of something else ("Revenue rose 9%") or
+    nowhere at all; None (the claim as ``ground`` read it) when nothing names it, or the figure
+    stands in the sources where no stated change accounts for it ("up 17% from $180.0 million")."""
+    kind = check_kind(value)
+    stated = stated_changes_of(index) if kind is not None else []
+    if not stated:
+        return None
+    reading = _change_reading(span, spans, stated)
+    if reading is None:
+        return None
+    direction, key, _ = reading
+    same = [c for c in stated if key in c.keys and (check_kind(c.claim.value) or ("",))[0] == kind[0]]
+    if not same:
+        return None
+    size = magnitude(value)
+    equal = [c for c in same if compare(size, magnitude(c.claim.value)).result == EQUAL]
+    way = [c for c in equal if direction not in (RISE, FALL) or c.direction == direction]
+    if way:
+        return _result("grounded", f"the sources state this change of {way[0].label!r}", index, way[0].claim, value)
+    of_others = {(c.claim.source, c.claim.start): c.label for c in stated if key not in c.keys}
+    stated_at = {(c.claim.source, c.claim.start) for c in stated}
+    elsewhere = [(c.source, c.start) for c in index.claims
+                 if check_kind(c.value) is not None and compare(size, magnitude(c.value)).result == EQUAL]
+    if any(place not in stated_at for place in elsewhere):
+        return None  # the figure stands in the sources where no stated change says what it is of
+    elsewhere = [place for place in elsewhere if place in of_others]
+    near = equal[0] if equal else min(same, key=lambda c: distance(size, magnitude(c.claim.value)))
+    said = f"the sources say {near.label!r} {'rose' if near.direction == RISE else 'fell'} {near.claim.value.text!r}"
+    if equal:
+        reason = f"{said}, the other way"
+    elif elsewhere:
+        reason = f"{said}; {value.text!r} is the change of {of_others[elsewhere[0]]!r}"
+    else:
+        reason = said
+    note = compare(size, magnitude(near.claim.value)).note
+    result = _result("mismatch", f"{reason} ({note})" if note else reason, index, near.claim)
+    result["nearest"] = dict(result["nearest"], stated_of=near.label)
+    return result
 
 
 def _change_keys(row: Any) -> Tuple[str, ...]:

@@ -787,12 +787,12 @@ class Verdict:
                 reasons.append(f"judged contradicted ({most['entailment']['contradicted']:.2f} contradicted): "
                                f"{_shown(most['text'])!r}{_read_as(most)}; evidence: {ev!r}")
         for c in claims:
-            if c["status"] == "mismatch" and (c["nearest"] or {}).get("derived"):
-                # a change the sources imply, from two figures: the reason names them
+            near = c["nearest"] or {}
+            if c["status"] == "mismatch" and (near.get("derived") or near.get("stated_of")):
+                # a change the sources imply, from two figures, or state of another name: the reason names them
                 reasons.append(f"{_shown(c['text'])!r} does not match the sources: {c['reason']}")
             elif c["status"] == "mismatch":
-                near = c["nearest"]["text"] if c["nearest"] else "?"
-                reasons.append(f"{_shown(c['text'])!r} does not match the sources, which say {near!r}")
+                reasons.append(f"{_shown(c['text'])!r} does not match the sources, which say {near.get('text', '?')!r}")
             elif c["status"] == "unsupported":
                 reasons.append(f"{_shown(c['text'])!r}: {c['reason']}")
         reasons += [f["reason"] for f in facts if f["status"] in ("conflict", "unsupported")]
