@@ -995,20 +995,27 @@ class ProseRow:
     earlier: SourceClaim
 
 
+def _prose_figures(index: SourceIndex, keep: Callable[[ClaimValue], bool], least: int
+                   ) -> Iterable[Tuple[int, str, List[SourceClaim], List[Tuple[int, int]]]]:
+    """(sentence index, its text, its figures ``keep`` keeps in order, their offsets in the text)
+    for each sentence of prose (no table row) with at least ``least`` such figures."""
+    for i, claims in _sentence_claims(index).items():
+        sent = index.sentences[i]
+        figures = sorted((c for c in claims if keep(c.value)), key=lambda c: c.start)
+        if sent.cells or len(figures) < least:
+            continue
+        text = index.texts[sent.source][sent.start:sent.end]
+        yield i, text, figures, [(c.start - sent.start, c.end - sent.start) for c in figures]
+
+
 def prose_rows(index: SourceIndex) -> List[ProseRow]:
     """The sentences of prose that compare two figures (``changes.prose_pairs``), once per index."""
     cached = getattr(index, "_prose_rows", None)
     if cached is None:
         cached = []
-        for i, claims in _sentence_claims(index).items():
-            sent = index.sentences[i]
-            figures = sorted((c for c in claims if c.value.kind in TABLE_VALUE_KINDS and c.value.normalisable),
-                             key=lambda c: c.start)
-            if sent.cells or len(figures) < 2:
-                continue
-            text = index.texts[sent.source]
-            spans = [(c.start - sent.start, c.end - sent.start) for c in figures]
-            for label, later, earlier in prose_pairs(text[sent.start:sent.end], spans):
+        table_kind = lambda v: v.kind in TABLE_VALUE_KINDS and v.normalisable  # noqa: E731
+        for i, text, figures, spans in _prose_figures(index, table_kind, 2):
+            for label, later, earlier in prose_pairs(text, spans):
                 keys = label_keys(label)
                 if not keys and len(label.split()) > 1 and _phrase(label).strip() in _GENERIC_LABELS:
                     keys = (_phrase(label),)  # "Total revenue was $210.0 million, compared with ..."
@@ -1034,15 +1041,9 @@ def stated_changes_of(index: SourceIndex) -> List[StatedChange]:
     cached = getattr(index, "_stated_changes", None)
     if cached is None:
         cached = []
-        for i, claims in _sentence_claims(index).items():
-            sent = index.sentences[i]
-            figures = sorted((c for c in claims if check_kind(c.value) is not None), key=lambda c: c.start)
-            if sent.cells or not figures:
-                continue
-            text = index.texts[sent.source][sent.start:sent.end]
+        for _, text, figures, spans in _prose_figures(index, lambda v: check_kind(v) is not None, 1):
             if not RISE_OR_FALL.search(text):
                 continue
-            spans = [(c.start - sent.start, c.end - sent.start) for c in figures]
             for name, j, direction in stated_changes(text, spans):
                 if (figures[j].value.value or 0) < 0:  # "growth was -3%": a fall of 3%
                     direction = FALL if direction == RISE else RISE
@@ -1066,6 +1067,8 @@ def prose_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
     if reading is None:
         return None
     direction, key, _ = reading
+    if (value.value or 0) < 0 and direction in (RISE, FALL):  # "growth was -3%": a fall
+        direction = FALL if direction == RISE else RISE
     same = [c for c in stated if key in c.keys and (check_kind(c.claim.value) or ("",))[0] == kind[0]]
     if not same:
         return None
