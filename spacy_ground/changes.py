@@ -560,24 +560,59 @@ def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str
 
 _REPORTED = re.compile(r"^.*\b(?:said|says|reported|reports|announced|posted|recorded|noted|showed|shows|"
                        r"expects?|that)\s+", re.I)
-_DETERMINERS = frozenset("the its our their a an this that these those".split())
+_DETERMINERS = frozenset("the its our their a an".split())
 _NAME_WORDS = frozenset("net total consolidated overall".split())  # of a name, though a row's name may follow them
+_PRONOUNS = frozenset("it they this that these those which who he she we".split())
+_OWNERS = frozenset("company firm group business bank".split())  # "the company's revenue" is the revenue
+# the words that may stand for the name of the change before ("... and was up 3% sequentially")
+_ELIDED = frozenset("and was were is are has have had been be also then by".split())
+# a comparison: the figure is what the change is measured against ("lower than 12% in 2023")
+_COMPARED = re.compile(r"\b(?:than|compared\s+(?:with|to)|versus|vs\.?|against|from|expected|estimated?|"
+                       r"forecast|consensus)\s+(?:(?:the|a|an)\s+)?$", re.I)
+# a place or a part named before the clause ("In China, revenue fell 5%"), not a period
+_PLACE_FIRST = re.compile(r"^\s*(?:In|At|Outside|Across|Among|Within|For)\s+(?:the\s+)?(?!(?:first|second|third|"
+                          r"fourth|last|final|full|fiscal|quarter|year|half|period|month|week|day)\b|Q[1-4]\b|FY|"
+                          r"H[12]\b|\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)[A-Z]")
+# names of the same thing, which a stated change of the one does not make another's
+METRICS = tuple(frozenset(g.split("|")) for g in (
+    "revenue|revenues|sales|net sales|total revenue|total revenues|turnover|top line",
+    "net income|net profit|profit|profits|earnings|net earnings|bottom line",
+    "operating income|operating profit|ebit|income from operations|operating earnings",
+    "operating margin|operating margins", "gross margin|gross margins", "gross profit",
+    "ebitda|adjusted ebitda", "eps|earnings per share|diluted eps", "free cash flow", "operating cash flow",
+    "shares|stock|share price|stock price", "dividend|dividends", "expenses|costs|operating expenses",
+    "orders|bookings", "backlog", "headcount|employees|workforce", "net loss|loss|losses"))
+
+
+def metric_group(name: str) -> Optional[int]:
+    """The index of the group of ``METRICS`` a name is of, or None when it is not a known measure."""
+    return next((i for i, g in enumerate(METRICS) if name in g), None)
 
 
 def _stated_name(words_before: str) -> Optional[str]:
     """What a stated change is of: the words before its rise or fall word, less a lead ("Acme
     said", "the company's"), period words ("third-quarter") and what follows its name ("for the
-    quarter", "was"); None when they name nothing or too much to be a name (over four words)."""
+    quarter", "was"); None when they name nothing, too much to be a name (over four words), a
+    pronoun ("it"), an owner's ("Samsung's sales"), or a part ("sales in China", "revenue from
+    services")."""
     text = _REPORTED.sub("", words_before)
-    text = re.split(r"['’]s\b|s['’](?=\s)", text)[-1]  # "Acme's operating income"
-    words = _tokens(text)
+    parts = re.split(r"['’]s\b|s['’](?=\s)", text)
+    if len(parts) > 1 and not set(_tokens(parts[-2])[-1:]) <= _OWNERS | _DETERMINERS:
+        return None  # "Samsung's sales": another company's, perhaps
+    words = _tokens(parts[-1])
     while words and words[0] in _DETERMINERS:
         words = words[1:]
-    text = _PERIOD_WORDS.sub("", " ".join(words), count=1).strip()
-    name = []
-    for word in text.split():
+    words = _PERIOD_WORDS.sub("", " ".join(words), count=1).split()
+    if words[:1] and words[0] in _PRONOUNS:
+        return None
+    name: List[str] = []
+    for n, word in enumerate(words):
         if (word in _BETWEEN and word not in _NAME_WORDS) or _NUMBER.match(word) or _RISE.fullmatch(word) \
                 or _FALL.fullmatch(word):
+            rest = words[n:]
+            if rest[0] in ("in", "from", "of", "for", "at", "by", "on", "outside", "excluding") \
+                    and not _between_ok(" ".join(rest)):
+                return None  # "sales in China", "revenue for the cloud unit"
             break
         name.append(word)
     if not name or len(name) > 4 or not any(len(w) > 1 and not w.isdigit() for w in name):
@@ -589,9 +624,15 @@ def stated_changes(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[
     """(what changed, the figure's index, RISE or FALL) for each figure of a sentence of prose
     that its clause states as a change of something it names ("Operating income rose 14% to
     $310 million, and operating margin expanded 90 basis points": ("operating income", 0, RISE)
-    and ("operating margin", 2, RISE)); a change whose clause names nothing is the one named
-    before it ("Revenue rose 9% year over year and was up 3% sequentially"); ``figures`` are
-    the (start, end) of the sentence's figures in order."""
+    and ("operating margin", 2, RISE)); a change whose clause names nothing but "and was" is the
+    one named before it ("Revenue rose 9% year over year and was up 3% sequentially"). Left out,
+    as changes of something the words do not name plainly: a sentence with "respectively",
+    another basis ("organic", "excluding currency") or a place first ("In China, ..."); a
+    figure compared with ("lower than 12%", "higher than the 7% analysts expected"); a clause
+    after "which", "while", "as" naming nothing. ``figures``: the (start, end) of the sentence's
+    figures in order."""
+    if re.search(r"\brespectively\b", text, re.I) or _PLACE_FIRST.match(text):
+        return []
     out: List[Tuple[str, int, str]] = []
     name: Optional[str] = None
     for i, (start, end) in enumerate(figures):
@@ -599,21 +640,28 @@ def stated_changes(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[
         direction = change_direction(before, after)
         if direction not in (RISE, FALL):
             continue
+        if _COMPARED.search(before) or OTHER_BASIS.search(_CLAUSE.split(before)[-1] + after.split(",")[0]) \
+                or OTHER_BASIS.search(text[:start][-120:].split(".")[-1].split(",")[0]):
+            name = None
+            continue
         m = _CHANGE_AFTER.match(after)
         if m and re.search(r"\b(?:in|of)\s+(?:(?:the|its|our|their)\s+)?$", m.group(0), re.I):
-            found = _stated_name(re.split(r"[,;:(]|\b(?:to|from|compared|versus|during|for|and)\b",
+            found = _stated_name(re.split(r"[,;:(]|\b(?:to|from|compared|versus|during|and)\b",
                                           text[end + m.end():end + m.end() + 60])[0])  # "a 12% increase in revenue"
         elif m:
             continue  # "up 12% from a year earlier", "12% higher": what rose is not named after it
         else:
-            clause = _CLAUSE.split(text[max([0] + [e for _, e in figures[:i]]):start])[-1]
+            lead = text[max([0] + [e for _, e in figures[:i]]):start]
+            cuts = list(_CLAUSE.finditer(lead))
+            clause = lead[cuts[-1].end():] if cuts else lead
             words = list(_RISE.finditer(clause)) + list(_FALL.finditer(clause))
             if not words:
                 continue
             head = clause[:min(w.start() for w in words)]
             found = _stated_name(head)
-            if found is None and _tokens(head) and not all(w in _BETWEEN for w in _tokens(head)):
-                name = None  # the clause names something, not as a name: no change of the one before
+            elided = set(_tokens(head)) <= _ELIDED and (not cuts or cuts[-1].group(0).lower() in (",", ";", "and"))
+            if found is None and not elided:
+                name = None  # the clause names something, not plainly: no change of the one before
                 continue
         name = found or name
         if name:

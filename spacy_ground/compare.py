@@ -19,7 +19,7 @@ UNITLESS, YEAR_AS_NUMBER = "matched a number written without its unit", "year wr
 SIGN_IN_WORDS = "the same figure, its sign in the words (a loss, a fall)"
 # "2019" against "fiscal 2019": how a paraphrase drops "fiscal", though the months may differ
 SAME_PERIOD_NAME = "the same period's name, fiscal on one side"
-WEAK_MATCHES = frozenset({UNITLESS, YEAR_AS_NUMBER, SAME_PERIOD_NAME})  # equal, but yield to a contradiction nearby
+WEAK_MATCHES = frozenset({UNITLESS, YEAR_AS_NUMBER})  # equal, but yield to a contradiction nearby
 _EPS = 1e-9
 _SCALE_WORD = re.compile(r"\b(?:thousand|million|billion|trillion)s?\b", re.I)
 

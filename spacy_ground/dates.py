@@ -71,6 +71,7 @@ _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
     ("h", re.compile(r"\b((?i:fiscal)\s+|FY\s*)?(?:H([12])|([12])H)(?:\s*(FY|(?i:fiscal))?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),
     ("season", re.compile(rf"(?<![\d/$£€.,])({_YEAR})/(\d\d|{_YEAR})(?![\d/%])")),  # "the 2019/20 season"
     ("fy", re.compile(r"\b(?:FY|fiscal(?:\s+year)?)\s*'?(\d\d(?:\d\d)?)\b", re.I)),
+    ("year_fy", re.compile(rf"\b({_YEAR})\s+fiscal(?:\s+year)?\b", re.I)),  # "the 2024 fiscal year"
     ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|-\d|\s*(?:%|percent|million|billion|people))", re.I)),
     ("year_qual", re.compile(rf"\b(early|mid|late|end\s+of|start\s+of|beginning\s+of)[-\s]+({_YEAR})\b", re.I)),
     ("century", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]00|2000)'?s\b", re.I)),
@@ -383,7 +384,7 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
             return _unanchored(text, "half", "half-year without a year")
         value = _date(text, _year(g[4]), "half", int(g[1] or g[2]))
         return fiscal(value) if g[0] or g[3] else value
-    if kind == "fy":
+    if kind in ("fy", "year_fy"):
         return fiscal(_date(text, _year(g[0]), "year"))
     if kind == "season":
         y1 = int(g[0])

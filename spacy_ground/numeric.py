@@ -28,7 +28,7 @@ from spacy.util import registry
 
 from .changes import (FALL, OTHER_BASIS, RISE, RISE_OR_FALL, TEXT_KEY, change_claim_context, change_direction,
                       check_kind, checked_words, doc_text, ellipsis, judge_change, local_window, magnitude, named_row_key,
-                      pair_change, prose_pairs, respective_key, row_changes, stated_changes)
+                      metric_group, pair_change, prose_pairs, respective_key, row_changes, stated_changes)
 from .compare import (DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value,
                       scaled_by_thousands)
 from .extensions import register_extensions
@@ -1055,10 +1055,11 @@ def stated_changes_of(index: SourceIndex) -> List[StatedChange]:
 def prose_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
                        ) -> Optional[Dict[str, Any]]:
     """A change claim ("Operating income rose 9%") against the changes the sources' prose states
-    of what it names: grounded when one of them is the figure; a mismatch when none is and the
-    figure is stated nowhere else but as the change of something else ("Revenue rose 9%") or
-    nowhere at all; None (the claim as ``ground`` read it) when nothing names it, or the figure
-    stands in the sources where no stated change accounts for it ("up 17% from $180.0 million")."""
+    of what it names: grounded when one of them is the figure; a mismatch when one is the figure
+    the other way, or none is and the figure stands nowhere in the sources or only as the change
+    of another measure ("Revenue rose 9%"; ``changes.METRICS`` tells measures apart); None (the
+    claim as ``ground`` read it) when no stated change is of its name, or the figure stands
+    anywhere else ("up 17% from $180.0 million", "it rose 9%", "the stock rose 9%")."""
     kind = check_kind(value)
     stated = stated_changes_of(index) if kind is not None else []
     if not stated:
@@ -1077,13 +1078,16 @@ def prose_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
     way = [c for c in equal if direction not in (RISE, FALL) or c.direction == direction]
     if way:
         return _result("grounded", f"the sources state this change of {way[0].label!r}", index, way[0].claim, value)
-    of_others = {(c.claim.source, c.claim.start): c.label for c in stated if key not in c.keys}
-    stated_at = {(c.claim.source, c.claim.start) for c in stated}
+    # the figure stated elsewhere is another thing's change only where both names are measures
+    # known to differ ("revenue" and "operating income"; not "shares" and "stock", nor "it")
+    group = metric_group(key)
+    of_others = {(c.claim.source, c.claim.start): c.label for c in stated if key not in c.keys
+                 and group is not None and metric_group(c.label) not in (None, group)}
     elsewhere = [(c.source, c.start) for c in index.claims
                  if check_kind(c.value) is not None and compare(size, magnitude(c.value)).result == EQUAL]
-    if any(place not in stated_at for place in elsewhere):
-        return None  # the figure stands in the sources where no stated change says what it is of
-    elsewhere = [place for place in elsewhere if place in of_others]
+    if any(place not in of_others for place in elsewhere if place not in {(c.claim.source, c.claim.start)
+                                                                           for c in same}):
+        return None  # the figure stands in the sources where nothing says it is another measure's
     near = equal[0] if equal else min(same, key=lambda c: distance(size, magnitude(c.claim.value)))
     said = f"the sources say {near.label!r} {'rose' if near.direction == RISE else 'fell'} {near.claim.value.text!r}"
     if equal:

@@ -418,3 +418,97 @@ def test_changes_the_rows_cannot_give_are_not_judged_by_them(nlp_blank, source, 
     result = claim(nlp_blank, answer, source, figure)
     assert result["status"] != "grounded" or "table row" not in result["reason"]
     assert "table row" not in (result["reason"] or "") and "sentence on" not in (result["reason"] or "")
+
+
+# --- changes the sources' prose states (changes.stated_changes, numeric.prose_change_check)
+
+@pytest.mark.parametrize("sentence,expected", [
+    ("Operating income rose 14% to $310 million, and operating margin expanded 90 basis points to 20.4%.",
+     [("operating income", "14%", RISE), ("operating margin", "90 basis points", RISE)]),
+    # a change whose clause names nothing is of the name before it
+    ("Third-quarter revenue increased 9% year over year to $1.52 billion and was up 3% sequentially.",
+     [("revenue", "9%", RISE), ("revenue", "3%", RISE)]),
+    ("Apple said revenue rose 5% in the quarter, while net income fell 3%.",
+     [("revenue", "5%", RISE), ("net income", "3%", FALL)]),
+    ("The company's shares jumped 12% on Tuesday.", [("shares", "12%", RISE)]),
+    ("It said revenue rose 12% and it rose 3% sequentially.", [("revenue", "12%", RISE)]),
+    ("It reported a 12% increase in operating income and a 5% decline in revenue.",
+     [("operating income", "12%", RISE), ("revenue", "5%", FALL)]),
+    ("The index rose 1.2% and the Nasdaq gained 0.8%.", [("index", "1.2%", RISE), ("nasdaq", "0.8%", RISE)]),
+    ("Revenue rose 9%, while expenses rose 12%.", [("revenue", "9%", RISE)]),  # "expenses" is no name's ellipsis
+    ("Revenue rose 9%, which grew 25%.", [("revenue", "9%", RISE)]),
+    ("Revenue and net income grew 17% and 12%, respectively.", []),
+    ("Revenue grew 9% in 2024, lower than 12% in 2023.", [("revenue", "9%", RISE)]),
+    ("Apple's revenue rose 5%, while Samsung's sales fell 3%.", []),
+    ("The company's revenue rose 5%.", [("revenue", "5%", RISE)]),
+    ("In China, revenue fell 5%.", []),
+    ("In the fourth quarter, revenue fell 5%.", [("revenue", "5%", FALL)]),
+    ("On a constant-currency basis, revenue rose 7%.", []),
+    ("Revenue from services rose 20%.", []),
+    ("Revenue for the third quarter was up 9%.", [("revenue", "9%", RISE)]),
+    ("Sales at stores open at least a year rose 3%.", []),      # more than a name
+    ("Revenue was $210.0 million, up 17% from $180.0 million a year earlier.", []),  # says not what rose
+    ("Unemployment fell to 3.5% in May.", []),                  # a level
+    ("Eritreans and Syrians made up half of the migrants.", []),  # "made up" is no rise
+])
+def test_stated_changes(sentence, expected):
+    from spacy_ground.changes import stated_changes
+    from spacy_ground.normalize import find_claims
+    figures = [(s, e) for s, e, v in find_claims(sentence) if v.kind in ("percent", "money")]
+    found = [(name, sentence[figures[i][0]:figures[i][1]], way) for name, i, way in stated_changes(sentence, figures)]
+    assert found == expected
+
+
+RESULTS = ("Third-quarter revenue increased 9% year over year to $1.52 billion and was up 3% sequentially. "
+           "Operating income rose 14% to $310 million, and operating margin expanded 90 basis points to 20.4%.")
+MARKETS = ("Apple said revenue rose 5% in the quarter, while net income fell 3%. "
+           "The index rose 1.2% and the Nasdaq gained 0.8%.")
+LEVELS = "Revenue was $210.0 million, up 17% from $180.0 million a year earlier. Revenue grew 5% in the first quarter."
+
+
+@pytest.mark.parametrize("source,answer,figure,status,said", [
+    (RESULTS, "Operating income rose 9% to $310 million.", "9%", "mismatch", "'9%' is the change of 'revenue'"),
+    (RESULTS, "Operating income rose 12%.", "12%", "mismatch", "'operating income' rose '14%'"),
+    (RESULTS, "Operating income rose 14%.", "14%", "grounded", "change of 'operating income'"),
+    (RESULTS, "Revenue was up 3% sequentially.", "3%", "grounded", "change of 'revenue'"),
+    (RESULTS, "Revenue fell 9%.", "9%", "mismatch", "the other way"),
+    (RESULTS, "Operating margin expanded 0.9%.", "0.9%", "mismatch", "percentage points"),
+    (MARKETS, "Net income fell 5%.", "5%", "mismatch", "'5%' is the change of 'revenue'"),
+    # names no list of measures tells apart (or tells alike: "shares", "stock") are not held to each other
+    (MARKETS, "The Nasdaq rose 1.2%.", "1.2%", "grounded", "the sources state this value"),
+    ("Acme shares fell 5% on Tuesday. The stock has risen 30% this year.", "Acme shares have risen 30% this year.",
+     "30%", "grounded", "the sources state this value"),
+    # a pronoun, another company's, a part, a comparison, another basis: no stated change of the name
+    ("Revenue rose 9% for the year. In the fourth quarter, it rose 12%.", "Revenue rose 12% in the fourth quarter.",
+     "12%", "grounded", "the sources state this value"),
+    ("Net sales rose 8% to $10.2 billion. Sales in China fell 2%.", "Sales rose 8% to $10.2 billion.", "8%",
+     "grounded", "the sources state this value"),
+    ("Apple's revenue rose 5% in the quarter, while Samsung's sales fell 3%.", "Samsung's revenue fell 3%.", "3%",
+     "grounded", "the sources state this value"),
+    ("Revenue grew 9% in 2024, lower than 12% in 2023.", "Revenue grew 12% in 2023 and 9% in 2024.", "12%",
+     "grounded", "the sources state this value"),
+    ("Revenue rose 9%. Excluding currency, revenue rose 11%.", "Revenue rose 11%.", "11%", "grounded",
+     "the sources state this value"),
+    (MARKETS, "Apple's revenue rose 5%.", "5%", "grounded", "change of 'revenue'"),
+    (MARKETS, "Revenue was up 5% from a year ago, the company said.", "5%", "grounded", "change of 'revenue'"),
+    # the figure stands where no stated change says what it is of: left to the older check
+    (LEVELS, "Revenue rose 17%.", "17%", "grounded", "the sources state this value"),
+    (LEVELS, "Revenue rose 7%.", "7%", "mismatch", "'revenue' rose '5%'"),
+    # a name no stated change has: left to the older check
+    (RESULTS, "Net income rose 14%.", "14%", "grounded", "the sources state this value"),
+    # "growth was -3%" is a fall, on either side
+    ("Revenue fell 3% in 2023.", "Revenue growth was -3% in 2023.", "-3%", "grounded", ""),
+    ("Revenue growth was -3% in 2023.", "Revenue fell 3% in 2023.", "3%", "grounded", ""),
+])
+def test_changes_the_prose_states(nlp_blank, source, answer, figure, status, said):
+    result = claim(nlp_blank, answer, source, figure)
+    assert result["status"] == status and said in result["reason"], result
+    if status == "mismatch":
+        assert result["nearest"]["stated_of"]
+
+
+def test_a_stated_change_mismatch_names_what_it_is_of_in_the_verdict():
+    from test_verdict import toy_pipeline
+    doc = spacy_ground.check(toy_pipeline(), "Operating income rose 9% to $310 million.", sources=[RESULTS])
+    assert any(r.startswith("'9%' does not match the sources: the sources say 'operating income' rose '14%'; "
+                            "'9%' is the change of 'revenue'") for r in doc._.grounding.reasons), doc._.grounding.reasons

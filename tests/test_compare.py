@@ -87,7 +87,7 @@ ROWS = [
     ("Q4 fiscal 2024", "the third quarter of fiscal 2024", D, D),
     ("Q4 fiscal 2024", "fiscal 2024", I, E),
     ("Q4 FY24", "January 28, 2024", I, I),  # NVIDIA's fourth quarter of fiscal 2024
-    ("Q4 FY24", "Q4 2024", E, E),  # the same name, "fiscal" dropped (a weak match: see SAME_PERIOD_NAME)
+    ("Q4 FY24", "Q4 2024", E, E),  # the same name, "fiscal" dropped (SAME_PERIOD_NAME)
     ("fiscal 2019", "2019", E, E),
     ("Q3 FY24", "Q4 2024", I, I),  # a year ending in March 2025 ("FY2024" named after its start) would
     ("Q1 FY24", "Q4 2024", D, D),  # but no calendar makes the first fiscal quarter October to December 2024

@@ -93,6 +93,7 @@ NVIDIA_Q4 = "Revenue for the fourth quarter ended January 28, 2024, was $22.1 bi
 MSFT = "Revenue for the fiscal year ended June 30, 2024 was $245.1 billion."
 QUARTERS = ("Revenue for the fourth quarter of fiscal 2024 was $22.1 billion; for the third quarter of "
             "fiscal 2024 it was $18.1 billion.")
+DEFICIT = "The fiscal year ends Sept. 30. The deficit for fiscal 2024 was $1.8 trillion, up 8% from fiscal 2023."
 STATEMENT = """(In millions)
 
 | | Three Months Ended September 28, 2024 | Three Months Ended September 30, 2023 |
@@ -124,6 +125,10 @@ ANNUAL = """(In millions)
     ("In Q2 fiscal 2025, revenue was $410.2 million.", STATEMENT + "\nOur fiscal year-end is June 30.", "unsupported"),
     ("In Q1 fiscal 2025, revenue was $410.2 million.", STATEMENT, "unsupported"),
     ("In fiscal 2024, revenue was $1,284.5 million.", ANNUAL, "grounded"),
+    # the same name without "fiscal" grounds it, a comparison year nearby notwithstanding
+    ("The 2024 fiscal year deficit was $1.8 trillion.", DEFICIT, "grounded"),
+    ("The 2024 deficit was $1.8 trillion.", DEFICIT, "grounded"),
+    ("The 2022 fiscal year deficit was $1.8 trillion.", DEFICIT, "mismatch"),
     ("In fiscal 2022, revenue was $1,284.5 million.", ANNUAL, "mismatch"),
 ])
 def test_fiscal_period_grounding(nlp_blank, answer, source, status):
