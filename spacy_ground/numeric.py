@@ -1085,8 +1085,8 @@ def prose_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
                  and group is not None and metric_group(c.label) not in (None, group)}
     elsewhere = [(c.source, c.start) for c in index.claims
                  if check_kind(c.value) is not None and compare(size, magnitude(c.value)).result == EQUAL]
-    if any(place not in of_others for place in elsewhere if place not in {(c.claim.source, c.claim.start)
-                                                                           for c in same}):
+    own = {(c.claim.source, c.claim.start) for c in same}
+    if any(place not in of_others and place not in own for place in elsewhere):
         return None  # the figure stands in the sources where nothing says it is another measure's
     near = equal[0] if equal else min(same, key=lambda c: distance(size, magnitude(c.claim.value)))
     said = f"the sources say {near.label!r} {'rose' if near.direction == RISE else 'fell'} {near.claim.value.text!r}"

@@ -1570,8 +1570,9 @@ def period_dates(name: str, found: Sequence[ClaimValue], cal: Optional[FiscalCal
 
 def column_dates(name: str, cal: Optional[FiscalCalendar] = None) -> Tuple[ClaimValue, ...]:
     """Every date a table's column name gives its figures: those written in it ("September 30,
-    2024") and ``period_dates``, fiscal periods as the sources' fiscal calendar ``cal`` maps them."""
-    found = tuple(fiscal_as_calendar(v, cal) for _, _, v in find_claims(name) if v.kind == "date")
+    2024") and ``period_dates`` (the fiscal year a column ends named as the sources' fiscal calendar
+    ``cal`` names it; the index maps every fiscal period to its months once built)."""
+    found = tuple(v for _, _, v in find_claims(name) if v.kind == "date")
     return found + period_dates(name, found, cal)
 
 
