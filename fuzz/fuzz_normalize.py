@@ -16,8 +16,8 @@ import sys
 import atheris
 
 with atheris.instrument_imports(include=["spacy_ground"]):
-    from spacy_ground.compare import compare
-    from spacy_ground.normalize import find_claims
+    from spacy_ground.text.compare import compare
+    from spacy_ground.text.normalize import find_claims
 
 
 def check(text: str) -> None:

@@ -81,7 +81,7 @@ def _paint(text: str, code: str, colour: bool) -> str:
 
 def report(doc, colour: bool = False) -> str:
     """A readable report of the numeric grounding of a checked Doc."""
-    from spacy_ground.values import claim_reading
+    from spacy_ground.text.values import claim_reading
 
     lines: List[str] = []
     g = doc._.grounding if doc.has_extension("grounding") else None
@@ -146,7 +146,7 @@ def _two_pipelines(args: argparse.Namespace) -> bool:
 
 def cmd_check(args: argparse.Namespace) -> int:
     import spacy_ground
-    from spacy_ground.recalibrate import load_pipeline
+    from spacy_ground.training.recalibrate import load_pipeline
 
     if _two_pipelines(args):
         return 2
@@ -256,7 +256,7 @@ def output_problem(output: str, data: str) -> Optional[str]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from spacy_ground.bench import (claim_metrics, markdown_table, names_apart_by_case, read_jsonl, sources_problem,
+    from spacy_ground.training.bench import (claim_metrics, markdown_table, names_apart_by_case, read_jsonl, sources_problem,
                                     span_text_mismatches)
 
     if _two_pipelines(args):
@@ -292,7 +292,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     table = markdown_table(metrics)
     out = {"claims": metrics}
     if answer_level:
-        from spacy_ground.evaluate import evaluate_rows, markdown as answers_markdown, run
+        from spacy_ground.training.evaluate import evaluate_rows, markdown as answers_markdown, run
 
         verdict = nlp.get_pipe("ground_verdict")
         seed = verdict.model_meta.get("seed_thresholds")
@@ -341,8 +341,8 @@ def _read_logs(path: str):
 
 
 def cmd_recalibrate(args: argparse.Namespace) -> int:
-    from spacy_ground.bench import read_jsonl
-    from spacy_ground.recalibrate import FEW_ANSWERS, check_output, load_pipeline, recalibrate, save, summary
+    from spacy_ground.training.bench import read_jsonl
+    from spacy_ground.training.recalibrate import FEW_ANSWERS, check_output, load_pipeline, recalibrate, save, summary
 
     if _two_pipelines(args):
         return 2
@@ -372,13 +372,13 @@ def cmd_recalibrate(args: argparse.Namespace) -> int:
 
 def _folds(text: str) -> int:
     """An argparse type: a whole number of folds, 2 or more."""
-    from spacy_ground.evaluate import whole_number
+    from spacy_ground.training.evaluate import whole_number
 
     return whole_number(2, "folds")(text)
 
 
 def _resample_count(text: str) -> int:
-    from spacy_ground.evaluate import resample_count
+    from spacy_ground.training.evaluate import resample_count
 
     return resample_count(text)
 

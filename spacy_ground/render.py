@@ -14,10 +14,18 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from spacy.tokens import Doc
 
-from .extensions import judged_evidence
-from .sources import source_text
+from spacy_ground.sources.index import source_text
 
 Range = Tuple[int, int, str, str]  # start, end, opening tag, closing tag
+
+
+def judged_evidence(sent) -> Optional[Dict[str, Any]]:
+    """The evidence sentence ``ground_entail`` judged ``sent`` against (the best-ranked one
+    when the sentence was not judged)."""
+    evidence = sent._.evidence or []
+    ent = sent._.entailment or {}
+    i = ent.get("evidence", 0)
+    return evidence[i] if 0 <= i < len(evidence) else (evidence[0] if evidence else None)
 
 STYLE = """
 .sg-wrap{font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;font-size:15px;line-height:1.7;color:#222}

@@ -78,7 +78,7 @@ def test_semantic_weight_by_kind_of_sources(nlp_hybrid):
                                                 ({"passages": 1.5}, "must be a number in [0, 1]"),
                                                 ({"record": "high"}, "must be a number in [0, 1]")])
 def test_bad_semantic_weight_by_source_is_a_clear_error(by_source, message):
-    from spacy_ground.align import EvidenceAligner
+    from spacy_ground.pipeline.align import EvidenceAligner
 
     with pytest.raises(ValueError, match=re.escape(message)):
         EvidenceAligner(spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY), semantic_weight_by_source=by_source)
@@ -109,13 +109,13 @@ def test_bad_config_is_refused():
     ("Revenue was $5 million.", "Revenue was $5 million."),
 ])
 def test_record_lines_read_as_words(line, readable):
-    from spacy_ground.sources import readable_line
+    from spacy_ground.sources.index import readable_line
 
     assert readable_line(line) == readable
 
 
 def test_evidence_text_ranked_and_repeats_read_once():
-    from spacy_ground.sources import evidence_text
+    from spacy_ground.sources.index import evidence_text
 
     ev = [{"source": 1, "start": 0, "text": "attributes.WiFi: free"}, {"source": 0, "start": 50, "text": " B. "},
           {"source": 2, "start": 7, "text": "B."}, {"source": 0, "start": 10, "text": "A."}]
@@ -134,7 +134,7 @@ def test_evidence_text_ranked_and_repeats_read_once():
     ("", False),
 ])
 def test_list_markers_against_bare_answers(text, marker):
-    from spacy_ground.align import is_list_marker
+    from spacy_ground.pipeline.align import is_list_marker
 
     assert is_list_marker(text) is marker
 
@@ -161,7 +161,7 @@ def test_an_answer_that_is_only_a_year_is_checked():
 def test_a_marker_joins_what_follows_and_stands_alone_at_the_end(answer, sentences):
     import spacy
 
-    from spacy_ground.align import answer_sentences
+    from spacy_ground.pipeline.align import answer_sentences
 
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")

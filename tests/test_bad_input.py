@@ -202,7 +202,7 @@ def test_verdict_without_numeric_grounding_is_a_clear_error():
 
 
 def test_a_feature_that_is_not_a_number_gives_not_checkable(nlp, monkeypatch):
-    from spacy_ground import verdict
+    from spacy_ground.pipeline import verdict
 
     real = verdict.answer_features
     monkeypatch.setattr(verdict, "answer_features", lambda doc, key: {**real(doc, key), "absent_words": float("nan")})

@@ -77,7 +77,7 @@ def test_the_pool_leaves_the_callers_torch_threads_alone(nlp):
 
     import torch
 
-    from spacy_ground.threads import map_in_threads
+    from spacy_ground.nn.threads import map_in_threads
 
     before = torch.get_num_threads()
     spacy_ground.check(nlp, "Revenue was $2.85 billion.", [SOURCE])
@@ -148,7 +148,7 @@ def test_pools_built_by_several_threads_at_once_leave_torch_threads_as_they_were
         "import threading, torch\n"
         "torch.ones(2) @ torch.ones(2)\n"
         "before = torch.get_num_threads()\n"
-        "from spacy_ground.threads import map_in_threads\n"
+        "from spacy_ground.nn.threads import map_in_threads\n"
         "for workers in (2, 3, 4):\n"
         "    b = threading.Barrier(4)\n"
         "    def f(): b.wait(); map_in_threads(lambda x: x, [1, 2], workers)\n"

@@ -3,8 +3,8 @@ against the row's change column, or against the change its period columns give."
 import pytest
 
 import spacy_ground
-from spacy_ground.changes import FALL, RISE, change_direction, ellipsis, named_row_key, respective_key
-from spacy_ground.values import ClaimValue
+from spacy_ground.checks.changes import FALL, RISE, change_direction, ellipsis, named_row_key, respective_key
+from spacy_ground.text.values import ClaimValue
 
 QUARTERS = """CONSOLIDATED STATEMENTS OF OPERATIONS
 (in millions)
@@ -199,7 +199,7 @@ def test_a_computed_change_names_its_cells_and_is_read_by_the_cross_encoder():
 
 
 def test_the_words_a_grounded_change_was_read_with_are_not_absent():
-    from spacy_ground.features import without_grounded_claims
+    from spacy_ground.fusion.features import without_grounded_claims
 
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     doc = spacy_ground.check(nlp, "Revenue grew 17% year over year.", sources=[SEQUENTIAL])
@@ -217,7 +217,7 @@ def test_prose_stating_the_figure_wins():
 def test_dates_inside_the_year_the_sentence_names():
     from datetime import date
 
-    from spacy_ground.changes import _dated
+    from spacy_ground.checks.changes import _dated
 
     def day(d):
         return ClaimValue(kind="date", text=str(d), value=d.toordinal(), low=d.toordinal(), high=d.toordinal() + 1,
@@ -247,7 +247,7 @@ PROSE = ("Lumen Software Reports Third Quarter 2024 Results. Revenue was $210.0 
 def test_prose_pairs(sentence, pairs):
     import re
 
-    from spacy_ground.changes import prose_pairs
+    from spacy_ground.checks.changes import prose_pairs
 
     figures = [m.span() for m in re.finditer(r"(?:\$\s?)?\d[\d,.]*\d(?:\s?%| million)?|\$?\d(?:\s?%| million)?",
                                              sentence)]
@@ -452,8 +452,8 @@ def test_changes_the_rows_cannot_give_are_not_judged_by_them(nlp_blank, source, 
     ("Eritreans and Syrians made up half of the migrants.", []),  # "made up" is no rise
 ])
 def test_stated_changes(sentence, expected):
-    from spacy_ground.changes import stated_changes
-    from spacy_ground.normalize import find_claims
+    from spacy_ground.checks.changes import stated_changes
+    from spacy_ground.text.normalize import find_claims
     figures = [(s, e) for s, e, v in find_claims(sentence) if v.kind in ("percent", "money")]
     found = [(name, sentence[figures[i][0]:figures[i][1]], way) for name, i, way in stated_changes(sentence, figures)]
     assert found == expected

@@ -163,7 +163,7 @@ def test_bench_refuses_a_bad_field_before_the_run_and_names_its_line(tmp_path, c
 
 
 def test_bench_reads_labels_written_as_numbers_or_words(tmp_path):
-    from spacy_ground.bench import read_jsonl
+    from spacy_ground.training.bench import read_jsonl
 
     path = tmp_path / "labels.jsonl"
     path.write_text("\n".join(json.dumps({**RECORDS[i], "hallucinated": v})
@@ -174,7 +174,7 @@ def test_bench_reads_labels_written_as_numbers_or_words(tmp_path):
 def test_bench_reads_gzip_and_a_byte_order_mark(tmp_path):
     import gzip
 
-    from spacy_ground.bench import read_jsonl
+    from spacy_ground.training.bench import read_jsonl
 
     text = "\n".join(json.dumps(r) for r in RECORDS) + "\n"
     (tmp_path / "d.jsonl.gz").write_bytes(gzip.compress(text.encode("utf8")))
@@ -249,7 +249,7 @@ def test_bench_without_any_sources_field_is_refused(tmp_path, capsys, field):
 
 
 def test_bench_warns_when_a_span_text_differs_from_the_answer_at_its_offsets(tmp_path, capsys):
-    from spacy_ground.bench import span_text_mismatches
+    from spacy_ground.training.bench import span_text_mismatches
 
     right = {**RECORDS[1], "spans": [{"start": 12, "end": 32, "text": "$3.9 billion in 2021"}]}
     shifted = {**right, "answer": "😀 " + right["answer"]}  # offsets now off by the emoji
@@ -401,7 +401,7 @@ def test_bench_reads_standard_input(monkeypatch, capsys):
 
 
 def test_bench_warns_of_task_names_apart_only_by_case(tmp_path, capsys):
-    from spacy_ground.bench import names_apart_by_case
+    from spacy_ground.training.bench import names_apart_by_case
 
     rows = [{**RECORDS[0], "task": "QA"}, {**RECORDS[1], "task": "qa "}, {**RECORDS[2], "task": "summary"}]
     assert names_apart_by_case(rows) == ["task 'QA', 'qa '"]

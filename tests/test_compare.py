@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_ground.compare import DIFFERS, EQUAL, INCOMPARABLE, Comparison, compare, distance
-from spacy_ground.normalize import parse_claim
-from spacy_ground.values import ClaimValue
+from spacy_ground.text.compare import DIFFERS, EQUAL, INCOMPARABLE, Comparison, compare, distance
+from spacy_ground.text.normalize import parse_claim
+from spacy_ground.text.values import ClaimValue
 
 E, D, I = EQUAL, DIFFERS, INCOMPARABLE
 
@@ -275,7 +275,7 @@ SAME_VALUE_ROWS = [
 
 @pytest.mark.parametrize("answer, source, expected", SAME_VALUE_ROWS)
 def test_same_value(answer, source, expected):
-    from spacy_ground.compare import same_value
+    from spacy_ground.text.compare import same_value
 
     assert same_value(claim(answer), claim(source)) is expected
     assert same_value(claim(source), claim(answer)) is expected

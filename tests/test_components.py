@@ -18,7 +18,7 @@ import srsly
 from spacy.tokens import DocBin
 
 import spacy_ground
-from spacy_ground.numeric import traffic_light
+from spacy_ground.pipeline.numeric import traffic_light
 
 HOURS = {"hours": {"Monday": "9:0-17:0", "Tuesday": "9:0-20:0"}}
 WEEK = {"hours": {day: "9:0-20:0" if day in ("Tuesday", "Friday") else "9:0-17:0"
@@ -615,7 +615,7 @@ def test_single_source_string_and_dict(nlp_blank):
     ("No list here.", set()),
 ])
 def test_list_lengths(text, lengths):
-    from spacy_ground.numeric import list_lengths
+    from spacy_ground.pipeline.numeric import list_lengths
 
     assert list_lengths(text) == lengths
 
@@ -652,7 +652,7 @@ def test_nlp_evaluate_scores_the_claims_under_the_components_key(spans_key):
 def test_numeric_scorer_figures_by_hand():
     from spacy.training import Example
 
-    from spacy_ground.numeric import NumericScorer, numeric_only_score
+    from spacy_ground.pipeline.numeric import NumericScorer, numeric_only_score
 
     blank = spacy.blank("en")
     examples = []

@@ -2,7 +2,7 @@
 import numpy
 import pytest
 
-from spacy_ground.embed import SentenceEncoder
+from spacy_ground.nn.embed import SentenceEncoder
 
 TEXTS = [
     "Revenue rose 12% to $2.85 billion in the third quarter.",
@@ -24,7 +24,7 @@ def float_encoders():
 @pytest.fixture()
 def lean_calls(monkeypatch):
     """How often ``_pooled_unpadded`` ran (so a test cannot pass on transformers' forward alone)."""
-    import spacy_ground.embed as embed
+    import spacy_ground.nn.embed as embed
 
     calls = []
     real = embed._pooled_unpadded
@@ -79,8 +79,8 @@ def test_empty_input_and_order(float_encoders):
 
 def test_an_encoder_the_lean_path_does_not_know_runs_transformers_forward(monkeypatch):
     """Another transformers layout (or attention implementation) falls back to its own forward."""
-    import spacy_ground.embed as embed
-    import spacy_ground.entail_model as entail_model
+    import spacy_ground.nn.embed as embed
+    import spacy_ground.nn.entail_model as entail_model
 
     called = []
     monkeypatch.setattr(entail_model, "_cls_only_fits", lambda bert: False)

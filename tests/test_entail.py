@@ -5,7 +5,7 @@ import pytest
 import spacy
 
 import spacy_ground
-from spacy_ground.entail import EMBEDDED_MODEL
+from spacy_ground.pipeline.entail import EMBEDDED_MODEL
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def test_probabilities_per_sentence(nlp):
 
 
 def test_best_mode_reads_each_evidence_sentence_and_keeps_the_most_supportive(best3):
-    from spacy_ground.extensions import judged_evidence
+    from spacy_ground.render import judged_evidence
 
     nlp, best = best3, best3.get_pipe("ground_entail")
     answer = "The museum in Paris opened in 1998."
@@ -73,7 +73,7 @@ def _scripted(pipe, scores):
     ({"gardens are": [0.7, 0.2, 0.1], "opened": [0.3, 0.1, 0.6], "Tickets": [0.1, 0.8, 0.1]}, 0, "supported"),
 ])
 def test_best_mode_keeps_the_evidence_that_speaks_most_strongly(scores, index, label):
-    from spacy_ground.extensions import judged_evidence
+    from spacy_ground.render import judged_evidence
 
     nlp = spacy_ground.load(overrides={"components.ground_entail.evidence_k": 3,
                                        "components.ground_entail.evidence_mode": "best",
@@ -244,7 +244,7 @@ def test_on_a_gpu_the_float32_weights_run(monkeypatch):
     """dynamic int8 is CPU-only: after spacy.require_gpu() the architecture keeps float32."""
     import torch
 
-    from spacy_ground import entail
+    from spacy_ground.pipeline import entail
 
     monkeypatch.setattr(entail, "on_gpu", lambda: True)
     with pytest.warns(UserWarning, match="CPU only"):
@@ -256,8 +256,8 @@ def test_on_a_gpu_the_float32_weights_run(monkeypatch):
 def test_inputs_and_swapped_weights_follow_the_module_device():
     """Token ids go where thinc put the module (a GPU after require_gpu), and weights loaded
     later (from_disk) land there too. The "meta" device stands in for a GPU here."""
-    from spacy_ground.entail import build_cross_encoder
-    from spacy_ground.entail_model import load_trained, module_device, set_torch_module
+    from spacy_ground.pipeline.entail import build_cross_encoder
+    from spacy_ground.nn.entail_model import load_trained, module_device, set_torch_module
 
     model = build_cross_encoder(quantize=False)
     model.shims[0]._model = model.shims[0]._model.to("meta")
@@ -281,8 +281,8 @@ def test_inputs_and_swapped_weights_follow_the_module_device():
     ('{"name": "Finch"}', "record"),
 ])
 def test_source_kind(sources, kind):
-    from spacy_ground.sources import source_kind
-    from spacy_ground.verdict import source_shape
+    from spacy_ground.sources.index import source_kind
+    from spacy_ground.fusion.model import source_shape
 
     assert source_kind(sources) == kind
     assert source_shape(sources) == ("record" if kind == "record" else "text")
@@ -474,7 +474,7 @@ def test_grounded_values_need_ground_numeric_first():
     ("{not json", None),
 ])
 def test_passage_text(source, text):
-    from spacy_ground.sources import passage_text
+    from spacy_ground.sources.index import passage_text
 
     assert passage_text(source) == text
 
@@ -489,7 +489,7 @@ def test_passages_given_as_objects_are_read_as_passages():
                   {"title": "Staff", "text": "The firm employs 400 people."}]
     doc = spacy_ground.make_doc(nlp, "Revenue was $2.85 billion.", as_objects)
     assert doc._.ground_sources == ["Revenue\nRevenue was $2,847 million in 2024.", "Staff\nThe firm employs 400 people."]
-    from spacy_ground.sources import source_kind
+    from spacy_ground.sources.index import source_kind
 
     assert source_kind(doc._.ground_sources) == "passages"
     doc = nlp(doc)
@@ -500,7 +500,7 @@ def _tiny_cross_encoder(attention="sdpa", layers=3):
     import torch
     from transformers import BertConfig, BertModel
 
-    from spacy_ground.entail_model import CrossEncoder
+    from spacy_ground.nn.entail_model import CrossEncoder
 
     torch.manual_seed(0)
     config = BertConfig(vocab_size=30522, hidden_size=64, num_hidden_layers=layers, num_attention_heads=4,
@@ -518,7 +518,7 @@ def test_last_layer_at_cls_only_gives_the_full_models_output_in_float32():
     output to rounding, with padded pairs in the batch too."""
     import torch
 
-    from spacy_ground.entail_model import encode_pairs, load_tokenizer
+    from spacy_ground.nn.entail_model import encode_pairs, load_tokenizer
 
     model = _tiny_cross_encoder()
     assert model.encoder.attn_implementation == "sdpa"
@@ -546,7 +546,7 @@ def test_layers_below_the_last_give_transformers_numbers_bit_for_bit_in_int8(pad
     import torch
     from transformers.modeling_attn_mask_utils import _prepare_4d_attention_mask_for_sdpa
 
-    from spacy_ground.entail_model import _layer_rows, encode_pairs, load_tokenizer
+    from spacy_ground.nn.entail_model import _layer_rows, encode_pairs, load_tokenizer
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -567,7 +567,7 @@ def test_layers_below_the_last_give_transformers_numbers_bit_for_bit_in_int8(pad
 def test_an_encoder_with_eager_attention_runs_the_full_model():
     import torch
 
-    from spacy_ground.entail_model import _cls_only_fits, encode_pairs, load_tokenizer
+    from spacy_ground.nn.entail_model import _cls_only_fits, encode_pairs, load_tokenizer
 
     model = _tiny_cross_encoder("eager")
     assert not _cls_only_fits(model.encoder) and _cls_only_fits(_tiny_cross_encoder().encoder)
@@ -583,7 +583,7 @@ def test_training_runs_the_full_last_layer(monkeypatch):
     import torch
     from transformers import BertConfig, BertModel
 
-    import spacy_ground.entail_model as em
+    import spacy_ground.nn.entail_model as em
 
     config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
                         intermediate_size=64)
@@ -600,7 +600,7 @@ def test_training_runs_the_full_last_layer(monkeypatch):
 
 
 def test_pairs_tokenised_together_equal_one_call_each():
-    from spacy_ground.entail_model import encode_batches, encode_pairs, load_tokenizer
+    from spacy_ground.nn.entail_model import encode_batches, encode_pairs, load_tokenizer
 
     tok = load_tokenizer()
     pairs = [("The museum opened in 1998.", "It opened in 1998."), ("word " * 300, "A long premise, cut first."),
@@ -620,7 +620,7 @@ def test_a_layer_laid_out_otherwise_runs_the_full_model():
     """Another transformers version's layout is not guessed at: the full forward runs."""
     import torch
 
-    from spacy_ground.entail_model import _cls_only_fits, encode_pairs, load_tokenizer
+    from spacy_ground.nn.entail_model import _cls_only_fits, encode_pairs, load_tokenizer
 
     model = _tiny_cross_encoder()
     layer = model.encoder.encoder.layer[-1]
@@ -639,7 +639,7 @@ def test_the_full_forward_runs_where_the_lean_one_would_not_match(monkeypatch):
     transformers' forward."""
     import torch
 
-    import spacy_ground.entail_model as em
+    import spacy_ground.nn.entail_model as em
 
     calls = []
     monkeypatch.setattr(em, "_cls_vector", lambda *a, **k: calls.append(1) or torch.zeros(a[1].shape[0], 64))
@@ -659,7 +659,7 @@ def test_the_full_forward_runs_where_the_lean_one_would_not_match(monkeypatch):
 
 
 def test_pairs_read_longest_first_come_back_in_the_order_given(nlp):
-    from spacy_ground.entail_model import predict_in_threads
+    from spacy_ground.nn.entail_model import predict_in_threads
 
     model = nlp.get_pipe("ground_entail").model
     pairs = [("It opened.", "It opened."), ("The museum in Paris opened in 1998 after ten years of building work "
@@ -699,7 +699,7 @@ def judged_example(blank, sentences, supports, gold=None, gold_sentence=None):
 
 
 def test_entailment_scorer_figures_by_hand():
-    from spacy_ground.entail import EntailmentScorer
+    from spacy_ground.pipeline.entail import EntailmentScorer
 
     blank = spacy.blank("en")
     two = ["It opened in 1998 .", "It has gardens ."]

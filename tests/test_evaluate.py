@@ -1,7 +1,7 @@
 """Metric functions of the evaluation: AUROC with ties, oracle F1, span F1."""
 import pytest
 
-from spacy_ground.evaluate import auroc, best_f1, prf, span_f1
+from spacy_ground.fusion.metrics import auroc, best_f1, prf, span_f1
 
 
 @pytest.mark.parametrize("scores, labels, expected", [
@@ -29,7 +29,7 @@ def test_span_f1_counts_characters_and_skips_unlabelled_data():
 
 
 def test_sentence_metrics_label_sentences_by_overlap():
-    from spacy_ground.evaluate import sentence_metrics
+    from spacy_ground.training.evaluate import sentence_metrics
 
     rows = [{"spans": [{"start": 10, "end": 20}],
              "sentences": [[0, 10, 0.9, 0.5],     # touches the span: not hallucinated
@@ -46,7 +46,7 @@ def test_sentence_metrics_label_sentences_by_overlap():
 
 def test_an_answer_labelled_hallucinated_without_spans_is_left_out_of_span_figures():
     """Its sentences are not known to be clean, nor its flagged characters false alarms."""
-    from spacy_ground.evaluate import sentence_metrics
+    from spacy_ground.training.evaluate import sentence_metrics
 
     labelled = {"hallucinated": True, "spans": [{"start": 0, "end": 10}], "pred_spans": [(0, 10)],
                 "sentences": [[0, 10, 0.9, 0.5], [10, 20, 0.1, 0.0]]}
@@ -59,7 +59,7 @@ def test_an_answer_labelled_hallucinated_without_spans_is_left_out_of_span_figur
 
 
 def test_best_sentence_threshold_gates_by_the_answer_score():
-    from spacy_ground.evaluate import best_sentence_threshold
+    from spacy_ground.fusion.fit import best_sentence_threshold
 
     rows = [{"spans": [{"start": 0, "end": 10}], "sentences": [[0, 10, 0.72, 0.0], [10, 20, 0.6, 0.0]]},
             {"spans": [], "sentences": [[0, 10, 0.9, 0.0]]}]
@@ -73,7 +73,7 @@ def test_best_sentence_threshold_gates_by_the_answer_score():
 
 
 def test_calibration_error():
-    from spacy_ground.evaluate import calibration_error
+    from spacy_ground.fusion.metrics import calibration_error
 
     assert calibration_error([0.05, 0.95], [False, True]) == pytest.approx(0.05)
     assert calibration_error([0.9, 0.9], [False, False]) == pytest.approx(0.9)
@@ -82,8 +82,8 @@ def test_calibration_error():
 def test_cross_validated_threshold_comes_from_train_folds():
     import numpy
 
-    from spacy_ground.evaluate import cross_validated, fit_verdict, ruled_by_features
-    from spacy_ground.features import FEATURES
+    from spacy_ground.fusion.fit import cross_validated, fit_verdict, ruled_by_features
+    from spacy_ground.fusion.features import FEATURES
 
     rng = numpy.random.default_rng(1)
     rows = []
@@ -141,7 +141,7 @@ def test_cross_validated_threshold_comes_from_train_folds():
 def test_write_benchmarks_large_input_section(tmp_path):
     import json
 
-    from spacy_ground.project import write_benchmarks
+    from spacy_ground.training.project import write_benchmarks
 
     large = tmp_path / "large_input.json"
     large.write_text(json.dumps({"meta": {"date": "2026-11-29", "machine": "x86_64, 2 cores", "command": "cmd"},
@@ -159,7 +159,7 @@ def test_write_benchmarks_large_input_section(tmp_path):
 def test_answers_section_says_where_nli_accuracy_was_measured(tmp_path):
     import json
 
-    from spacy_ground.project import answers_section
+    from spacy_ground.training.project import answers_section
 
     answers = tmp_path / "answers.json"
     answers.write_text(json.dumps({"meta": {"date": "d", "machine": "m", "command": "c", "pipeline": ["p"]},
@@ -181,21 +181,21 @@ def test_answers_section_says_where_nli_accuracy_was_measured(tmp_path):
     ([], {}),
 ])
 def test_config_overrides_from_the_command_line(items, expected):
-    from spacy_ground.evaluate import parse_overrides
+    from spacy_ground.training.evaluate import parse_overrides
 
     assert parse_overrides(items) == expected
 
 
 @pytest.mark.parametrize("bad", ["no_equals_sign", "=value"])
 def test_a_malformed_override_says_what_is_expected(bad):
-    from spacy_ground.evaluate import parse_overrides
+    from spacy_ground.training.evaluate import parse_overrides
 
     with pytest.raises(SystemExit, match="SECTION.KEY=VALUE"):
         parse_overrides([bad])
 
 
 def test_refitting_from_stored_features_refuses_pipeline_options(tmp_path):
-    from spacy_ground.evaluate import main
+    from spacy_ground.training.evaluate import main
 
     with pytest.raises(SystemExit, match="from-features"):
         main(["fit", "train.jsonl", str(tmp_path / "v.json"), "--from-features", "rows.jsonl",
@@ -207,7 +207,7 @@ def _kind_rows(n=200, seed=2, with_kind=True):
     sentence reads 0.5 against passages and 0.85 against a document, a clean one 0.4 / 0.8."""
     import numpy
 
-    from spacy_ground.features import FEATURES
+    from spacy_ground.fusion.features import FEATURES
 
     rng = numpy.random.default_rng(seed)
     rows = []
@@ -230,7 +230,7 @@ def _kind_rows(n=200, seed=2, with_kind=True):
 def test_refit_from_stored_features_fills_in_the_kind_of_sources(tmp_path):
     import json
 
-    from spacy_ground.evaluate import main
+    from spacy_ground.training.evaluate import main
 
     rows = _kind_rows(with_kind=False)
     stored = tmp_path / "rows.jsonl"
@@ -248,7 +248,7 @@ def test_refit_from_stored_features_fills_in_the_kind_of_sources(tmp_path):
 
 
 def test_cross_validated_sentence_thresholds_by_kind_of_sources():
-    from spacy_ground.evaluate import cross_validated
+    from spacy_ground.fusion.fit import cross_validated
 
     cv = cross_validated(_kind_rows(), l2=1.0)
     assert cv["sentence_threshold_by_source"] == {"document": 0.85, "passages": 0.45}
@@ -266,7 +266,7 @@ def _auroc_or_nan(scores, labels):
 def test_weighted_auroc_equals_auroc_on_the_resampled_answers(seed):
     import numpy
 
-    from spacy_ground.evaluate import weighted_auroc
+    from spacy_ground.fusion.metrics import weighted_auroc
 
     rng = numpy.random.default_rng(seed)
     n = int(rng.integers(2, 30))
@@ -281,7 +281,7 @@ def test_weighted_auroc_equals_auroc_on_the_resampled_answers(seed):
 def test_bootstrap_intervals_hold_the_estimate_and_pair_the_methods():
     import numpy
 
-    from spacy_ground.evaluate import bootstrap
+    from spacy_ground.training.evaluate import bootstrap
 
     rng = numpy.random.default_rng(0)
     y = rng.random(300) < 0.4
@@ -316,8 +316,8 @@ def _scored_rows(rng, dataset, tasks, separation):
 def test_bootstrap_intervals_in_the_tables_and_the_goals_line():
     import numpy
 
-    from spacy_ground.evaluate import evaluate_rows, markdown
-    from spacy_ground.project import answer_goals
+    from spacy_ground.training.evaluate import evaluate_rows, markdown
+    from spacy_ground.training.project import answer_goals
 
     rows = _scored_rows(numpy.random.default_rng(1), "ragtruth", ["qa"] * 40 + ["summary"] * 40, 0.5)
     seed = {"length_ratio": 1, "unknown_word_rate": 1, "question_overlap": 0, "numeric_inconsistency": 1}
@@ -340,7 +340,7 @@ def test_bootstrap_intervals_in_the_tables_and_the_goals_line():
 def test_fit_prints_its_thresholds_as_config_lines():
     from spacy.util import load_config_from_str
 
-    from spacy_ground.evaluate import threshold_config
+    from spacy_ground.training.evaluate import threshold_config
 
     cv = {"f1_threshold": 0.34, "sentence_threshold": 0.75,
           "sentence_threshold_by_source": {"passages": 0.45, "document": 0.9}}
@@ -352,7 +352,7 @@ def test_fit_prints_its_thresholds_as_config_lines():
 
 
 def test_goals_line_gives_the_paired_difference_for_entailment_against_absent_words():
-    from spacy_ground.project import answer_goals
+    from spacy_ground.training.project import answer_goals
 
     group = {"ground_verdict": {"auroc": 0.8}, "entailment only": {"auroc": 0.7},
              "absent content words": {"auroc": 0.72},
@@ -368,7 +368,7 @@ def test_goals_line_gives_the_paired_difference_for_entailment_against_absent_wo
 def test_bootstrap_draws_clusters_together():
     import numpy
 
-    from spacy_ground.evaluate import bootstrap
+    from spacy_ground.training.evaluate import bootstrap
 
     rng = numpy.random.default_rng(3)
     y = rng.random(60) < 0.4
@@ -388,7 +388,7 @@ def test_bootstrap_draws_clusters_together():
 
 @pytest.mark.parametrize("bad", ["-1", "x", "1.5"])
 def test_a_bad_resample_count_is_refused_before_anything_runs(bad, capsys):
-    from spacy_ground.evaluate import main
+    from spacy_ground.training.evaluate import main
 
     with pytest.raises(SystemExit):
         main(["run", "missing.jsonl", "--bootstrap", bad])
@@ -398,7 +398,7 @@ def test_a_bad_resample_count_is_refused_before_anything_runs(bad, capsys):
 def test_answer_clusters_and_too_few_of_them():
     import numpy
 
-    from spacy_ground.evaluate import answer_cluster, bootstrap
+    from spacy_ground.training.evaluate import answer_cluster, bootstrap
 
     a, b = {"name": "Hotel A", "price": 100}, {"name": "Hotel B", "price": 250}
     assert answer_cluster(None, a) == answer_cluster(None, [a]) != answer_cluster(None, b)  # not keyed by schema
@@ -415,7 +415,7 @@ def test_answer_clusters_and_too_few_of_them():
 
 
 def test_a_figure_just_under_its_goal_does_not_print_as_the_goal():
-    from spacy_ground.project import answer_goals
+    from spacy_ground.training.project import answer_goals
 
     group = {"ground_verdict": {"auroc": 0.86, "at_threshold": {"f1": 0.7495}}, "answers_per_second": 20.0}
     line = answer_goals({"ragtruth/all": group})
@@ -432,7 +432,7 @@ def test_a_figure_just_under_its_goal_does_not_print_as_the_goal():
 def test_best_point_of_an_f1_curve_takes_the_middle_of_ties(curve, expected):
     import numpy
 
-    from spacy_ground.evaluate import best_point
+    from spacy_ground.fusion.fit import best_point
 
     assert best_point(numpy.asarray(curve)) == expected
 
@@ -443,7 +443,7 @@ def test_a_task_name_with_a_pipe_or_a_line_break_stays_one_table_cell(task):
 
     import numpy
 
-    from spacy_ground.evaluate import evaluate_rows, markdown
+    from spacy_ground.training.evaluate import evaluate_rows, markdown
 
     rows = _scored_rows(numpy.random.default_rng(2), "mine", [task] * 20 + ["plain"] * 20, 1.0)
     seed = {"length_ratio": 1, "unknown_word_rate": 1, "question_overlap": 0, "numeric_inconsistency": 1}
@@ -460,7 +460,7 @@ def test_a_task_name_with_a_pipe_or_a_line_break_stays_one_table_cell(task):
 
 
 def test_the_claims_table_escapes_a_task_name_too():
-    from spacy_ground.bench import markdown_table
+    from spacy_ground.training.bench import markdown_table
 
     from collections import defaultdict
 
@@ -474,7 +474,7 @@ def test_the_claims_table_escapes_a_task_name_too():
 def test_timing_passes_start_from_an_empty_source_cache():
     """Every further pass sees an answer's sources new or cached as the first pass did."""
     import spacy_ground
-    from spacy_ground.evaluate import timing_rounds
+    from spacy_ground.training.evaluate import timing_rounds
 
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     records = [{"answer": "It cost $5 million.", "sources": ["It cost $5 million in 2019."]},
@@ -488,8 +488,8 @@ def test_timing_passes_start_from_an_empty_source_cache():
 def test_the_median_pass_gives_the_speed_figure_and_each_pass_is_shown():
     import numpy
 
-    from spacy_ground.evaluate import add_timing_rounds, evaluate_rows, markdown, pass_medians
-    from spacy_ground.project import answer_goals
+    from spacy_ground.training.evaluate import add_timing_rounds, evaluate_rows, markdown, pass_medians
+    from spacy_ground.training.project import answer_goals
 
     rows = _scored_rows(numpy.random.default_rng(5), "d", [None] * 3, 0.5)
     for row, ms, cached in zip(rows, (200.0, 100.0, 300.0), (False, True, True)):
@@ -522,7 +522,7 @@ def test_the_median_pass_gives_the_speed_figure_and_each_pass_is_shown():
 
 @pytest.mark.parametrize("bad", ["0", "-2", "x"])
 def test_a_bad_timing_pass_count_is_refused_before_anything_runs(bad, capsys):
-    from spacy_ground.evaluate import main
+    from spacy_ground.training.evaluate import main
 
     with pytest.raises(SystemExit):
         main(["run", "missing.jsonl", "--timing-passes", bad])
@@ -533,7 +533,7 @@ def test_run_with_timing_passes_times_each_answer_that_often(tmp_path, monkeypat
     """The command's wiring: rows of a file timed in 3 passes, the figures in the output."""
     import json
 
-    import spacy_ground.evaluate as ev
+    import spacy_ground.training.evaluate as ev
 
     calls = []
     real = ev.timing_rounds
@@ -565,19 +565,22 @@ def test_every_cache_keyed_by_input_is_emptied_between_timing_passes():
     import pkgutil
 
     import spacy_ground
-    from spacy_ground.evaluate import INPUT_CACHES, clear_input_caches
+    from spacy_ground.training.evaluate import INPUT_CACHES, clear_input_caches
 
-    loaded_once = {("embed", "shared_encoder"), ("entail_model", "_sdpa_mask"), ("units", "_quantulum_units"),
-                   ("records", "_table"), ("records", "load_terms"), ("records", "load_table_list"),
-                   ("records", "load_needs_before"), ("records", "load_denial_ignores")}
+    loaded_once = {("nn.embed", "shared_encoder"), ("nn.entail_model", "_sdpa_mask"),
+                   ("text.units", "_quantulum_units"), ("checks.records", "_table"), ("checks.records", "load_terms"),
+                   ("checks.records", "load_table_list"), ("checks.records", "load_needs_before"),
+                   ("checks.records", "load_denial_ignores")}
     found = set()
-    for info in pkgutil.iter_modules(spacy_ground.__path__):
-        module = importlib.import_module(f"spacy_ground.{info.name}")
+    for info in pkgutil.walk_packages(spacy_ground.__path__, prefix="spacy_ground."):
+        if info.ispkg:
+            continue
+        module = importlib.import_module(info.name)
         for name, obj in vars(module).items():
             if isinstance(obj, functools._lru_cache_wrapper) and obj.__module__ == module.__name__:
-                found.add((info.name, name))
+                found.add((info.name.removeprefix("spacy_ground."), name))
     assert found == set(INPUT_CACHES) | loaded_once
-    from spacy_ground.units import _parse_unit
+    from spacy_ground.text.units import _parse_unit
 
     _parse_unit(" km away")
     assert _parse_unit.cache_info().currsize > 0
@@ -590,7 +593,7 @@ def test_fit_leaves_out_answers_that_cannot_be_checked(tmp_path):
     not_checkable (a refusal, no evidence) teaches the model nothing; the meta counts it."""
     import json
 
-    from spacy_ground.evaluate import main
+    from spacy_ground.training.evaluate import main
 
     rows = _kind_rows()
     broken = [dict(rows[0], id="refusal", not_checkable="the answer declines to answer"),
@@ -605,7 +608,7 @@ def test_fit_leaves_out_answers_that_cannot_be_checked(tmp_path):
 
 
 def test_run_without_the_verdict_says_which_answers_cannot_be_checked():
-    from spacy_ground.evaluate import full_pipeline, run
+    from spacy_ground.training.evaluate import full_pipeline, run
 
     nlp = full_pipeline(with_verdict=False)
     rows = run(nlp, [{"answer": "The passages do not mention the revenue.", "sources": ["Revenue was $5 million."],

@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 
 import spacy_ground
-from spacy_ground.dates import (FISCAL, FiscalCalendar, find_dates, fiscal_as_calendar, fiscal_calendar,
+from spacy_ground.text.dates import (FISCAL, FiscalCalendar, find_dates, fiscal_as_calendar, fiscal_calendar,
                                 fiscal_envelope, fiscal_year_ended)
 
 

@@ -4,9 +4,9 @@ import math
 
 import pytest
 
-from spacy_ground.compare import compare
-from spacy_ground.normalize import find_claims
-from spacy_ground.values import ClaimValue
+from spacy_ground.text.compare import compare
+from spacy_ground.text.normalize import find_claims
+from spacy_ground.text.values import ClaimValue
 
 
 @pytest.mark.parametrize("text", [

@@ -4,7 +4,7 @@ import json
 import pytest
 
 import spacy_ground
-from spacy_ground.hours import check_hours_facts, weekly_hours
+from spacy_ground.checks.hours import check_hours_facts, weekly_hours
 
 # Monday "0:0-0:0" (no hours that day), Wednesday left out (closed)
 HOURS = {"Monday": "0:0-0:0", "Tuesday": "11:0-21:0", "Thursday": "11:0-21:0", "Friday": "11:0-22:0",

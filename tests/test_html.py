@@ -5,7 +5,7 @@ import re
 import pytest
 
 import spacy_ground
-from spacy_ground.sources import (html_compact, html_reading, html_table_rows, markdown_table_rows, mask_html,
+from spacy_ground.sources.index import (html_compact, html_reading, html_table_rows, markdown_table_rows, mask_html,
                                   quantity_hint, source_text)
 from test_components import CASES  # the Markdown table cases, run again with the tables in HTML
 

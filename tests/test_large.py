@@ -72,7 +72,7 @@ def test_a_wrong_value_repeated_in_an_answer_is_one_reason():
 def test_a_contradicted_verdict_names_the_sentence_it_rests_on():
     """The verdict is "contradicted" because a sentence's most probable label is; when another
     sentence is weaker, the reasons still name the contradicted one."""
-    from spacy_ground.verdict import Verdict
+    from spacy_ground.pipeline.verdict import Verdict
 
     def row(text, sup, con):
         ent = {"supported": sup, "unsupported": 1 - sup - con, "contradicted": con,

@@ -10,9 +10,9 @@ import datetime as dt
 
 import pytest
 
-from spacy_ground.dates import clock_minutes, date_interval, find_dates, find_times, weekdays_in
-from spacy_ground.normalize import find_claims, parse_number, words_to_number, widen
-from spacy_ground.units import parse_unit, to_base
+from spacy_ground.text.dates import clock_minutes, date_interval, find_dates, find_times, weekdays_in
+from spacy_ground.text.normalize import find_claims, parse_number, words_to_number, widen
+from spacy_ground.text.units import parse_unit, to_base
 
 approx = pytest.approx
 
@@ -1126,7 +1126,7 @@ def test_the_run_of_digits_and_commas_around_a_number_is_found_as_by_a_scan():
     is the one a character-by-character scan finds."""
     import random
 
-    from spacy_ground.normalize import _digits_and_commas_around
+    from spacy_ground.text.normalize import _digits_and_commas_around
 
     def scan(text, start, end):
         i, j = start, end
@@ -1160,13 +1160,13 @@ def test_a_long_comma_list_is_one_claim_per_number():
 ])
 def test_claim_reading_says_what_was_compared(text, expected):
     """The command line's report shows each claim's reading: never a base-unit value beside the written unit."""
-    from spacy_ground.values import claim_reading
+    from spacy_ground.text.values import claim_reading
 
     found = [v.to_dict() for _, _, v in find_claims(text)]
     assert claim_reading(found[0]) == expected
 
 
 def test_claim_reading_without_a_value():
-    from spacy_ground.values import claim_reading
+    from spacy_ground.text.values import claim_reading
 
     assert claim_reading({"kind": "quantity", "value": None, "unit": "metre"}) == "not normalised"

@@ -21,13 +21,13 @@ def test_evaluate_reruns_when_any_module_it_measures_changes():
     deps = set(_commands()["evaluate"]["deps"])
     modules = {f"spacy_ground/{p.name}" for p in (ROOT / "spacy_ground").glob("*.py") if p.name not in NOT_MEASURED}
     assert modules - deps == set()
-    assert {"spacy_ground/record_terms.json", "spacy_ground/default.cfg", "spacy_ground/models/verdict.json"} <= deps
+    assert {"spacy_ground/lexicon/record_terms.json", "spacy_ground/default.cfg", "spacy_ground/models/verdict.json"} <= deps
 
 
 def test_evaluate_claims_reruns_when_a_rule_changes():
     deps = set(_commands()["evaluate-claims"]["deps"])
     assert {f"spacy_ground/{m}" for m in CLAIM_MODULES} - deps == set()
-    assert {"spacy_ground/record_terms.json", "spacy_ground/default.cfg"} <= deps
+    assert {"spacy_ground/lexicon/record_terms.json", "spacy_ground/default.cfg"} <= deps
 
 
 def test_every_dep_exists():

@@ -4,8 +4,8 @@ import json
 from hypothesis import given, settings, strategies as st
 
 import spacy_ground
-from spacy_ground.compare import compare
-from spacy_ground.normalize import find_claims
+from spacy_ground.text.compare import compare
+from spacy_ground.text.normalize import find_claims
 
 PIECES = list("0123456789 ,.-–$€£%:/abcdefgkmpxAPMQH°FC\n") + [
     "million", " to ", " and ", "between ", "March ", "2019", "Q3 ", "pm", "percent", "points",

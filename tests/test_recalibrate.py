@@ -7,9 +7,9 @@ import spacy
 
 import spacy_ground
 from spacy_ground.__main__ import main
-from spacy_ground.recalibrate import (apply_platt, choose_threshold, fit_platt, logit, recalibrate,
+from spacy_ground.training.recalibrate import (apply_platt, choose_threshold, fit_platt, logit, recalibrate,
                                       recalibrated_model, summary)
-from spacy_ground.verdict import LogisticModel, VerdictModel
+from spacy_ground.fusion.model import LogisticModel, VerdictModel
 
 
 @pytest.mark.parametrize("a,b", [(1.0, 0.0), (2.0, -1.0), (0.5, 3.0), (1.5, 4.0)])
@@ -160,7 +160,7 @@ def verdict_only():
 def test_rule_flags_count_whatever_the_score(verdict_only, monkeypatch):
     # every score is above the old threshold, and the rules flag every hallucinated answer
     rows = _rows(40, lambda bad, rng: rng.uniform(0.5, 0.8) + 0.15 * bad, ruled_hallucinated=True)
-    monkeypatch.setattr("spacy_ground.evaluate.run", lambda nlp, records, progress=None: rows)
+    monkeypatch.setattr("spacy_ground.training.evaluate.run", lambda nlp, records, progress=None: rows)
     model, report = recalibrate(verdict_only, [{"hallucinated": r["hallucinated"]} for r in rows])
     assert report["flagged_by_rule"] == 40
     assert report["out_of_fold"]["f1"] > 0.95  # the rules catch them all: flag almost nothing by score
@@ -170,7 +170,7 @@ def test_rule_flags_count_whatever_the_score(verdict_only, monkeypatch):
 
 def test_scores_no_better_than_chance_are_refused(verdict_only, monkeypatch):
     rows = _rows(40, lambda bad, rng: rng.uniform(0.1, 0.5))
-    monkeypatch.setattr("spacy_ground.evaluate.run", lambda nlp, records, progress=None: rows)
+    monkeypatch.setattr("spacy_ground.training.evaluate.run", lambda nlp, records, progress=None: rows)
     with pytest.raises(ValueError, match="better than chance"):
         recalibrate(verdict_only, [{"hallucinated": r["hallucinated"]} for r in rows])
 
@@ -192,7 +192,7 @@ def test_the_output_folder_and_folds_are_checked_before_anything_runs(labelled, 
     def no_run(*args, **kwargs):
         raise AssertionError("the pipeline ran")
 
-    monkeypatch.setattr("spacy_ground.evaluate.run", no_run)
+    monkeypatch.setattr("spacy_ground.training.evaluate.run", no_run)
     busy = tmp_path / "busy"
     busy.mkdir()
     (busy / "notes.txt").write_text("mine")
@@ -248,7 +248,7 @@ def _logged(nlp, records):
 
 
 def test_logs_of_record_answers_without_sources_kind_and_flagged_by_rule():
-    from spacy_ground.recalibrate import rows_from_logs
+    from spacy_ground.training.recalibrate import rows_from_logs
 
     nlp = spacy_ground.load()
     store = json.dumps({"name": "Finch", "stars": 4.0, "hours": {"Monday": "9:0-17:0"}})

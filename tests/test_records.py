@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from spacy_ground.records import check_record_facts, is_negated, load_terms, lookup, truth
+from spacy_ground.checks.records import check_record_facts, is_negated, load_terms, lookup, truth
 
 RECORD = {
     "name": "Finch & Fork",

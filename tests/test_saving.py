@@ -61,7 +61,7 @@ def test_an_inference_only_module_pickles_and_stays_in_eval_mode():
 
     import torch
 
-    from spacy_ground.entail import inference_only
+    from spacy_ground.pipeline.entail import inference_only
 
     module = pickle.loads(pickle.dumps(inference_only(torch.nn.Sequential(torch.nn.Dropout(0.5)))))
     module.train()

@@ -2,7 +2,7 @@
 column names."""
 import pytest
 
-from spacy_ground.sources import markdown_table_rows, sentences_as_read, unit_hint, with_unit
+from spacy_ground.sources.index import markdown_table_rows, sentences_as_read, unit_hint, with_unit
 
 TABLE = ("Quarterly results.\n\n"
          "| Quarter | Revenue | Operating margin |\n"

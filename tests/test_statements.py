@@ -3,8 +3,8 @@ corner, a column title listing the years it spans, rows labelled "Net income (lo
 import pytest
 
 import spacy_ground
-from spacy_ground.numeric import label_keys
-from spacy_ground.sources import (cell_shown, html_table_rows, markdown_table_rows, negative_cell, unit_note)
+from spacy_ground.pipeline.numeric import label_keys
+from spacy_ground.sources.index import (cell_shown, html_table_rows, markdown_table_rows, negative_cell, unit_note)
 
 
 def first_claim(nlp, answer, source, kind="money"):
@@ -224,7 +224,7 @@ def test_a_quarter_and_nine_months_are_told_apart(nlp_blank, as_written, answer,
     ("in Q3 and the nine months", None),  # two lengths: none
 ])
 def test_months_of(text, months):
-    from spacy_ground.numeric import months_of
+    from spacy_ground.pipeline.numeric import months_of
     assert months_of(text) == months
 
 
@@ -346,7 +346,7 @@ Diluted earnings per share         $    3.12          $    2.74
 
 
 def test_a_statement_laid_out_with_spaces_is_read_as_a_table():
-    from spacy_ground.sources import text_table_rows
+    from spacy_ground.sources.index import text_table_rows
     rows = text_table_rows(PDF_TEXT)
     assert [r.reading for r in rows if r.cells][::2] == [
         "Net sales; Fiscal Year Ended June 29, 2024: $5,412.3 million; Fiscal Year Ended July 1, 2023: $5,108.9 million",

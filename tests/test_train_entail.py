@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from spacy_ground.train_entail import (_sentence_label, build_rag_pairs, hard_negative, length_batches, main,
+from spacy_ground.training.train_entail import (_sentence_label, build_rag_pairs, hard_negative, length_batches, main,
                                        native_bf16, read_pair_file, sample_nli, train_part, training_precision,
                                        write_pair_file)
 
@@ -152,7 +152,7 @@ def test_bf16_training_stays_close_to_float32(tmp_path, monkeypatch):
     and the trained model predicts what the float32 one does, to within bfloat16's rounding."""
     import torch
 
-    from spacy_ground.entail_model import CrossEncoder, load_tokenizer, load_trained, predict_proba
+    from spacy_ground.nn.entail_model import CrossEncoder, load_tokenizer, load_trained, predict_proba
 
     seen = []
     forward = CrossEncoder.forward
@@ -218,7 +218,7 @@ def test_native_bf16_reads_the_cpu_flags(tmp_path, flags, expected):
 def test_training_precision(monkeypatch, capsys, native, choice, expected, warns):
     import torch
 
-    import spacy_ground.train_entail as te
+    import spacy_ground.training.train_entail as te
 
     monkeypatch.setattr(te, "native_bf16", lambda device: native)
     assert training_precision(choice, torch.device("cpu")) == expected
@@ -272,7 +272,7 @@ def test_rag_pairs_by_kind_of_sources(tmp_path):
 @pytest.mark.parametrize("text,expected", [("passages=3", {"passages": 3}),
                                            ("passages=3, document=1", {"passages": 3, "document": 1})])
 def test_kind_counts(text, expected):
-    from spacy_ground.train_entail import _kind_counts
+    from spacy_ground.training.train_entail import _kind_counts
 
     assert _kind_counts(text) == expected
 
@@ -281,7 +281,7 @@ def test_kind_counts(text, expected):
 def test_kind_counts_refuses(text):
     import argparse
 
-    from spacy_ground.train_entail import _kind_counts
+    from spacy_ground.training.train_entail import _kind_counts
 
     with pytest.raises(argparse.ArgumentTypeError):
         _kind_counts(text)
@@ -292,7 +292,7 @@ def test_under_bf16_autocast_the_head_runs_in_float32():
     float32 from it (not rounded to bfloat16)."""
     import torch
 
-    from spacy_ground.entail_model import CrossEncoder
+    from spacy_ground.nn.entail_model import CrossEncoder
 
     class Encoder(torch.nn.Module):
         training = True

@@ -8,8 +8,8 @@ import spacy
 from spacy.tokens import DocBin
 
 import spacy_ground
-from spacy_ground.features import FEATURES, answer_features, is_refusal
-from spacy_ground.verdict import LogisticModel
+from spacy_ground.fusion.features import FEATURES, answer_features, is_refusal
+from spacy_ground.fusion.model import LogisticModel
 
 
 def toy_model():
@@ -232,7 +232,7 @@ def test_record_checks_can_be_switched_off():
 
 
 def test_one_model_per_source_shape(nlp):
-    from spacy_ground.verdict import VerdictModel
+    from spacy_ground.fusion.model import VerdictModel
 
     text = LogisticModel(FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), numpy.zeros(len(FEATURES)), -2.0)
     record = LogisticModel(FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), numpy.zeros(len(FEATURES)), 2.0)
@@ -348,7 +348,7 @@ def test_default_thresholds_are_the_ones_the_shipped_fit_chose():
     from spacy.util import load_config
 
     from spacy_ground import DEFAULT_CONFIG
-    from spacy_ground.verdict import EMBEDDED_MODEL
+    from spacy_ground.fusion.model import EMBEDDED_MODEL
 
     chosen = json.loads(EMBEDDED_MODEL.read_text(encoding="utf8"))["meta"]["cross_validated"]
     cfg = load_config(DEFAULT_CONFIG, interpolate=False)["components"]["ground_verdict"]
@@ -400,7 +400,7 @@ def test_signed_fit_is_optimal_under_its_signs():
 
 def test_grounded_claims_are_no_absent_words():
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    from spacy_ground.features import absent_word_counts, without_grounded_claims
+    from spacy_ground.fusion.features import absent_word_counts, without_grounded_claims
 
     src = ["In 2023 the company reported revenue of $2.85 billion."]
     doc = spacy_ground.check(nlp, "The company reported revenue of 2,850 million dollars in 2023.", sources=src)
@@ -430,7 +430,7 @@ def scored_example(nlp_, answer, score, action, gold=None, gold_spans=None, pred
 
 
 def test_grounding_scorer_figures_by_hand():
-    from spacy_ground.verdict import GroundingScorer
+    from spacy_ground.pipeline.scoring import GroundingScorer
 
     blank = spacy.blank("en")
     text = "It rose to 12 percent in 2024 ."  # "12 percent" is 11-21, "2024" 25-29
@@ -462,7 +462,7 @@ def test_grounding_scorer_figures_by_hand():
 
 
 def test_grounding_scorer_gold_from_spans_and_figures_it_cannot_compute():
-    from spacy_ground.verdict import GroundingScorer
+    from spacy_ground.pipeline.scoring import GroundingScorer
 
     blank = spacy.blank("en")
     text = "Revenue was $3.9 billion ."
@@ -483,7 +483,7 @@ def test_grounding_scorer_gold_from_spans_and_figures_it_cannot_compute():
 
 
 def test_grounding_scorer_counts_spans_only_where_they_are_known():
-    from spacy_ground.verdict import GroundingScorer
+    from spacy_ground.pipeline.scoring import GroundingScorer
 
     blank = spacy.blank("en")
     text = "It rose to 12 percent in 2024 ."
@@ -502,7 +502,7 @@ def test_grounding_scorer_spans_by_characters_across_tokenisations():
     from spacy.tokens import Doc
     from spacy.training import Example
 
-    from spacy_ground.verdict import GroundingScorer
+    from spacy_ground.pipeline.scoring import GroundingScorer
 
     blank = spacy.blank("en")
     pred = blank.make_doc("Revenue was $3.9 billion.")  # tokens "$", "3.9", "billion", "."
@@ -532,7 +532,7 @@ def test_grounding_scorer_spans_by_characters_across_tokenisations():
     (" x", "x", [None, 0]),
 ])
 def test_char_map(a, b, expected):
-    from spacy_ground.verdict import char_map
+    from spacy_ground.pipeline.scoring import char_map
 
     assert char_map(a, b) == expected
 
@@ -588,7 +588,7 @@ def test_grounding_scorer_is_registered_and_pickles():
 
     from spacy.util import registry
 
-    from spacy_ground.verdict import GroundingScorer
+    from spacy_ground.pipeline.scoring import GroundingScorer
 
     scorer = registry.scorers.get("spacy_ground.grounding_scorer.v1")(label="L")
     assert isinstance(scorer, GroundingScorer) and scorer.label == "L"
@@ -738,7 +738,7 @@ def test_initialize_refit_runs_disabled_components_and_maps_gold_spans_by_charac
     assert verdict.lr_model.to_dict() == enabled
     # gold spans on a reference in another case and spacing reach the same characters of the answer
     seen = []
-    import spacy_ground.evaluate as E
+    import spacy_ground.training.evaluate as E
 
     real = E.cross_validated
     E.cross_validated = lambda rows, l2: seen.extend(rows) or real(rows, l2)

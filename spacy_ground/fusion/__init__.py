@@ -1,0 +1,1 @@
+"""The verdict's features, its logistic model, fitting it and the metrics it is measured by."""

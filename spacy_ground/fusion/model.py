@@ -1,0 +1,165 @@
+"""The verdict model: a logistic regression over ``features.FEATURES`` per shape of sources
+(text / record), stored as JSON (``models/verdict.json`` ships in the package)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, Optional, Sequence, Union
+
+import numpy
+
+from spacy_ground.sources.index import source_kind
+
+
+MODEL_FILE = "verdict.json"
+
+
+EMBEDDED_MODEL = Path(__file__).parent.parent / "models" / MODEL_FILE
+
+
+class LogisticModel:
+    """Standardised features, L2-regularised logistic regression (Newton's method). Features
+    are clipped to the range they spanned in the answers the model was fit on (``low`` /
+    ``high``), so an input unlike any of them (a two-field record under a long answer) is
+    not extrapolated to a confident score; clipping leaves those answers' scores as they were."""
+
+    def __init__(self, features: Sequence[str], mean, std, coef, intercept: float, low=None, high=None):
+        self.features = list(features)
+        self.mean = numpy.asarray(mean, dtype="float64")
+        self.std = numpy.asarray(std, dtype="float64")
+        self.coef = numpy.asarray(coef, dtype="float64")
+        self.intercept = float(intercept)
+        self.low = numpy.full(len(self.features), -numpy.inf) if low is None else numpy.asarray(low, dtype="float64")
+        self.high = numpy.full(len(self.features), numpy.inf) if high is None else numpy.asarray(high, dtype="float64")
+        if not (len(self.mean) == len(self.std) == len(self.coef) == len(self.low) == len(self.high) == len(self.features)):
+            raise ValueError(f"LogisticModel: {len(self.features)} features need as many means, SDs, coefficients "
+                             "and bounds")
+        if (self.low > self.high).any():
+            raise ValueError("LogisticModel: a feature's low bound is above its high bound")
+
+    @classmethod
+    def fit(cls, X: numpy.ndarray, y: numpy.ndarray, features: Sequence[str], l2: float = 1.0,
+            iterations: int = 50, signs: Optional[Dict[str, int]] = None) -> "LogisticModel":
+        """Fit on ``X`` (answers x ``features``) and labels ``y``. ``signs`` (feature -> +1 / -1)
+        bounds coefficients to that sign (an active-set method: a coefficient with the wrong
+        sign is held at 0, and released when the loss would fall by moving it the allowed way)."""
+        mean, std = X.mean(0), X.std(0)
+        std[std == 0] = 1.0
+        Z = numpy.hstack([(X - mean) / std, numpy.ones((len(X), 1))])
+        sign = numpy.array([float((signs or {}).get(f, 0)) for f in features] + [0.0])
+        reg = numpy.full(Z.shape[1], l2)
+        reg[-1] = 0.0
+        held = numpy.zeros(Z.shape[1], dtype=bool)
+        w = numpy.zeros(Z.shape[1])
+        for _ in range(4 * Z.shape[1]):
+            w = _newton(Z, y, reg, ~held, iterations)
+            wrong = (sign * w < -1e-10) & ~held
+            if wrong.any():
+                held |= wrong
+                continue
+            p = 1 / (1 + numpy.exp(-Z @ w))
+            grad = Z.T @ (p - y) + reg * w
+            # a held coefficient whose allowed direction lowers the loss goes free again
+            pull = numpy.where(held, -sign * grad, 0.0)
+            if pull.max() <= 1e-8:
+                break
+            held[int(numpy.argmax(pull))] = False
+        return cls(features, mean, std, w[:-1], w[-1], low=X.min(0), high=X.max(0))
+
+    def clip(self, X: numpy.ndarray) -> numpy.ndarray:
+        """``X`` (answers x features, or one answer's features) held to the fitted range."""
+        return numpy.clip(X, self.low, self.high)
+
+    def predict(self, X: numpy.ndarray) -> numpy.ndarray:
+        z = ((self.clip(X) - self.mean) / self.std) @ self.coef + self.intercept
+        return 1 / (1 + numpy.exp(-z))
+
+    def contributions(self, x: numpy.ndarray) -> Dict[str, float]:
+        """Each feature's share of the log-odds for one answer (for the reasons)."""
+        return {f: float(c) for f, c in zip(self.features, ((self.clip(x) - self.mean) / self.std) * self.coef)}
+
+    def with_logit(self, scale: float, shift: float) -> "LogisticModel":
+        """The same model with its log-odds multiplied by ``scale`` and moved by ``shift``."""
+        return LogisticModel(self.features, self.mean, self.std, self.coef * scale, self.intercept * scale + shift,
+                             self.low, self.high)
+
+    def to_dict(self) -> Dict[str, Any]:
+        out = {"features": self.features, "mean": self.mean.tolist(), "std": self.std.tolist(),
+               "coef": self.coef.tolist(), "intercept": self.intercept}
+        if numpy.isfinite(self.low).all() and numpy.isfinite(self.high).all():
+            out.update(low=self.low.tolist(), high=self.high.tolist())
+        return out
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "LogisticModel":
+        """A model as ``to_dict`` wrote it (one stored without ``low`` / ``high`` is not clipped)."""
+        return cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"], d.get("low"), d.get("high"))
+
+
+def _newton(Z: numpy.ndarray, y: numpy.ndarray, reg: numpy.ndarray, free: numpy.ndarray,
+            iterations: int) -> numpy.ndarray:
+    """L2-regularised logistic regression by Newton's method over the ``free`` columns of
+    ``Z`` (the others held at 0)."""
+    w = numpy.zeros(Z.shape[1])
+    Zf, rf = Z[:, free], reg[free]
+    wf = numpy.zeros(Zf.shape[1])
+    for _ in range(iterations):
+        p = 1 / (1 + numpy.exp(-Zf @ wf))
+        grad = Zf.T @ (p - y) + rf * wf
+        hess = (Zf * (p * (1 - p))[:, None]).T @ Zf + numpy.diag(rf)
+        step = numpy.linalg.solve(hess, grad)
+        wf -= step
+        if numpy.abs(step).max() < 1e-8:
+            break
+    w[free] = wf
+    return w
+
+
+SHAPES = ("text", "record")
+
+
+def source_shape(sources: Optional[Sequence[Any]]) -> str:
+    """'record' when a source is a JSON record, else 'text' (derived from the input alone)."""
+    return shape_of_kind(source_kind(sources))
+
+
+def shape_of_kind(kind: str) -> str:
+    """The verdict's shape for a kind of sources (``sources.source_kind``): passages and a
+    document are both 'text'."""
+    return "record" if kind == "record" else "text"
+
+
+class VerdictModel:
+    """A logistic regression per source shape ('text' passages, JSON 'record's): the same
+    features weigh differently against a record than against prose. A model stored
+    without shapes applies to every input."""
+
+    def __init__(self, models: Dict[str, LogisticModel]):
+        if not models:
+            raise ValueError("VerdictModel needs at least one model")
+        self.models = dict(models)
+
+    def model_for(self, shape: str) -> LogisticModel:
+        return self.models.get(shape) or self.models.get("*") or next(iter(self.models.values()))
+
+    def score(self, features: Dict[str, float], shape: str) -> float:
+        """Probability that the answer is hallucinated, from its features and source shape."""
+        model = self.model_for(shape)
+        return float(model.predict(numpy.array([[features[f] for f in model.features]]))[0])
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"shapes": {k: m.to_dict() for k, m in self.models.items()}}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "VerdictModel":
+        if "shapes" in d:
+            return cls({k: LogisticModel.from_dict(m) for k, m in d["shapes"].items()})
+        return cls({"*": LogisticModel.from_dict(d)})
+
+
+def save_model(model: Union[LogisticModel, VerdictModel], path: Union[str, Path], meta: Optional[Dict[str, Any]] = None) -> None:
+    data = model.to_dict()
+    if meta:
+        data["meta"] = meta
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps(data, indent=1), encoding="utf8")

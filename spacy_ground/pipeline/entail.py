@@ -1,0 +1,522 @@
+"""``ground_entail``: does the evidence support each answer sentence?
+
+Runs the project's cross-encoder on (evidence, answer sentence) pairs, the evidence
+being the top-k source sentences ``ground_align`` found, and sets
+``Span._.entailment`` on every sentence in ``doc.spans[sentences_key]``:
+``{"supported": p, "unsupported": p, "contradicted": p, "label": ..., "evidence": i}``,
+``i`` being the index in ``Span._.evidence`` of the evidence sentence that was judged
+(with ``evidence_mode = "best"`` each of the top ``evidence_k`` sentences is read on its
+own and the one that supports the sentence most is kept, unless another contradicts it
+more strongly; the lower-ranked ones are read only when the top one gives less than
+``enough_support``; with ``"concat"`` they are read together
+as one premise and ``i`` is 0; ``"read_as"``: the sentence as the model read it, when that
+differs from its text, see below). ``evidence_k_by_source`` sets ``evidence_k`` per kind of
+sources (``{"passages": 3}``: an answer drawn from several retrieved passages is read
+against its top 3 evidence sentences at once, one from a single document or a JSON
+record against its best one).
+
+With ``grounded_values_as_sources`` (the default), each claim of the sentence that
+``ground_numeric`` (placed before this component) grounded is read written as its source
+writes it: "opens at 9 pm" against "opens at 21:00" is read as "opens at 21:00". The
+numeric check knows the two are the same value; the cross-encoder, reading text, would
+call the sentence contradicted.
+
+The model is a thinc ``Model`` built by the registered architecture
+``spacy_ground.CrossEncoder.v1`` (a torch module behind thinc's PyTorchWrapper), set
+in config under ``[components.ground_entail.model]`` like any spaCy model. The
+trained weights ship in the package as safetensors (no pickle) and are saved with
+``nlp.to_disk`` / ``to_bytes``.
+"""
+from __future__ import annotations
+
+import functools
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+from spacy.language import Language
+from spacy.tokens import Doc
+from spacy.training import Example
+from spacy.util import ensure_path, registry
+from thinc.api import Config, Model
+from thinc.types import Floats2d
+
+from spacy_ground.text.compare import DIFFERS, compare
+from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.text.normalize import find_claims
+from spacy_ground.sources.index import check_source_kinds, evidence_text, markdown_table_rows, source_kind
+from spacy_ground.nn.threads import check_workers
+from spacy_ground.text.values import ClaimValue
+
+MODEL_FILE = "entail.safetensors"
+EMBEDDED_MODEL = Path(__file__).parent.parent / "models" / MODEL_FILE
+DEFAULT_MODEL_CONFIG = """
+[model]
+@architectures = "spacy_ground.CrossEncoder.v1"
+weights = ""
+max_length = 256
+quantize = true
+"""
+
+
+DEFAULT_MODEL = Config().from_str(DEFAULT_MODEL_CONFIG)["model"]
+
+
+@registry.architectures("spacy_ground.CrossEncoder.v1")
+def build_cross_encoder(weights: str = "", max_length: int = 256,
+                        quantize: bool = True) -> Model[List[Tuple[str, str]], Floats2d]:
+    """The trained cross-encoder as a thinc model. ``weights``: a safetensors file of
+    trained tensors ("" = the one shipped in the package); ``quantize``: dynamic int8
+    (the default: about twice as fast on CPU at the same accuracy, see BENCHMARKS.md;
+    activations are scaled per forward pass, which is why ``ground_entail`` reads one pair
+    at a time by default)."""
+    from spacy_ground.nn.entail_model import cross_encoder_model, load_tokenizer
+
+    if quantize and on_gpu():
+        import warnings
+
+        warnings.warn("ground_entail: dynamic int8 runs on the CPU only; on the GPU the float32 weights run",
+                      stacklevel=2)
+        quantize = False
+    path = Path(weights) if weights else EMBEDDED_MODEL
+    model = cross_encoder_model(_load_torch(path, quantize), load_tokenizer(), max_length)
+    model.attrs["weights"] = str(path)
+    model.attrs["quantize"] = quantize
+    return model
+
+
+def on_gpu() -> bool:
+    """Whether thinc puts torch modules on an accelerator (after ``spacy.require_gpu()``:
+    CUDA, or Apple's MPS)."""
+    from thinc.api import get_torch_default_device
+
+    return get_torch_default_device().type != "cpu"
+
+
+def inference_only(module):
+    """Keep a torch module in eval mode for good. thinc's PyTorchShim.predict switches the
+    module back to ``train()`` after every call; with answers checked from several threads
+    that would switch dropout on in the middle of another thread's forward pass."""
+    module.eval()
+    module.train = functools.partial(_stay_in_eval, module)  # the instance attribute shadows nn.Module.train
+    return module
+
+
+def _stay_in_eval(module, mode: bool = True):
+    """``train()`` of an inference-only module: it stays as it is (a function, not a lambda,
+    so that the module pickles)."""
+    return module
+
+
+def _load_torch(path: Path, quantize: bool):
+    from spacy_ground.nn.entail_model import load_trained
+
+    if not path.exists():
+        raise FileNotFoundError(f"ground_entail: no trained model at {path}; train one with "
+                                "`spacy project run train` or set components.ground_entail.model.weights")
+    module = inference_only(load_trained(path))
+    if quantize:
+        import warnings
+
+        import torch
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            module = torch.ao.quantization.quantize_dynamic(module, {torch.nn.Linear}, dtype=torch.qint8)
+    return module
+
+
+@Language.factory(
+    "ground_entail",
+    default_config={
+        "sentences_key": "ground_sentences",
+        "model": DEFAULT_MODEL,
+        "evidence_k": 1,
+        "evidence_k_by_source": {"passages": 3},  # as the shipped model was trained (stage 3)
+        "evidence_mode": "concat",
+        "enough_support": 1.0,
+        "claims_key": "ground_claims",
+        "grounded_values_as_sources": True,
+        "batch_size": 1,  # one pair per forward pass: a sentence's probabilities depend on its own pair only
+        "workers": 2,  # pairs read at once, each on a thread running torch on one thread (0: torch's threads)
+        "scorer": {"@scorers": "spacy_ground.entailment_scorer.v1", "label": "hallucinated",
+                   "gold_spans_key": "ground_unsupported"},
+    },
+    default_score_weights={"entail_answer_auroc": 0.0, "entail_sentence_auroc": 0.0},
+)
+def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
+                       evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
+                       claims_key: str, grounded_values_as_sources: bool, batch_size: int,
+                       workers: int, scorer: Optional[Callable]) -> "Entailer":
+    check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
+    return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
+                    evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
+                    enough_support=enough_support, claims_key=claims_key,
+                    grounded_values_as_sources=grounded_values_as_sources, batch_size=batch_size,
+                    workers=workers, scorer=scorer)
+
+
+@registry.scorers("spacy_ground.entailment_scorer.v1")
+def make_entailment_scorer(label: str = "hallucinated", gold_spans_key: str = "ground_unsupported"
+                           ) -> "EntailmentScorer":
+    """The cross-encoder alone against gold answers, for ``nlp.evaluate`` (see ``EntailmentScorer``)."""
+    return EntailmentScorer(label, gold_spans_key)
+
+
+class EntailmentScorer:
+    """The cross-encoder alone, as ``spacy project run evaluate`` measures it ("entailment
+    only"): ``entail_answer_auroc``, the AUROC of 1 - the lowest support among an answer's
+    judged sentences (1 when none was judged) over the labelled answers, and
+    ``entail_sentence_auroc``, the AUROC of each judged sentence's 1 - support against
+    whether it overlaps a gold span, over the answers whose spans are known (a gold span, or
+    labelled clean). Gold labels as ``ground_verdict``'s scorer reads them (the reference's
+    category ``label``, else its spans under ``gold_spans_key``); None where a figure cannot
+    be computed. (A class, not a closure, so that a pipeline holding it pickles.)"""
+
+    def __init__(self, label: str = "hallucinated", gold_spans_key: str = "ground_unsupported"):
+        self.label = label
+        self.gold_spans_key = gold_spans_key
+
+    def __call__(self, examples: Iterable[Example], *, sentences_key: str = "ground_sentences",
+                 **kwargs) -> Dict[str, Any]:
+        from spacy_ground.fusion.metrics import auroc
+        from spacy_ground.pipeline.scoring import GroundingScorer, known_gold
+
+        gold_label = GroundingScorer(self.label).gold
+        answer_scores, answer_labels, sentence_scores, sentence_labels = [], [], [], []
+        for eg in examples:
+            y = gold_label(eg.reference, self.gold_spans_key)
+            if y is None:
+                continue
+            judged = [(s, s._.entailment) for s in eg.predicted.spans.get(sentences_key, [])
+                      if s._.entailment]
+            answer_scores.append(1.0 - min([e["supported"] for _, e in judged] or [1.0]))
+            answer_labels.append(y)
+            known = known_gold(eg, self.gold_spans_key, y)
+            if known is not None:
+                gold, to_reference = known
+                for sent, e in judged:
+                    chars = {to_reference[i] for i in range(sent.start_char, sent.end_char)} - {None}
+                    sentence_scores.append(1.0 - e["supported"])
+                    sentence_labels.append(bool(chars & gold))
+        return {"entail_answer_auroc": auroc(answer_scores, answer_labels) if answer_labels else None,
+                "entail_sentence_auroc": auroc(sentence_scores, sentence_labels) if sentence_labels else None}
+
+
+def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
+    """The sentence as the cross-encoder reads it: each of ``claims`` (claim spans) inside it
+    that ``ground_numeric`` grounded by the very same value (``nearest["same_value"]``) is
+    written as the source writes that value, unless the ``premise`` holds a value of the same
+    kind that differs from it ("opens at 9 pm" against "opens at 22:00, the bar next door at
+    21:00" stays as written). Bare numbers ("three", "3)") and numbers joined to words
+    ("four-point-five") stay as written."""
+    text, base, pos, out = sent.text, sent.start_char, 0, []
+    in_premise: Optional[List[ClaimValue]] = None
+    for claim in sorted(claims, key=lambda c: c.start_char):
+        if claim.start_char < base + pos or claim.end_char > sent.end_char:
+            continue  # outside the sentence, or overlapping a claim already rewritten
+        result, value = claim._.ground_numeric or {}, claim._.claim or {}
+        nearest = (result.get("nearest") or {}) if result.get("status") == "grounded" else {}
+        source_text = nearest.get("text") if nearest.get("same_value") else None
+        if not source_text or source_text.lower() == claim.text.lower() or value.get("text") != claim.text \
+                or value.get("kind") == "cardinal" or _joined_to_words(claim):
+            continue  # written alike, the span holds more than the claim ("5'11" for 5), a bare number
+        if in_premise is None:
+            in_premise = [v for _, _, v in find_claims(premise)] if premise else []
+        answer_value = ClaimValue.from_dict(value)
+        if any(compare(answer_value, v).result == DIFFERS for v in in_premise):
+            continue  # the evidence says something else too: let the model read the answer's words
+        if claim.start_char > base and source_text[:1].isupper() and source_text[1:2].islower():
+            source_text = source_text[0].lower() + source_text[1:]  # "Around 5 million" mid-sentence
+        out += [text[pos:claim.start_char - base], source_text]
+        pos = claim.end_char - base
+    return ("".join(out) + text[pos:]).strip()
+
+
+def _statements(sent, claims: Sequence[Any]) -> str:
+    """The changes ``ground_numeric`` read off table rows for the claims of ``sent``, as
+    sentences to read before its evidence ("" when none)."""
+    said = [(c._.ground_numeric or {}).get("statement") for c in claims
+            if sent.start_char <= c.start_char and c.end_char <= sent.end_char]
+    said = list(dict.fromkeys(s for s in said if s))
+    return " ".join(said) + " " if said else ""
+
+
+def _table_line(rows: Dict[Tuple[int, int], Optional[str]], sent) -> Optional[Tuple[int, int]]:
+    """The (start, end) of the answer's table line that ``sent`` is, if it is one."""
+    if not rows:
+        return None
+    text = sent.doc.text
+    start = text.rfind("\n", 0, sent.start_char) + 1
+    end = text.find("\n", sent.end_char)
+    key = (start, len(text) if end < 0 else end)
+    line = text[key[0]:key[1]]
+    # the sentence is the whole line, as written (the splitter cut it nowhere else)
+    return key if key in rows and sent.text.strip() == line.strip() else None
+
+
+def _joined_to_words(span) -> bool:
+    """Whether a claim span is glued to the words around it ("four-point-five-star")."""
+    text = span.doc.text
+    before = text[span.start_char - 1] if span.start_char > 0 else " "
+    after = text[span.end_char] if span.end_char < len(text) else " "
+    return before == "-" or before.isalnum() or after == "-" or after.isalnum()
+
+
+def check_aligner_keeps_enough(nlp: Language, sentences_key: str, evidence_k: int,
+                               evidence_k_by_source: Dict[str, int]) -> None:
+    """Warn when ``evidence_k`` (or a value of ``evidence_k_by_source``) is above the ``top_k``
+    of the aligner already in the pipeline that writes the same sentences: it keeps only
+    ``top_k`` evidence sentences, so only those are read."""
+    import warnings
+
+    from spacy_ground.pipeline.align import EvidenceAligner
+
+    for pipe_name, pipe in nlp.pipeline:
+        if isinstance(pipe, EvidenceAligner) and pipe.spans_key == sentences_key:
+            wanted = {"evidence_k": evidence_k,
+                      **{f"evidence_k_by_source.{kind}": k for kind, k in (evidence_k_by_source or {}).items()}}
+            over = {key: k for key, k in wanted.items() if isinstance(k, int) and k > pipe.top_k}
+            if over:
+                settings = ", ".join(f"{key} = {k}" for key, k in over.items())
+                warnings.warn(f"ground_entail: {settings} asks for more evidence sentences than {pipe_name!r} keeps "
+                              f"(top_k = {pipe.top_k}), so only {pipe.top_k} are read; raise "
+                              f"components.{pipe_name}.top_k or lower ground_entail's setting to match",
+                              UserWarning, stacklevel=2)
+
+
+EVIDENCE_MODES = ("concat", "best")
+
+
+def judge(premises: Sequence[Tuple[int, List[float]]]) -> Tuple[int, List[float]]:
+    """Of the (evidence index, probabilities) read for one sentence, the one that speaks most
+    strongly for or against it: the most supportive premise, unless another contradicts the
+    sentence more strongly than any supports it."""
+    support = max(premises, key=lambda t: t[1][0])
+    against = max(premises, key=lambda t: t[1][2])
+    return against if against[1][2] > support[1][0] else support
+
+
+class Entailer:
+    """Cross-encoder entailment of answer sentences by their evidence."""
+
+    def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
+                 evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
+                 evidence_mode: str = "concat", enough_support: float = 1.0, claims_key: str = "ground_claims",
+                 grounded_values_as_sources: bool = True, batch_size: int = 1, workers: int = 2,
+                 scorer: Optional[Callable] = None):
+        if evidence_k < 1 or batch_size < 1:
+            raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
+        check_workers("ground_entail", workers)
+        evidence_k_by_source = dict(evidence_k_by_source or {})
+        check_source_kinds(evidence_k_by_source, "ground_entail: evidence_k_by_source")
+        for kind, k in evidence_k_by_source.items():
+            if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+                raise ValueError(f"ground_entail: evidence_k_by_source[{kind!r}] must be an integer >= 1, not {k!r}")
+        if evidence_mode not in EVIDENCE_MODES:
+            raise ValueError(f"ground_entail: evidence_mode must be one of {EVIDENCE_MODES}, not {evidence_mode!r}")
+        if not 0.0 <= enough_support <= 1.0:
+            raise ValueError(f"ground_entail: enough_support must be between 0 and 1, not {enough_support}")
+        if enough_support < 1.0 and evidence_mode != "best":
+            raise ValueError("ground_entail: enough_support (the cascade) applies to evidence_mode = 'best' only; "
+                             f"with {evidence_mode!r} leave it at 1.0")
+        register_extensions()
+        self.nlp = nlp
+        self.name = name
+        self.model = model
+        self._weights: Optional[bytes] = None  # the weights' safetensors bytes, once read
+        self.sentences_key = sentences_key
+        self.evidence_k = evidence_k
+        self.evidence_k_by_source = evidence_k_by_source
+        self.evidence_mode = evidence_mode
+        self.enough_support = float(enough_support)
+        self.claims_key = claims_key
+        self.grounded_values_as_sources = bool(grounded_values_as_sources)
+        self._order_checked = False  # _check_order warns once
+        self.batch_size = batch_size
+        self.workers = workers
+        self.scorer = scorer
+
+    def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        """The cross-encoder alone against gold answers (``nlp.evaluate``; see ``EntailmentScorer``)."""
+        if self.scorer is None:
+            return {}
+        return self.scorer(examples, **{**kwargs, "sentences_key": self.sentences_key})
+
+    @property
+    def model_path(self) -> Path:
+        """The safetensors file the current weights came from."""
+        return Path(self.model.attrs["weights"])
+
+    # ----------------------------------------------------------------- call
+    def __call__(self, doc: Doc) -> Doc:
+        return next(iter(self.pipe([doc])))
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 64) -> Iterable[Doc]:
+        """One answer at a time: its pairs are batched together, never with another
+        answer's, so a score does not depend on what else is in the stream (padding to
+        a longer neighbour changes the last bits of the floats)."""
+        self._check_order()
+        for doc in stream:
+            yield from self._process([doc])
+
+    def _check_order(self) -> None:
+        """Warn (once) when ``grounded_values_as_sources`` cannot work: the component that
+        grounds the claims under ``claims_key`` runs after this one."""
+        if not self.grounded_values_as_sources or self._order_checked:
+            return
+        import warnings
+
+        self._order_checked = True
+        names = self.nlp.pipe_names
+        if self.name not in names:
+            return
+        for name in names[names.index(self.name) + 1:]:
+            pipe = self.nlp.get_pipe(name)
+            claims_component = getattr(pipe, "claims_component", None)
+            if type(pipe).__name__ == "NumericGrounder" and claims_component in names \
+                    and getattr(self.nlp.get_pipe(claims_component), "spans_key", None) == self.claims_key:
+                warnings.warn(f"ground_entail: {name!r} runs after {self.name!r}, so grounded values cannot be "
+                              f"read as the sources write them; put {name!r} before {self.name!r} or set "
+                              f"components.{self.name}.grounded_values_as_sources = false", UserWarning, stacklevel=3)
+
+    def pairs(self, doc: Doc, ranks: Optional[range] = None) -> List[Tuple[Any, int, Tuple[str, str]]]:
+        """(sentence span, evidence index, (premise, sentence)) for each answer sentence with
+        evidence: one premise of the top ``evidence_k`` sentences ("concat"), or one pair
+        per evidence sentence ("best"; ``ranks``: which of the top ``evidence_k``)."""
+        k = self.evidence_k_for(doc)
+        out = []
+        seen = set()
+        claims = list(doc.spans.get(self.claims_key, [])) if self.grounded_values_as_sources else []
+        # a Markdown table in the answer: its rows read with their column names, as the
+        # sources' rows are; its line of column names states nothing to judge
+        rows = {(r.start, r.end): r.reading for r in markdown_table_rows(doc.text) if not r.separator}
+        for sent in doc.spans.get(self.sentences_key, []):
+            if (sent.start_char, sent.end_char) in seen:  # a repeated span shares its extension values
+                continue
+            seen.add((sent.start_char, sent.end_char))
+            evidence = sent._.evidence or []
+            row = _table_line(rows, sent)
+            if not evidence or (row is not None and rows[row] is None):
+                sent._.entailment = None  # nothing to judge against, or nothing to judge
+                continue
+            if row is not None:
+                hypothesis = rows[row]
+            else:
+                hypothesis = read_as(sent, claims, evidence_text(evidence, k)) if claims else sent.text.strip()
+            # a change the numeric check read off a table row ("Revenue rose 17% from ... to ..."),
+            # which the model cannot compute from the row's figures, is read first
+            stated = _statements(sent, claims)
+            if self.evidence_mode == "best":
+                for i in ranks if ranks is not None else range(k):
+                    if i < min(len(evidence), k):
+                        out.append((sent, i, (stated + evidence_text([evidence[i]], 1), hypothesis)))
+            else:
+                out.append((sent, 0, (stated + evidence_text(evidence, k), hypothesis)))
+        return out
+
+    def evidence_k_for(self, doc: Doc) -> int:
+        """How many evidence sentences this answer's sentences are read with: ``evidence_k``,
+        or ``evidence_k_by_source`` for the kind of its sources (see ``sources.source_kind``)."""
+        return self.evidence_k_by_source.get(source_kind(doc._.ground_sources), self.evidence_k)
+
+    def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:
+        """Probabilities (supported, unsupported, contradicted) per pair, in batches of
+        similar length."""
+        from spacy_ground.nn.entail_model import module_device, predict_in_threads
+
+        order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), pairs[i]))
+        batches = [order[b:b + self.batch_size] for b in range(0, len(order), self.batch_size)]
+        out: List[List[float]] = [[]] * len(pairs)
+        if self.workers > 1 and batches and "tokenizer" in self.model.attrs \
+                and module_device(self.model.shims[0]._model).type == "cpu":
+            results = predict_in_threads(self.model, [[pairs[i] for i in idx] for idx in batches], self.workers)
+        else:
+            results = [self.model.predict([pairs[i] for i in idx]).tolist() for idx in batches]
+        for idx, probs in zip(batches, results):
+            for i, p in zip(idx, probs):
+                out[i] = p
+        return out
+
+    def _process(self, docs: Sequence[Doc]) -> List[Doc]:
+        from spacy_ground.nn.entail_model import LABELS
+
+        if self.evidence_mode == "best" and self.enough_support < 1.0:
+            # a cascade: the top evidence sentence first; the lower-ranked ones only for
+            # sentences it does not support well enough
+            found = [t for doc in docs for t in self.pairs(doc, range(1))]
+            probs = self.predict([pair for _, _, pair in found])
+            weak = {(s.start_char, s.end_char) for (s, _, _), p in zip(found, probs) if p[0] < self.enough_support}
+            more = [t for doc in docs for t in self.pairs(doc, range(1, self.evidence_k_for(doc)))
+                    if (t[0].start_char, t[0].end_char) in weak]
+            found, probs = found + more, probs + self.predict([pair for _, _, pair in more])
+        else:
+            found = [t for doc in docs for t in self.pairs(doc)]
+            probs = self.predict([pair for _, _, pair in found])
+        # one Doc at a time (see pipe), so a sentence is known by its character offsets
+        read: Dict[Tuple[int, int], Tuple[Any, List[Tuple[int, List[float]]]]] = {}
+        hypotheses: Dict[Tuple[int, int], str] = {}
+        for (sent, i, (_, hypothesis)), p in sorted(zip(found, probs), key=lambda t: t[0][1]):
+            read.setdefault((sent.start_char, sent.end_char), (sent, []))[1].append((i, [float(x) for x in p]))
+            hypotheses[(sent.start_char, sent.end_char)] = hypothesis
+        for key, (sent, premises) in read.items():
+            i, p = judge(premises)
+            result: Dict[str, Any] = dict(zip(LABELS, p))
+            result["label"] = LABELS[max(range(len(LABELS)), key=lambda k: p[k])]
+            result["evidence"] = i
+            if hypotheses[key] != sent.text.strip():
+                result["read_as"] = hypotheses[key]
+            if self.evidence_mode == "best":  # the probabilities of each premise read, in evidence order
+                result["per_evidence"] = [q for _, q in premises]
+            sent._.entailment = result
+        return list(docs)
+
+    # ----------------------------------------------------------------- serialisation
+    def _use_weights(self, path: Path, data: Optional[bytes] = None) -> None:
+        from spacy_ground.nn.entail_model import set_torch_module
+
+        set_torch_module(self.model, _load_torch(path, bool(self.model.attrs.get("quantize"))))
+        self.model.attrs["weights"] = str(path)
+        self._weights = data if data is not None else path.read_bytes()
+
+    def weights_bytes(self) -> bytes:
+        """The safetensors bytes of the current weights (kept in memory once read, so
+        saving works even after the folder they were loaded from is gone)."""
+        if getattr(self, "_weights", None) is None:
+            self._weights = self.model_path.read_bytes()
+        return self._weights
+
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> None:
+        path = ensure_path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        target = path / MODEL_FILE
+        data = self.weights_bytes()
+        if not (target.exists() and target.resolve() == self.model_path.resolve()):
+            target.write_bytes(data)
+        meta = self.model_path.with_suffix(".json")
+        if meta.exists() and meta.resolve() != (path / "entail.json").resolve():
+            shutil.copyfile(meta, path / "entail.json")
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Entailer":
+        path = ensure_path(path)
+        if (path / MODEL_FILE).exists() and (path / MODEL_FILE).resolve() != self.model_path.resolve():
+            self._use_weights(path / MODEL_FILE)
+        return self
+
+    def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
+        import srsly
+
+        return srsly.msgpack_dumps({"model": self.weights_bytes()})
+
+    def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Entailer":
+        import srsly
+
+        weights = srsly.msgpack_loads(data)["model"]
+        if weights:
+            with tempfile.TemporaryDirectory(prefix="spacy_ground_") as tmp:
+                path = Path(tmp) / MODEL_FILE
+                path.write_bytes(weights)
+                self._use_weights(path, weights)
+        return self

@@ -1,0 +1,553 @@
+"""``ground_verdict``: fuse the signals into a calibrated, explained document verdict.
+
+A logistic regression over ``features.FEATURES`` (fit on the train split, stored as
+JSON with the component) gives the probability that the answer is hallucinated.
+Thresholds from config turn it into an action (pass / flag / block) without
+retraining. Sets ``doc._.grounding`` (a read-only view of the plain-data record in
+``doc._.ground_record``) and ``doc.spans["ground_unsupported"]``. Its scorer
+(``spacy_ground.grounding_scorer.v1``) gives ``nlp.evaluate`` the answer-level and span-level
+figures against gold answers; ``initialize(..., refit=True)`` fits the model and its
+thresholds again on labelled examples.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from datetime import date
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+from spacy.training import Example
+from spacy.util import registry
+from spacy.util import ensure_path
+
+from spacy_ground.fusion.model import EMBEDDED_MODEL, MODEL_FILE, LogisticModel, VerdictModel, shape_of_kind, source_shape
+from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.pipeline.scoring import GroundingScorer, char_map
+from spacy_ground.render import judged_evidence
+from spacy_ground.fusion.features import answer_features, is_refusal
+from spacy_ground.sources.index import SOURCES_ERROR, check_source_kinds, source_kind
+
+
+
+@Language.factory(
+    "ground_verdict",
+    default_config={
+        "sentences_key": "ground_sentences",
+        "claims_key": "ground_claims",
+        "spans_key": "ground_unsupported",
+        "model": "",  # "" = the model shipped in the package
+        "flag_threshold": 0.33,  # F1-best on 5-fold train predictions (5 shuffles) pooled with dev (evaluate fit --tune-on)
+        "block_threshold": 0.8,
+        "require_entailment": True,
+        "flag_on_mismatch": True,
+        # a sentence is a flagged span from this 1 - support on, for kinds of sources that
+        # sentence_threshold_by_source does not list (the default lists all three; evaluate fit
+        # prints both). A config override of the dict changes the kinds it names, keeps the others.
+        "sentence_threshold": 0.7,
+        "sentence_threshold_by_source": {"document": 0.9, "passages": 0.6, "record": 0.7},
+        "spans_if_flagged": True,  # flagged spans only in answers whose action is flag or block
+        "flag_on_contradiction": True,  # a sentence contradicted with contradiction_threshold flags the answer
+        "contradiction_threshold": 0.98,  # the lowest value that flags no RAGTruth train answer by itself
+        "scorer": {"@scorers": "spacy_ground.grounding_scorer.v1", "label": "hallucinated"},
+    },
+    default_score_weights={"grounding_auroc": 1.0, "grounding_p": 0.0, "grounding_r": 0.0, "grounding_f": 0.0,
+                           "grounding_ece": None, "grounding_span_p": 0.0, "grounding_span_r": 0.0,
+                           "grounding_span_f": 0.0, "grounding_not_checkable": None},
+)
+def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
+                        flag_threshold: float, block_threshold: float, require_entailment: bool,
+                        flag_on_mismatch: bool, sentence_threshold: float,
+                        sentence_threshold_by_source: Dict[str, float], spans_if_flagged: bool,
+                        flag_on_contradiction: bool, contradiction_threshold: float,
+                        scorer: Optional[Callable]) -> "Verdict":
+    return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
+                   flag_threshold=flag_threshold, block_threshold=block_threshold,
+                   require_entailment=require_entailment, flag_on_mismatch=flag_on_mismatch,
+                   sentence_threshold=sentence_threshold, sentence_threshold_by_source=sentence_threshold_by_source,
+                   spans_if_flagged=spans_if_flagged,
+                   flag_on_contradiction=flag_on_contradiction, contradiction_threshold=contradiction_threshold,
+                   scorer=scorer)
+
+
+@registry.scorers("spacy_ground.grounding_scorer.v1")
+def make_grounding_scorer(label: str = "hallucinated") -> "GroundingScorer":
+    """``ground_verdict``'s figures for ``nlp.evaluate`` (see ``GroundingScorer``)."""
+    return GroundingScorer(label)
+
+
+
+
+
+
+
+
+
+
+def _mostly_other_script(text: str) -> bool:
+    """More than half the letters outside the Latin alphabet (Chinese, Cyrillic, Arabic...):
+    the English rules and models would read it as noise and still give a score."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 4 and sum(ord(c) > 0x24F for c in letters) > len(letters) / 2
+
+
+# the commonest short words of languages written in Latin letters that are not English ones
+# too ("in", "an", "was", "no", "a" are left out): their share tells an answer in another
+# language from an English answer that names "El Pollo Loco" or "Les Misérables"
+_FUNCTION_WORDS = {
+    "German": "der das und ist nicht mit von den dem zu auf für ein eine einen sich auch wird sind wurde "
+              "bei nach aus oder wie aber noch nur über vom zum zur im es sie wir ich er die hat ihr ihre ihren "
+              "sein seine davon dass werden haben kann beim einer eines einem",
+    "French": "d l qu de en le la les et est des du une pour dans avec que qui pas sur au aux ce cette sont par "
+              "il elle nous vous ils ont été plus ou mais",
+    "Spanish": "de en el los las y es del una para con que por se su sus al lo como más pero fue son está "
+               "este esta",
+    "Italian": "il di che è per con della delle del una sono gli nel nella alla anche non si le",
+    "Dutch": "de het een en van niet met voor op zijn dat er ook aan bij werd wordt naar dan daarmee maar nog "
+             "om te door tot uit deze dit wat",
+    "Portuguese": "de o os um uma não com para do da dos das em que se por foi são mais",
+}
+_FUNCTION_SETS = {lang: frozenset(words.split()) for lang, words in _FUNCTION_WORDS.items()}
+_ENGLISH_WORDS = frozenset("the of and to in is was for on that with as by it are from at be this which has "
+                           "have an or not were their its also had been will can but they he she we you".split())
+_LATIN_WORD = re.compile(r"[^\W\d_]+")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
+
+
+def _other_language(text: str) -> Optional[str]:
+    """The language an answer in Latin letters reads as when it is not English: of its eight
+    or more words a fifth are common short words of German, French, Spanish, Italian, Dutch
+    or Portuguese, four of them different, three times as many as English ones; else None.
+    A capitalised word counts only at the start of a sentence, so names and titles ("Los
+    Angeles", "Le Monde", "Guillermo del Toro") do not make an English answer foreign."""
+    words = []
+    for m in _LATIN_WORD.finditer(text):
+        w = m.group(0)
+        if w[0].isupper() and not _SENTENCE_START.search(text, 0, m.start()):
+            w = "_" + w  # a name, not a function word
+        words.append(w.lower())
+    if len(words) < 8:
+        return None
+    english = sum(w.lstrip("_") in _ENGLISH_WORDS for w in words)
+    best, hits, distinct = None, 0, 0
+    for lang, ws in _FUNCTION_SETS.items():
+        found = [w for w in words if w in ws]
+        if len(found) > hits:
+            best, hits, distinct = lang, len(found), len(set(found))
+    return best if distinct >= 4 and hits >= 3 * english and hits >= len(words) / 5 else None
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+def _shown(text: str) -> str:
+    """Answer text as a reason quotes it: white space one space (an HTML answer's tags are
+    blanked out, "was    $7.1 million")."""
+    return " ".join(text.split())
+
+
+def _read_as(sentence: Dict[str, Any]) -> str:
+    """' (read as ...)' when the cross-encoder read the sentence with grounded values written
+    as the sources write them (``ground_entail``'s ``read_as``), else ''."""
+    read = (sentence.get("entailment") or {}).get("read_as")
+    return f" (read as {read!r})" if read else ""
+
+
+def not_checkable_reason(doc: Doc, sents: Sequence) -> Optional[str]:
+    """Why the answer cannot be checked (``sents``: its sentence spans after ground_align), or
+    None: the reason a not_checkable verdict gives."""
+    sources = doc._.ground_sources or []
+    if not any(s is not None and str(s).strip() for s in sources):
+        return "no sources to check against"
+    if doc.user_data.get(SOURCES_ERROR):
+        return doc.user_data[SOURCES_ERROR]
+    if not doc.text.strip():
+        return "the answer is empty"
+    if not re.search(r"[^\W_]", doc.text):
+        return "the answer has no words or numbers to check"
+    if _mostly_other_script(doc.text):
+        return "the answer is mostly in a script other than the Latin alphabet; the rules and models read English"
+    other = _other_language(doc.text)
+    if other:
+        return f"the answer reads as {other}, not English; the rules and models read English"
+    if is_refusal(doc.text):
+        return "the answer declines to answer (it says the sources do not cover the question)"
+    if not sents or not any(s._.evidence for s in sents):
+        return "no answer sentence has evidence in the sources"
+    return None
+
+
+
+
+class Verdict:
+    """Document verdict from sentence entailment, numeric grounding and simple signals."""
+
+    def __init__(self, nlp: Language, name: str = "ground_verdict", *, sentences_key: str = "ground_sentences",
+                 claims_key: str = "ground_claims", spans_key: str = "ground_unsupported", model: str = "",
+                 flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True,
+                 flag_on_mismatch: bool = True, sentence_threshold: float = 0.75,
+                 sentence_threshold_by_source: Optional[Dict[str, float]] = None, spans_if_flagged: bool = True,
+                 flag_on_contradiction: bool = True, contradiction_threshold: float = 0.98,
+                 scorer: Optional[Callable] = None):
+        for key, value in (("flag_threshold", flag_threshold), ("block_threshold", block_threshold),
+                           ("contradiction_threshold", contradiction_threshold)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(f"ground_verdict: {key} must be a number, not {value!r}")
+        if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
+            raise ValueError(f"ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1 "
+                             f"(flag_threshold = {flag_threshold!r}, block_threshold = {block_threshold!r})")
+        by_source = dict(sentence_threshold_by_source or {})
+        for key, value in [("sentence_threshold", sentence_threshold)] + [
+                (f"sentence_threshold_by_source[{k!r}]", v) for k, v in by_source.items()]:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 < value <= 1.0:
+                raise ValueError(f"ground_verdict: {key} is a share of probability in (0, 1], not {value!r}")
+        check_source_kinds(by_source, "ground_verdict: sentence_threshold_by_source")
+        if not 0.0 < contradiction_threshold <= 1.0:
+            raise ValueError(f"ground_verdict: contradiction_threshold is a probability in (0, 1], "
+                             f"not {contradiction_threshold!r}")
+        register_extensions()
+        self.nlp = nlp
+        self.name = name
+        self.require_entailment = require_entailment
+        self.flag_on_mismatch = flag_on_mismatch
+        self.sentence_threshold = sentence_threshold
+        self.sentence_threshold_by_source = {k: float(v) for k, v in by_source.items()}
+        self.spans_if_flagged = spans_if_flagged
+        self.flag_on_contradiction = flag_on_contradiction
+        self.contradiction_threshold = contradiction_threshold
+        self.sentences_key = sentences_key
+        self.claims_key = claims_key
+        self.spans_key = spans_key
+        self.model_path = Path(model) if model else EMBEDDED_MODEL
+        self.flag_threshold = flag_threshold
+        self.block_threshold = block_threshold
+        self._model: Optional[VerdictModel] = None
+        self._meta: Dict[str, Any] = {}  # how the model was fit (train file, date, thresholds chosen)
+        self.scorer = scorer
+
+    def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
+        """The verdict against gold answers (``nlp.evaluate``; see ``GroundingScorer``)."""
+        if self.scorer is None:
+            return {}
+        return self.scorer(examples, **{**kwargs, "spans_key": self.spans_key, "rank_score": self.rank_score})
+
+    def rank_score(self, doc: Doc) -> float:
+        """The score that ranks a checked answer: its verdict's, or for a not_checkable one the
+        model's score of its features (as ``evaluate`` ranks it); always a finite number."""
+        g = doc._.grounding
+        if g is not None and g.score is not None:
+            return g.score
+        shape = source_shape(doc._.ground_sources)
+        feats = answer_features(doc, self.sentences_key)
+        model = self.lr_model.model_for(shape)
+        # a feature that is not a number (the answer's reason says so) counts as its train
+        # mean, adding nothing; infinities are clipped to the train range like any value
+        mean = dict(zip(model.features, model.mean))
+        feats = {f: mean.get(f, 0.0) if math.isnan(v) else v for f, v in feats.items()}
+        return self.lr_model.score(feats, shape)
+
+    def initialize(self, get_examples: Optional[Callable[[], Iterable[Example]]] = None, *,
+                   nlp: Optional[Language] = None, refit: bool = False, l2: float = 1.0,
+                   min_per_class: int = 10) -> None:
+        """Called by ``nlp.initialize``. Loads the fitted model (a missing file is an error here,
+        not at the first answer). With ``refit`` (``[initialize.components.ground_verdict]
+        refit = true``, or passed directly), fits the model again on the labelled examples of
+        ``get_examples`` (predicted docs made by ``spacy_ground.make_doc``, so they carry their
+        sources; gold labels as the scorer reads them; the components before this one run on
+        them, disabled or not) as ``evaluate fit`` does: one logistic
+        regression per source shape over the answers' features, each coefficient held to its
+        feature's sign; ``flag_threshold`` (and ``block_threshold`` when below it) and, with span
+        labels, ``sentence_threshold`` and the ``sentence_threshold_by_source`` of the kinds of
+        sources among the examples (other kinds keep theirs) become the F1-best of 5-fold
+        predictions repeated over 5 shuffles, in this component and in ``nlp``'s config, so
+        ``nlp.to_disk`` keeps them. Answers found not checkable are left out; fewer than
+        ``min_per_class`` (at least 5) checkable answers of either label is a ValueError, which
+        names why answers were left out."""
+        if not refit:
+            self.lr_model  # noqa: B018 - loads it, or says which file is missing
+            return
+        if get_examples is None or nlp is None:
+            raise ValueError("ground_verdict: initialize(refit=True) needs get_examples and nlp (nlp.initialize "
+                             "passes both)")
+        if isinstance(min_per_class, bool) or not isinstance(min_per_class, int) or min_per_class < 5:
+            raise ValueError(f"ground_verdict: min_per_class must be an integer >= 5 (the folds), not {min_per_class!r}")
+        if isinstance(l2, bool) or not isinstance(l2, (int, float)) or not 0 < l2 < float("inf"):
+            raise ValueError(f"ground_verdict: l2 must be a finite number > 0, not {l2!r}")
+        names = list(nlp.component_names)
+        # every component before this one runs, disabled or not: spacy train disables the
+        # frozen and sourced ones while it initialises, and the features are those of the pipeline
+        before = [(n, nlp.get_pipe(n)) for n in names[:names.index(self.name)]] if self.name in names else \
+            [(n, p) for n, p in nlp.pipeline if n != self.name]
+        from spacy_ground.fusion.fit import cross_validated, fit_verdict, sentence_rows
+
+        rows, left_out = [], Counter()
+        reader = GroundingScorer(getattr(self.scorer, "label", "hallucinated"))
+        for eg in get_examples():
+            y = reader.gold(eg.reference, self.spans_key)
+            if y is None:
+                left_out["no label"] += 1
+                continue
+            doc = eg.predicted.copy()
+            for _, proc in before:
+                doc = proc(doc)
+            why = not_checkable_reason(doc, list(doc.spans.get(self.sentences_key, [])))
+            if why:
+                left_out[why] += 1
+                continue
+            kind = source_kind(doc._.ground_sources)
+            to_predicted = char_map(eg.reference.text, doc.text)
+            spans = []
+            for span in eg.reference.spans.get(self.spans_key, []):
+                mapped = [to_predicted[i] for i in range(span.start_char, span.end_char)
+                          if to_predicted[i] is not None]
+                if mapped:
+                    spans.append({"start": min(mapped), "end": max(mapped) + 1})
+            rows.append({"features": answer_features(doc, self.sentences_key), "shape": shape_of_kind(kind),
+                         "source_kind": kind, "hallucinated": y, "spans": spans,
+                         "sentences": sentence_rows(doc, self.sentences_key)})
+        n_pos = sum(r["hallucinated"] for r in rows)
+        if min(n_pos, len(rows) - n_pos) < min_per_class:
+            why = "; ".join(f"{n} {reason}" for reason, n in left_out.most_common())
+            raise ValueError(f"ground_verdict: refit needs at least {min_per_class} checkable labelled answers of "
+                             f"each label; got {n_pos} hallucinated and {len(rows) - n_pos} not (a label is the "
+                             f"reference's cats[{reader.label!r}], else its {self.spans_key!r} spans)"
+                             + (f"; left out: {why}" if why else ""))
+        cv = cross_validated(rows, l2)
+        self.set_model(fit_verdict(rows, l2), meta={
+            "fit": "ground_verdict.initialize(refit=True)", "answers": len(rows), "hallucinated": n_pos,
+            "left_out": dict(left_out), "l2": l2, "date": date.today().isoformat(), "cross_validated": cv})
+        settings: Dict[str, Any] = {"flag_threshold": cv["f1_threshold"],
+                                    "block_threshold": max(self.block_threshold, cv["f1_threshold"])}
+        if "sentence_threshold" in cv:
+            settings["sentence_threshold"] = cv["sentence_threshold"]
+        if cv.get("sentence_threshold_by_source"):
+            settings["sentence_threshold_by_source"] = {**self.sentence_threshold_by_source,
+                                                        **cv["sentence_threshold_by_source"]}
+        for key, value in settings.items():
+            setattr(self, key, value)
+        if self.name in names:
+            nlp.get_pipe_config(self.name).update(settings)  # what nlp.to_disk writes
+
+    @property
+    def lr_model(self) -> "VerdictModel":
+        """The fitted logistic regression (loaded on first use; not named ``model``, which
+        spaCy reserves for thinc models)."""
+        if self._model is None:
+            if not self.model_path.exists():
+                raise FileNotFoundError(f"ground_verdict: no fitted model at {self.model_path}; fit one with "
+                                        "`spacy project run train`")
+            data = json.loads(self.model_path.read_text(encoding="utf8"))
+            self._model, self._meta = VerdictModel.from_dict(data), dict(data.get("meta") or {})
+        return self._model
+
+    @property
+    def model_meta(self) -> Dict[str, Any]:
+        """How the model was fit, as stored with it (``evaluate fit``: train file, date,
+        cross-validated thresholds; ``recalibrate``: its report)."""
+        self.lr_model
+        return self._meta
+
+    def sentence_threshold_for(self, kind: str) -> float:
+        """The 1 - support from which a sentence is a flagged span, for answers whose sources
+        are of this kind: ``sentence_threshold_by_source``, else ``sentence_threshold``."""
+        return self.sentence_threshold_by_source.get(kind, self.sentence_threshold)
+
+    def set_model(self, model: Union[LogisticModel, "VerdictModel"], meta: Optional[Dict[str, Any]] = None) -> None:
+        """Use this fitted model (and record ``meta`` with it)."""
+        self._model = model if isinstance(model, VerdictModel) else VerdictModel({"*": model})
+        self._meta = dict(meta or {})
+
+    def _stored(self) -> Dict[str, Any]:
+        data = self.lr_model.to_dict()
+        if self._meta:
+            data["meta"] = self._meta
+        return data
+
+    def __call__(self, doc: Doc) -> Doc:
+        names = self.nlp.pipe_names
+        if self.require_entailment and not {"ground_align", "ground_entail"} <= set(names):
+            raise ValueError("ground_verdict needs ground_align and ground_entail before it (or set "
+                             "require_entailment = false to score without sentence entailment)")
+        missing = [n for n in ("ground_claims", "ground_numeric") if n not in names]
+        if missing:
+            raise ValueError(f"ground_verdict needs {' and '.join(missing)} before it: its model reads the "
+                             f"numeric grounding of the claims, and without it every number would count as "
+                             f"grounded (pipeline: {names})")
+        if self.name in names:
+            late = [n for n in ("ground_claims", "ground_align", "ground_entail", "ground_numeric")
+                    if n in names and names.index(n) > names.index(self.name)]
+            if late:
+                raise ValueError(f"'{self.name}' must come after {', '.join(late)} in the pipeline ({names})")
+        sents = list(doc.spans.get(self.sentences_key, []))
+        claims = list(doc.spans.get(self.claims_key, []))
+        sentence_rows = [self._sentence_row(s) for s in sents]
+        claim_rows = [self._claim_row(c) for c in claims]
+        kind = source_kind(doc._.ground_sources)  # decides the span threshold and the verdict model
+        sentence_threshold = self.sentence_threshold_for(kind)
+        unsupported = [s for s, row in zip(sents, sentence_rows) if self._strongly_contradicted(row) or (
+            row["entailment"] and 1.0 - row["entailment"]["supported"] >= sentence_threshold)]
+        unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
+        facts = list(doc._.record_facts or [])
+        for f in facts:
+            if f["status"] in ("conflict", "unsupported"):
+                span = doc.char_span(f["clause"][0], f["clause"][1], alignment_mode="expand")
+                if span is not None and len(span):
+                    unsupported.append(span)
+        record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows, "facts": facts,
+                                  "sources_kind": kind,
+                                  "sentence_threshold": sentence_threshold,
+                                  "flag_threshold": self.flag_threshold, "block_threshold": self.block_threshold}
+        reason = not_checkable_reason(doc, sents)
+        feats = answer_features(doc, self.sentences_key) if not reason else {}
+        broken = [name for name, v in feats.items() if not math.isfinite(v)]
+        if broken:  # a bug upstream, never a NaN score
+            reason = f"the features {', '.join(broken)} could not be computed (not a finite number)"
+        if reason:
+            unsupported = []  # nothing was checked, so nothing is judged hallucinated
+            record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={},
+                          flagged_by_rule=False)
+        else:
+            score = self.lr_model.score(feats, shape_of_kind(kind))
+            ruled = self._must_flag(sentence_rows, claim_rows, facts)
+            action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
+            if action == "pass" and ruled:
+                action = "flag"  # a number, record fact or sentence the sources contradict is always worth a look
+            record.update(score=score, flagged_by_rule=ruled,
+                          verdict=self._label(score, sentence_rows, claim_rows, facts), action=action,
+                          reasons=self._reasons(score, sentence_rows, claim_rows, feats, facts), features=feats)
+            if self.spans_if_flagged and action == "pass":
+                unsupported = []  # the answer is judged grounded: no part of it is judged hallucinated
+        doc.spans[self.spans_key] = _outermost(unsupported)
+        doc._.ground_record = record
+        return doc
+
+    # ------------------------------------------------------------------ parts
+    def _sentence_row(self, sent) -> Dict[str, Any]:
+        ent = sent._.entailment
+        ev = judged_evidence(sent)
+        label = ent["label"] if ent else "not_checked"  # the most probable of the three
+        return {"start": sent.start_char, "end": sent.end_char, "text": sent.text, "label": label,
+                "entailment": ent, "evidence": ev}
+
+    @staticmethod
+    def _claim_row(span) -> Dict[str, Any]:
+        g = span._.ground_numeric or {"status": "not_checkable", "reason": "not grounded", "nearest": None}
+        return {"start": span.start_char, "end": span.end_char, "text": span.text, "kind": span._.claim["kind"],
+                "value": span._.claim.get("iso") or span._.claim.get("value"), "status": g["status"],
+                "reason": g["reason"], "nearest": g.get("nearest")}
+
+    def _must_flag(self, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict] = ()) -> bool:
+        """A mismatched number or record fact, or a sentence the cross-encoder finds strongly
+        contradicted, flags the answer whatever its score (each can be switched off)."""
+        if self.flag_on_mismatch and _contradicts(claims, facts):
+            return True
+        return any(self._strongly_contradicted(s) for s in sentences)
+
+    def _strongly_contradicted(self, sentence: Dict) -> bool:
+        """A sentence row the cross-encoder contradicts at ``contradiction_threshold`` (when
+        ``flag_on_contradiction``)."""
+        ent = sentence["entailment"]
+        return bool(self.flag_on_contradiction and ent and ent["contradicted"] >= self.contradiction_threshold)
+
+    def _label(self, score: float, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict] = ()) -> str:
+        if score < self.flag_threshold and not self._must_flag(sentences, claims, facts):
+            return "supported"
+        contradicted = _contradicts(claims, facts) or any(s["label"] == "contradicted" for s in sentences)
+        return "contradicted" if contradicted else "unsupported"
+
+    def _reasons(self, score: float, sentences: List[Dict], claims: List[Dict], feats: Dict[str, float],
+                 facts: Sequence[Dict] = ()) -> List[str]:
+        reasons = []
+        checked = [s for s in sentences if s["entailment"]]
+        strong = [s for s in checked if self._strongly_contradicted(s)]
+        for s in strong:
+            ev = s["evidence"]["text"].strip() if s["evidence"] else "none"
+            reasons.append(f"contradicted by the sources ({s['entailment']['contradicted']:.2f}): "
+                           f"{_shown(s['text'])!r}{_read_as(s)}; evidence: {ev!r}")
+        if checked:
+            worst = min(checked, key=lambda s: s["entailment"]["supported"])
+            ev = worst["evidence"]["text"].strip() if worst["evidence"] else "none"
+            if not any(worst is s for s in strong):  # a sentence judged contradicted says so, flagged or not
+                against = (f", {worst['entailment']['contradicted']:.2f} contradicted"
+                           if worst["label"] == "contradicted" else "")
+                reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported{against}): "
+                               f"{_shown(worst['text'])!r}{_read_as(worst)}; best evidence: {ev!r}")
+            judged = [s for s in checked if s["label"] == "contradicted"]
+            if judged and not any(s is worst or s in strong for s in judged):
+                # a sentence the cross-encoder judges contradicted (its most probable label, which
+                # makes the verdict "contradicted") is named even when another one is weaker
+                most = max(judged, key=lambda s: s["entailment"]["contradicted"])
+                ev = most["evidence"]["text"].strip() if most["evidence"] else "none"
+                reasons.append(f"judged contradicted ({most['entailment']['contradicted']:.2f} contradicted): "
+                               f"{_shown(most['text'])!r}{_read_as(most)}; evidence: {ev!r}")
+        for c in claims:
+            near = c["nearest"] or {}
+            if c["status"] == "mismatch" and (near.get("derived") or near.get("stated_of")):
+                # a change the sources imply, from two figures, or state of another name: the reason names them
+                reasons.append(f"{_shown(c['text'])!r} does not match the sources: {c['reason']}")
+            elif c["status"] == "mismatch":
+                reasons.append(f"{_shown(c['text'])!r} does not match the sources, which say {near.get('text', '?')!r}")
+            elif c["status"] == "unsupported":
+                reasons.append(f"{_shown(c['text'])!r}: {c['reason']}")
+        reasons += [f["reason"] for f in facts if f["status"] in ("conflict", "unsupported")]
+        if feats.get("absent_words", 0) > 0.3:
+            reasons.append(f"{feats['absent_words']:.0%} of the answer's content words are not in the sources")
+        return list(dict.fromkeys(reasons))  # a wrong value repeated in the answer is one reason
+
+    # ------------------------------------------------------------------ serialisation
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> None:
+        path = ensure_path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        if self._model is not None or self.model_path.exists():
+            (path / MODEL_FILE).write_text(json.dumps(self._stored(), indent=1), encoding="utf8")
+
+    def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
+        return json.dumps(self._stored()).encode("utf8") if (
+            self._model is not None or self.model_path.exists()) else b"{}"
+
+    def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Verdict":
+        d = json.loads(data.decode("utf8"))
+        if d:
+            self._model, self._meta = VerdictModel.from_dict(d), dict(d.get("meta") or {})
+        return self
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Verdict":
+        path = ensure_path(path)
+        if (path / MODEL_FILE).exists():
+            self.model_path = path / MODEL_FILE
+            self._model = None
+        return self
+
+
+def _outermost(spans: Sequence[Span]) -> List[Span]:
+    """The spans not inside another one (a flagged sentence covers its flagged claims), in order."""
+    ordered = sorted({(s.start, s.end): s for s in spans}.values(), key=lambda s: (s.start, -s.end))
+    out: List[Span] = []
+    for span in ordered:
+        if out and span.end <= out[-1].end:
+            continue
+        out.append(span)
+    return out
+
+
+def _contradicts(claims: Sequence[Dict], facts: Sequence[Dict]) -> bool:
+    """A number that does not match the sources, or a record fact they contradict."""
+    return any(c["status"] == "mismatch" for c in claims) or any(f["status"] == "conflict" for f in facts)
+
+
+
+
+

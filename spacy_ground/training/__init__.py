@@ -1,0 +1,2 @@
+"""Training, evaluation, benchmarks and project tooling (``spacy project run ...``). The
+runtime never imports this subpackage."""
