@@ -256,13 +256,14 @@ def output_problem(output: str, data: str) -> Optional[str]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    from spacy_ground.training.corpus import read_answers
     from spacy_ground.training.bench import (claim_metrics, markdown_table, names_apart_by_case, read_jsonl, sources_problem,
                                     span_text_mismatches)
 
     if _two_pipelines(args):
         return 2
     try:
-        records = list(read_jsonl(args.data))
+        records = list(read_answers(args.data))
         if not records:
             raise ValueError(f"{args.data}: no answers in the file")
         problem = sources_problem(records) or (output_problem(args.output, args.data) if args.output is not None else None)

@@ -22,15 +22,14 @@ from spacy_ground.nn.threads import map_in_threads
 class SentenceEncoder:
     """Encodes texts to L2-normalised float32 vectors (384 dimensions)."""
 
-    def __init__(self, max_length: int = 128, batch_size: int = 16, quantize: bool = True, threads: int = 0,
+    def __init__(self, max_length: int = 128, batch_size: int = 16, quantize: bool = True, threads: int = 1,
                  workers: int = 0, lean: bool = True):
         import torch
         from transformers import BertModel
 
         from spacy_ground.nn.entail_model import base_model_dir, load_tokenizer
 
-        if threads:
-            torch.set_num_threads(threads)
+        self.threads = threads  # torch threads for batches encoded in the calling thread (workers 0 or 1)
         self.max_length = max_length
         self.batch_size = batch_size
         self.workers = workers  # batches encoded at once, each on a thread of its own (see ``threads``)
@@ -80,7 +79,7 @@ class SentenceEncoder:
                 return torch.nn.functional.normalize(vec, dim=-1).numpy()
 
         out = numpy.zeros((len(texts), 384), dtype="float32")
-        for idx, vecs in zip(batches, map_in_threads(run, encoded, self.workers)):
+        for idx, vecs in zip(batches, map_in_threads(run, encoded, self.workers, self.threads)):
             out[idx] = vecs
         return out
 
@@ -95,9 +94,11 @@ class SentenceEncoder:
 
 
 @lru_cache(maxsize=4)
-def shared_encoder(max_length: int = 128, quantize: bool = True, batch_size: int = 16, workers: int = 0) -> SentenceEncoder:
+def shared_encoder(max_length: int = 128, quantize: bool = True, batch_size: int = 16, workers: int = 0,
+                   threads: int = 1) -> SentenceEncoder:
     """One encoder per setting, shared by the components of a process."""
-    return SentenceEncoder(max_length=max_length, quantize=quantize, batch_size=batch_size, workers=workers)
+    return SentenceEncoder(max_length=max_length, quantize=quantize, batch_size=batch_size, workers=workers,
+                           threads=threads)
 
 
 def _pooled_unpadded(bert, enc) -> "torch.Tensor":

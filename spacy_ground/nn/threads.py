@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Dict, List, Sequence, Tuple, TypeVar
+from contextlib import contextmanager
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -26,6 +27,44 @@ def _one_torch_thread(started: threading.Barrier) -> None:
     torch.set_num_threads(1)
     torch.get_num_threads()  # this thread takes its setting now, before the caller's is put back
     started.wait()
+
+
+TORCH_THREADS_ENV = "SPACY_GROUND_TORCH_THREADS"
+
+
+def torch_threads_for(component: str, setting: Optional[int]) -> int:
+    """The torch threads a component runs on in the calling thread: its ``torch_threads``
+    setting, or when that is None the environment variable SPACY_GROUND_TORCH_THREADS, else 1
+    (one thread: a core kept busy by other work does not stall every operation)."""
+    source = "torch_threads"
+    if setting is None:
+        value = os.environ.get(TORCH_THREADS_ENV, "").strip()
+        if not value:
+            return 1
+        source = TORCH_THREADS_ENV
+        try:
+            setting = int(value)
+        except ValueError:
+            raise ValueError(f"{component}: {TORCH_THREADS_ENV} must be an integer >= 1, not {value!r}") from None
+    if isinstance(setting, bool) or not isinstance(setting, int) or setting < 1:
+        raise ValueError(f"{component}: {source} must be an integer >= 1 (or None: {TORCH_THREADS_ENV}, else 1), "
+                         f"not {setting!r}")
+    return setting
+
+
+@contextmanager
+def torch_threads(n: int) -> Iterator[None]:
+    """Run torch on ``n`` threads inside the block, and as before after it."""
+    import torch
+
+    before = torch.get_num_threads()
+    if before != n:
+        torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        if before != n:
+            torch.set_num_threads(before)
 
 
 def check_workers(component: str, workers: object) -> None:
@@ -62,14 +101,17 @@ def _new_pool(workers: int) -> ThreadPoolExecutor:
     return pool
 
 
-def map_in_threads(fn: Callable[[T], R], items: Sequence[T], workers: int) -> List[R]:
+def map_in_threads(fn: Callable[[T], R], items: Sequence[T], workers: int, threads: int = 1) -> List[R]:
     """``[fn(x) for x in items]``, ``workers`` items at a time on the pool's threads when
     ``workers`` is 2 or more (a single item too: on one torch thread it does not wait for a
-    busy core), else in the calling thread on torch's own threads."""
+    busy core), else in the calling thread with torch on ``threads`` threads."""
     if workers > 1 and items:
         try:
             return list(thread_pool(workers).map(fn, items))
         except RuntimeError as e:  # at interpreter exit no pool takes work any more
             if "after shutdown" not in str(e) and "interpreter shutdown" not in str(e):
                 raise
-    return [fn(x) for x in items]
+    if not items:
+        return []
+    with torch_threads(threads):
+        return [fn(x) for x in items]

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span
 from spacy_ground.pipeline.extensions import register_extensions
 from spacy_ground.sources.index import (SourceIndex, check_source_kinds, content_words, index_or_note, is_table_separator, readable_line,
                       source_kind, split_sentences)
-from spacy_ground.nn.threads import check_workers
+from spacy_ground.nn.threads import check_workers, torch_threads_for
 
 
 @Language.factory(
@@ -38,17 +38,20 @@ from spacy_ground.nn.threads import check_workers
         "quantize": True,
         "max_length": 128,
         "batch_size": 16,  # sentences sorted by length, 16 at a time: 2.5x faster than 64 (less padding)
-        # batches embedded at once, each on a thread running torch on one thread (0: on torch's own threads)
+        # batches embedded at once, each on a thread running torch on one thread (0: in the calling thread, on torch_threads)
         "workers": 0,
+        # torch threads for work in the calling thread; None: SPACY_GROUND_TORCH_THREADS, else 1
+        "torch_threads": None,
     },
 )
 def make_ground_align(nlp: Language, name: str, claims_component: str, spans_key: str, top_k: int,
                       semantic_weight: float, semantic_weight_by_source: Dict[str, float], use_embeddings: bool,
-                      quantize: bool, max_length: int, batch_size: int, workers: int) -> "EvidenceAligner":
+                      quantize: bool, max_length: int, batch_size: int, workers: int,
+                      torch_threads: Optional[int] = None) -> "EvidenceAligner":
     return EvidenceAligner(nlp, name, claims_component=claims_component, spans_key=spans_key, top_k=top_k,
                            semantic_weight=semantic_weight, semantic_weight_by_source=semantic_weight_by_source,
                            use_embeddings=use_embeddings, quantize=quantize, max_length=max_length,
-                           batch_size=batch_size, workers=workers)
+                           batch_size=batch_size, workers=workers, torch_threads=torch_threads)
 
 
 class EvidenceAligner:
@@ -58,10 +61,11 @@ class EvidenceAligner:
                  spans_key: str = "ground_sentences", top_k: int = 3, semantic_weight: float = 0.6,
                  semantic_weight_by_source: Optional[Dict[str, float]] = None,
                  use_embeddings: bool = True, quantize: bool = True, max_length: int = 128, batch_size: int = 16,
-                 workers: int = 0):
+                 workers: int = 0, torch_threads: Optional[int] = None):
         if top_k < 1 or batch_size < 1:
             raise ValueError("ground_align: top_k and batch_size must be at least 1")
         check_workers("ground_align", workers)
+        self.torch_threads = torch_threads_for("ground_align", torch_threads)
         by_source = dict(semantic_weight_by_source or {})
         check_source_kinds(by_source, "ground_align: semantic_weight_by_source")
         for key, weight in [("semantic_weight", semantic_weight)] + [
@@ -88,7 +92,8 @@ class EvidenceAligner:
         if self._encoder is None:
             from spacy_ground.nn.embed import shared_encoder
 
-            self._encoder = shared_encoder(self.max_length, self.quantize, self.batch_size, self.workers)
+            self._encoder = shared_encoder(self.max_length, self.quantize, self.batch_size, self.workers,
+                                           self.torch_threads)
         return self._encoder
 
     def __call__(self, doc: Doc) -> Doc:

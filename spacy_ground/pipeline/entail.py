@@ -47,7 +47,7 @@ from spacy_ground.text.compare import DIFFERS, compare
 from spacy_ground.pipeline.extensions import register_extensions
 from spacy_ground.text.normalize import find_claims
 from spacy_ground.sources.index import check_source_kinds, evidence_text, markdown_table_rows, source_kind
-from spacy_ground.nn.threads import check_workers
+from spacy_ground.nn.threads import check_workers, torch_threads, torch_threads_for
 from spacy_ground.text.values import ClaimValue
 
 MODEL_FILE = "entail.safetensors"
@@ -140,7 +140,8 @@ def _load_torch(path: Path, quantize: bool):
         "claims_key": "ground_claims",
         "grounded_values_as_sources": True,
         "batch_size": 1,  # one pair per forward pass: a sentence's probabilities depend on its own pair only
-        "workers": 2,  # pairs read at once, each on a thread running torch on one thread (0: torch's threads)
+        "workers": 2,  # pairs read at once, each on a thread running torch on one thread (0: in the calling thread)
+        "torch_threads": None,  # torch threads in the calling thread; None: SPACY_GROUND_TORCH_THREADS, else 1
         "scorer": {"@scorers": "spacy_ground.entailment_scorer.v1", "label": "hallucinated",
                    "gold_spans_key": "ground_unsupported"},
     },
@@ -149,13 +150,14 @@ def _load_torch(path: Path, quantize: bool):
 def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
                        evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
                        claims_key: str, grounded_values_as_sources: bool, batch_size: int,
-                       workers: int, scorer: Optional[Callable]) -> "Entailer":
+                       workers: int, scorer: Optional[Callable],
+                       torch_threads: Optional[int] = None) -> "Entailer":
     check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
     return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
                     evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
                     enough_support=enough_support, claims_key=claims_key,
                     grounded_values_as_sources=grounded_values_as_sources, batch_size=batch_size,
-                    workers=workers, scorer=scorer)
+                    workers=workers, scorer=scorer, torch_threads=torch_threads)
 
 
 @registry.scorers("spacy_ground.entailment_scorer.v1")
@@ -306,10 +308,11 @@ class Entailer:
                  evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
                  evidence_mode: str = "concat", enough_support: float = 1.0, claims_key: str = "ground_claims",
                  grounded_values_as_sources: bool = True, batch_size: int = 1, workers: int = 2,
-                 scorer: Optional[Callable] = None):
+                 scorer: Optional[Callable] = None, torch_threads: Optional[int] = None):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         check_workers("ground_entail", workers)
+        self.torch_threads = torch_threads_for("ground_entail", torch_threads)
         evidence_k_by_source = dict(evidence_k_by_source or {})
         check_source_kinds(evidence_k_by_source, "ground_entail: evidence_k_by_source")
         for kind, k in evidence_k_by_source.items():
@@ -434,7 +437,8 @@ class Entailer:
                 and module_device(self.model.shims[0]._model).type == "cpu":
             results = predict_in_threads(self.model, [[pairs[i] for i in idx] for idx in batches], self.workers)
         else:
-            results = [self.model.predict([pairs[i] for i in idx]).tolist() for idx in batches]
+            with torch_threads(self.torch_threads):
+                results = [self.model.predict([pairs[i] for i in idx]).tolist() for idx in batches]
         for idx, probs in zip(batches, results):
             for i, p in zip(idx, probs):
                 out[i] = p

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Union
 
@@ -29,7 +30,7 @@ from spacy.util import registry
 # what a DocBin written by ``convert`` holds besides the answer doc and its sources and question
 STORED_LABEL = "hallucinated"             # the gold label, as a category (1.0 / 0.0)
 STORED_SPANS_KEY = "ground_unsupported"   # the labelled spans (token-aligned, labelled as in the file)
-RECORD_KEY = "spacy_ground.record"        # doc.user_data: the record's id, dataset, task, model, split
+RECORD_KEY = "spacy_ground.record"        # doc.user_data: the record as given, less its sources
 RECORD_FIELDS = ("id", "dataset", "task", "model", "split")
 
 
@@ -49,7 +50,30 @@ def is_docbin(path: Union[str, Path]) -> bool:
 
 def record_info(doc: Doc) -> Dict[str, Any]:
     """The id, dataset, task (model, split) of the record an answer doc was read from."""
-    return dict(doc.user_data.get(RECORD_KEY) or {})
+    stored = doc.user_data.get(RECORD_KEY) or {}
+    return {k: stored[k] for k in RECORD_FIELDS if stored.get(k) is not None}
+
+
+def read_records(path: Union[str, Path]) -> Iterator[Dict[str, Any]]:
+    """The records a ``.spacy`` file written by ``convert`` was made from, as the JSONL holds
+    them (answer, question and spans as given; the sources as ``make_doc`` read them), so
+    ``evaluate`` and ``bench`` give the same figures from either file."""
+    import spacy
+
+    import spacy_ground  # noqa: F401  (the Doc extensions)
+
+    for doc in read_docbin(path, spacy.blank("en")):
+        stored = doc.user_data.get(RECORD_KEY)
+        if stored is None or "answer" not in stored:
+            raise ValueError(f"{path}: a doc without its record (write the file with `corpus convert`)")
+        yield dict(stored, sources=doc._.ground_sources)
+
+
+def read_answers(path: Union[str, Path]) -> Iterator[Dict[str, Any]]:
+    """The answers of a JSONL file (``.gz`` too) or of a ``.spacy`` file written by ``convert``."""
+    from spacy_ground.training.bench import read_jsonl
+
+    return read_records(path) if is_docbin(path) else read_jsonl(path)
 
 
 class AnswersCorpus:
@@ -113,9 +137,7 @@ def answer_doc(nlp: Language, rec: Dict[str, Any]) -> Doc:
     from spacy_ground.training.bench import is_hallucinated
 
     doc = make_doc(nlp, rec["answer"], rec.get("sources"), rec.get("question"))
-    info = {k: rec[k] for k in RECORD_FIELDS if rec.get(k) is not None}
-    if info:
-        doc.user_data[RECORD_KEY] = info
+    doc.user_data[RECORD_KEY] = {k: v for k, v in rec.items() if k != "sources"}
     doc.cats = {STORED_LABEL: float(is_hallucinated(rec))}
     spans = [doc.char_span(s["start"], s["end"], label=str(s.get("label") or ""), alignment_mode="expand")
              for s in rec.get("spans") or []]
@@ -133,20 +155,44 @@ def _as_lists(value: Any) -> Any:
     return value
 
 
-def read_docbin(path: Union[str, Path], nlp: Language) -> Iterator[Doc]:
+@contextmanager
+def _msgpack_extensions_read_once() -> Iterator[None]:
+    """While in the block, srsly's msgpack encoders and decoders are looked up once, not on
+    every (un)packing: a DocBin packs and unpacks each doc's user data and span groups apart,
+    and each lookup scans every installed package's entry points and the whole catalogue
+    registry (about 2 ms, so 3 to 8 times the time of the rest of converting or reading a doc).
+    The table is the one in force on entry (nothing registers a msgpack extension meanwhile);
+    the registries are as before on exit."""
+    from srsly import msgpack
+
+    registries = [reg for reg in (msgpack.msgpack_encoders, msgpack.msgpack_decoders)
+                  if "get_all" not in vars(reg)]  # not already in such a block
+    for reg in registries:
+        table = reg.get_all()
+        reg.get_all = lambda table=table: dict(table)  # an instance attribute over the method
+    try:
+        yield
+    finally:
+        for reg in registries:
+            del reg.get_all
+
+
+def read_docbin(path: Union[str, Path], nlp: Language) -> List[Doc]:
     """The docs of a ``.spacy`` file written by ``convert``, their user data as written (the
     sources a list, JSON records with lists, as ``make_doc`` stores them)."""
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such file (`spacy project run data` writes corpus/*.spacy)")
-    try:
-        docbin = DocBin(store_user_data=True).from_disk(path)
-    except Exception as e:  # a file that is no DocBin fails deep inside msgpack or zlib
-        raise ValueError(f"{path}: not a DocBin (.spacy) file: {e}") from None
-    for doc in docbin.get_docs(nlp.vocab):
+    with _msgpack_extensions_read_once():
+        try:
+            docbin = DocBin(store_user_data=True).from_disk(path)
+        except Exception as e:  # a file that is no DocBin fails deep inside msgpack or zlib
+            raise ValueError(f"{path}: not a DocBin (.spacy) file: {e}") from None
+        docs = list(docbin.get_docs(nlp.vocab))
+    for doc in docs:
         for key, value in list(doc.user_data.items()):
             doc.user_data[key] = _as_lists(value)
-        yield doc
+    return docs
 
 
 def tokenizer_pipeline(config: Optional[Union[str, Path]] = None) -> Language:
@@ -174,21 +220,23 @@ def convert(data: Union[str, Path], output: Union[str, Path], nlp: Optional[Lang
     nlp = nlp or tokenizer_pipeline()
     docbin = DocBin(store_user_data=True)
     counts = {"answers": 0, "hallucinated": 0, "unlabelled": 0, "spans": 0}
-    for n, rec in enumerate(read_jsonl(data), 1):
-        if not is_labelled(rec):
-            counts["unlabelled"] += 1
-            continue
-        try:
-            doc = answer_doc(nlp, rec)
-            docbin.add(doc)
-        except (TypeError, ValueError, OverflowError) as e:  # bad sources; a number msgpack cannot store
-            raise ValueError(f"{data}: record {n}{' (' + str(rec['id']) + ')' if rec.get('id') else ''}: {e}") from None
-        counts["answers"] += 1
-        counts["hallucinated"] += int(doc.cats[STORED_LABEL] >= 0.5)
-        counts["spans"] += len(doc.spans[STORED_SPANS_KEY])
-    output.parent.mkdir(parents=True, exist_ok=True)
-    partial = output.with_name(output.name + ".partial")
-    docbin.to_disk(partial)
+    with _msgpack_extensions_read_once():
+        for n, rec in enumerate(read_jsonl(data), 1):
+            if not is_labelled(rec):
+                counts["unlabelled"] += 1
+                continue
+            try:
+                doc = answer_doc(nlp, rec)
+                docbin.add(doc)
+            except (TypeError, ValueError, OverflowError) as e:  # bad sources; a number msgpack cannot store
+                name = f" ({rec['id']})" if rec.get("id") else ""
+                raise ValueError(f"{data}: record {n}{name}: {e}") from None
+            counts["answers"] += 1
+            counts["hallucinated"] += int(doc.cats[STORED_LABEL] >= 0.5)
+            counts["spans"] += len(doc.spans[STORED_SPANS_KEY])
+        output.parent.mkdir(parents=True, exist_ok=True)
+        partial = output.with_name(output.name + ".partial")
+        docbin.to_disk(partial)
     partial.replace(output)  # a failed run leaves no half-written corpus behind
     return counts
 

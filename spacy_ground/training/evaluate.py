@@ -26,6 +26,7 @@ import numpy
 from spacy.language import Language
 
 from spacy_ground.training.bench import is_hallucinated, is_labelled, markdown_cell, read_jsonl
+from spacy_ground.training.corpus import read_answers
 from spacy_ground.fusion.features import FEATURES, FEATURE_SIGNS, absent_word_counts, answer_features, source_texts
 from spacy_ground.sources.index import source_kind, sources_key
 from spacy_ground.pipeline.verdict import not_checkable_reason
@@ -667,7 +668,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     threshold = nlp.get_pipe("ground_verdict").flag_threshold
     all_metrics: Dict[str, Any] = {}
     for path in args.data:
-        records = list(read_jsonl(path))
+        records = list(read_answers(path))
         if args.limit:
             records = records[: args.limit]
         rows = run(nlp, records, _progress(len(records), Path(path).stem))

@@ -1,6 +1,8 @@
-"""Helpers for project.yml: link the shared data, write BENCHMARKS.md from metrics.
+"""Helpers for project.yml: link the shared data, publish a run's figures into metrics/ and
+BENCHMARKS.md.
 
     python -m spacy_ground.training.project link-data ../shared/data assets
+    python -m spacy_ground.training.project publish runs metrics BENCHMARKS.md
     python -m spacy_ground.training.project write-benchmarks BENCHMARKS.md metrics/a.json [metrics/b.json ...]
     python -m spacy_ground.training.project install-model training/entail_rag.safetensors spacy_ground/models/entail.safetensors
     python -m spacy_ground.training.project render-example assets/ragtruth_dev.jsonl ID docs/example.html [docs/example.png]
@@ -17,7 +19,14 @@ from typing import List, Optional, Tuple
 from spacy_ground.training.bench import goals_line, markdown_table
 
 DATA_FILES = ("ragtruth_dev.jsonl", "ragtruth_train.jsonl", "halueval_qa.jsonl", "summedits.jsonl",
+              "quintd_train.jsonl", "quintd_dev.jsonl", "faithdial_train.jsonl", "faithdial_dev.jsonl",
+              "dialfact_train.jsonl", "dialfact_dev.jsonl", "frank_train.jsonl", "frank_dev.jsonl",
               "nli_train.jsonl.gz", "nli_eval.jsonl.gz")
+# what the evaluate commands write into runs/ and `publish` copies into metrics/ (BENCHMARKS.md is
+# written from these names only: metrics/ holds other answers*.json files, e.g. answers_float32.json)
+RUN_FILES = ("claims_ragtruth_dev.json", "claims_ragtruth_dev_ner.json", "answers.json", "nli_stage1.json",
+             "nli_shipped.json", "nli_shipped_int8.json", "large_input.json", "speed_under_load.json")
+RUN_PLOTS = ("roc_*.png", "pr_*.png")
 START, END = "<!-- claims:start -->", "<!-- claims:end -->"
 
 
@@ -63,8 +72,10 @@ def claims_section(paths: List[str]) -> str:
     return "\n".join(parts)
 
 
-def answers_section(path: str, nli_paths: List[str]) -> str:
-    """Markdown for the answer-level evaluation and the entailment model's NLI accuracy."""
+def answers_section(path: str, nli_paths: List[str], link_from: Optional[str] = None) -> str:
+    """Markdown for the answer-level evaluation and the entailment model's NLI accuracy; the
+    ROC and precision-recall plots are those beside ``path``, linked relative to the folder
+    ``link_from`` (the Markdown file's; the working directory when None)."""
     data = json.loads(Path(path).read_text(encoding="utf8"))
     meta = data["meta"]
     parts = ["<!-- answers:start -->", "## Answer-level detection: the verdict and the baselines", "",
@@ -73,8 +84,9 @@ def answers_section(path: str, nli_paths: List[str]) -> str:
              "'verdict F1 @thr' uses the configured flag threshold; 'span F1' is character-level against "
              "the labelled spans; answers/s over the whole pipeline, model loading excluded.", "",
              data["markdown"], "", answer_goals(data["answers"]), ""]
-    plots = sorted(Path("metrics").glob("roc_*.png")) + sorted(Path("metrics").glob("pr_*.png"))
-    parts += [f"![{p.stem}]({p.as_posix()})" for p in plots]
+    folder = Path(path).parent
+    plots = [p for pattern in RUN_PLOTS for p in sorted(folder.glob(pattern))]
+    parts += [f"![{p.stem}]({Path(os.path.relpath(p, link_from or os.curdir)).as_posix()})" for p in plots]
     for nli in nli_paths:
         if Path(nli).exists():
             res = json.loads(Path(nli).read_text(encoding="utf8"))
@@ -148,6 +160,29 @@ def _replace_section(text: str, section: str, start: str, end: str) -> str:
     return text.rstrip("\n") + "\n\n" + section + "\n"
 
 
+def load_section(metrics: dict) -> str:
+    """Markdown for the speed under load (``training.load_bench``): answers/s idle and with one
+    core kept busy, per torch thread setting, and the busy / idle ratio."""
+    m = metrics["meta"]
+    rows = ["| torch threads | ground_entail workers | idle (answers/s) | one core busy (answers/s) | busy / idle |",
+            "|---|---|---|---|---|"]
+    for threads in sorted({c["torch_threads"] for c in metrics["cases"]}):
+        idle = next(c for c in metrics["cases"] if c["torch_threads"] == threads and not c["busy_core"])
+        busy = next(c for c in metrics["cases"] if c["torch_threads"] == threads and c["busy_core"])
+        default = " (default)" if threads == 1 else ""
+        rows.append(f"| {threads}{default} | {idle['entail_workers']} | {idle['answers_per_s']:.2f} | "
+                    f"{busy['answers_per_s']:.2f} | {busy['answers_per_s'] / idle['answers_per_s']:.2f} |")
+    n = metrics["cases"][0]["answers"]
+    return ("<!-- load:start -->\n## Speed under load\n\nMeasured " + m["date"] + " on " + m["machine"]
+            + f" with `{m['command']}`, {m.get('processes', 1)} process: the whole default pipeline over {n} "
+            "RAGTruth dev answers spread over the file, each pass from an empty source cache after a warm-up "
+            "pass; answers/s is 1000 / the median answer's milliseconds. 'One core busy': another process "
+            "spins on a core for the whole pass. Torch threads are those of the work done in the calling "
+            "thread (`torch_threads` of ground_align and ground_entail, or `SPACY_GROUND_TORCH_THREADS`); "
+            "ground_entail's workers each run torch on one thread. Goal: the busy figure at least half "
+            "the idle one.\n\n" + "\n".join(rows) + "\n<!-- load:end -->")
+
+
 def write_benchmarks(target: str, paths: List[str]) -> int:
     """Replace (or append) the sections of ``target``: claims tables from ``claims_*.json``
     metrics files, the answer-level table from ``answers*.json``, NLI accuracy from ``nli_*.json``."""
@@ -157,6 +192,9 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
     answers = [x for x in paths if Path(x).name.startswith("answers")]
     nli = [x for x in paths if Path(x).name.startswith("nli")]
     large = [x for x in paths if Path(x).name.startswith("large")]
+    for x in (x for x in paths if Path(x).name.startswith("speed_under_load")):
+        text = _replace_section(text, load_section(json.loads(Path(x).read_text(encoding="utf8"))),
+                                "<!-- load:start -->", "<!-- load:end -->")
     for x in large:
         metrics = json.loads(Path(x).read_text(encoding="utf8"))
         m = metrics["meta"]
@@ -172,10 +210,39 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
     if claims:
         text = _replace_section(text, claims_section(claims), START, END)
     for a in answers:
-        text = _replace_section(text, answers_section(a, nli), "<!-- answers:start -->", "<!-- answers:end -->")
+        text = _replace_section(text, answers_section(a, nli, link_from=str(p.parent)),
+                                "<!-- answers:start -->", "<!-- answers:end -->")
     p.write_text(text, encoding="utf8")
     print(f"wrote {target}")
     return 0
+
+
+def publish(runs: str, metrics: str, target: str) -> int:
+    """Copy the figures of the latest run in ``runs`` (those of ``RUN_FILES`` and the plots that
+    are there) into ``metrics``, then rewrite ``target``'s generated sections from the
+    canonical metrics files (``RUN_FILES`` present in ``metrics``); the rest of ``target`` is
+    left as it is. A JSON file of the run that cannot be read stops it before anything is copied."""
+    import shutil
+
+    src, dst = Path(runs), Path(metrics)
+    found = [src / name for name in RUN_FILES if (src / name).is_file()]
+    found += [p for pattern in RUN_PLOTS for p in sorted(src.glob(pattern)) if p.is_file()]
+    if not found:
+        print(f"error: no run figures in {runs}/ (run `spacy project run evaluate` and the other evaluate "
+              f"commands first); expected any of {', '.join(RUN_FILES)}", file=sys.stderr)
+        return 1
+    for f in found:
+        if f.suffix == ".json":
+            try:
+                json.loads(f.read_text(encoding="utf8"))
+            except (ValueError, UnicodeDecodeError) as e:
+                print(f"error: {f}: not a JSON file ({e}); nothing copied", file=sys.stderr)
+                return 1
+    dst.mkdir(parents=True, exist_ok=True)
+    for f in found:
+        shutil.copyfile(f, dst / f.name)
+        print(f"copied {f} -> {dst / f.name}")
+    return write_benchmarks(target, [str(dst / name) for name in RUN_FILES if (dst / name).is_file()])
 
 
 def install_model(trained: str, target: str) -> int:
@@ -307,6 +374,8 @@ def main(argv: List[str]) -> int:
         return link_data(argv[1], argv[2])
     if len(argv) >= 3 and argv[0] == "write-benchmarks":
         return write_benchmarks(argv[1], argv[2:])
+    if len(argv) == 4 and argv[0] == "publish":
+        return publish(argv[1], argv[2], argv[3])
     print(__doc__, file=sys.stderr)
     return 2
 
