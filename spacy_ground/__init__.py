@@ -12,6 +12,7 @@ indexing the sources), ``text`` (pure functions: numbers, dates, units, comparis
 (the cross-encoder and sentence encoder) and ``lexicon`` (word lists). ``training`` holds
 training, evaluation and project tooling, which the runtime never imports.
 """
+
 from spacy_ground.api import CLAIMS_ONLY, DEFAULT_CONFIG, check, check_many, load, make_doc
 from spacy_ground.pipeline import align as _align  # noqa: F401  (registers the factories)
 from spacy_ground.pipeline import claims as _claims  # noqa: F401
@@ -22,4 +23,14 @@ from spacy_ground.render import render
 from spacy_ground.text.values import ClaimValue
 
 __version__ = "0.1.0"
-__all__ = ["load", "check", "check_many", "make_doc", "render", "ClaimValue", "DEFAULT_CONFIG", "CLAIMS_ONLY", "__version__"]
+__all__ = [
+    "load",
+    "check",
+    "check_many",
+    "make_doc",
+    "render",
+    "ClaimValue",
+    "DEFAULT_CONFIG",
+    "CLAIMS_ONLY",
+    "__version__",
+]

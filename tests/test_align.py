@@ -1,4 +1,5 @@
 """ground_align: evidence for every answer sentence, lexical and hybrid."""
+
 import json
 import re
 
@@ -33,7 +34,7 @@ def test_each_sentence_gets_top_k_evidence_with_offsets(nlp_lexical):
     first = sents[0]._.evidence
     assert len(first) == 2
     assert first[0]["text"] == "The Lisbon plant opened in 2019."
-    assert first[0]["source"] == 0 and SOURCES[0][first[0]["start"]:first[0]["end"]] == first[0]["text"]
+    assert first[0]["source"] == 0 and SOURCES[0][first[0]["start"] : first[0]["end"]] == first[0]["text"]
     assert first[0]["score"] >= first[1]["score"]
     # the JSON record is one fact a line: the path stays with its value
     assert sents[1]._.evidence[0]["text"] == "business_stars: 4.5"
@@ -58,8 +59,10 @@ def test_semantic_weight_by_kind_of_sources(nlp_hybrid):
     evidence by shared words alone and nothing is embedded for them; other kinds keep
     semantic_weight. By default every kind is hybrid."""
     assert nlp_hybrid.get_pipe("ground_align").semantic_weight_by_source == {}
-    nlp = spacy_ground.load(exclude=("ground_entail", "ground_verdict"),
-                            overrides={"components.ground_align.semantic_weight_by_source.passages": 0.0})
+    nlp = spacy_ground.load(
+        exclude=("ground_entail", "ground_verdict"),
+        overrides={"components.ground_align.semantic_weight_by_source.passages": 0.0},
+    )
     aligner = nlp.get_pipe("ground_align")
     assert aligner.semantic_weight_by_source == {"passages": 0.0} and aligner.semantic_weight == 0.6
     passages = ["The plant in Lisbon opened in 2019.", "The weather was mild all week.", "Lisbon is a capital."]
@@ -74,9 +77,14 @@ def test_semantic_weight_by_kind_of_sources(nlp_hybrid):
     assert doc.spans["ground_sentences"][0]._.evidence[0]["semantic"] > 0.3
 
 
-@pytest.mark.parametrize("by_source, message", [({"passage": 0.0}, "unknown source kind 'passage'"),
-                                                ({"passages": 1.5}, "must be a number in [0, 1]"),
-                                                ({"record": "high"}, "must be a number in [0, 1]")])
+@pytest.mark.parametrize(
+    "by_source, message",
+    [
+        ({"passage": 0.0}, "unknown source kind 'passage'"),
+        ({"passages": 1.5}, "must be a number in [0, 1]"),
+        ({"record": "high"}, "must be a number in [0, 1]"),
+    ],
+)
 def test_bad_semantic_weight_by_source_is_a_clear_error(by_source, message):
     from spacy_ground.pipeline.align import EvidenceAligner
 
@@ -99,15 +107,18 @@ def test_bad_config_is_refused():
         nlp.add_pipe("ground_align", config={"top_k": 0})
 
 
-@pytest.mark.parametrize("line,readable", [
-    ("attributes.OutdoorSeating: no", "attributes outdoor seating: no"),
-    ("hours.Monday: 9:0-20:0", "hours monday: 9:0-20:0"),
-    ("review_info[0].review_text: Great food: yes", "review info review text: Great food: yes"),
-    ("attributes.BusinessParking.valet: no", "attributes business parking valet: no"),
-    ("Note: this is plain text", "Note: this is plain text"),
-    ("name: Finch", "name: Finch"),
-    ("Revenue was $5 million.", "Revenue was $5 million."),
-])
+@pytest.mark.parametrize(
+    "line,readable",
+    [
+        ("attributes.OutdoorSeating: no", "attributes outdoor seating: no"),
+        ("hours.Monday: 9:0-20:0", "hours monday: 9:0-20:0"),
+        ("review_info[0].review_text: Great food: yes", "review info review text: Great food: yes"),
+        ("attributes.BusinessParking.valet: no", "attributes business parking valet: no"),
+        ("Note: this is plain text", "Note: this is plain text"),
+        ("name: Finch", "name: Finch"),
+        ("Revenue was $5 million.", "Revenue was $5 million."),
+    ],
+)
 def test_record_lines_read_as_words(line, readable):
     from spacy_ground.sources.index import readable_line
 
@@ -117,8 +128,12 @@ def test_record_lines_read_as_words(line, readable):
 def test_evidence_text_ranked_and_repeats_read_once():
     from spacy_ground.sources.index import evidence_text
 
-    ev = [{"source": 1, "start": 0, "text": "attributes.WiFi: free"}, {"source": 0, "start": 50, "text": " B. "},
-          {"source": 2, "start": 7, "text": "B."}, {"source": 0, "start": 10, "text": "A."}]
+    ev = [
+        {"source": 1, "start": 0, "text": "attributes.WiFi: free"},
+        {"source": 0, "start": 50, "text": " B. "},
+        {"source": 2, "start": 7, "text": "B."},
+        {"source": 0, "start": 10, "text": "A."},
+    ]
     assert evidence_text(ev, 1) == "attributes wi fi: free"
     assert evidence_text(ev, 2) == "attributes wi fi: free B."
     assert evidence_text(ev, 3) == "attributes wi fi: free B."  # the same sentence in another source
@@ -126,13 +141,39 @@ def test_evidence_text_ranked_and_repeats_read_once():
     assert evidence_text([], 3) == ""
 
 
-@pytest.mark.parametrize("text,marker", [
-    ("2.", True), ("(b)", True), ("iv.", True), ("*", True), ("-", True), ("1)", True), ("•", True), ("10.", True),
-    ("[1]", True), ("1.2", True), ("1.2.3.", True), ("2.)", True), ("(iii)", True), ("CV.", True), ("①", True),
-    ("2006", False), ("17%", False), ("$5", False), ("722,664", False), ("15", False), ("Paris", False),
-    ("No.", False), ("Yes.", False), ("Civil.", False), ("Vic.", False), ("12:30", False), ("v2", False),
-    ("", False),
-])
+@pytest.mark.parametrize(
+    "text,marker",
+    [
+        ("2.", True),
+        ("(b)", True),
+        ("iv.", True),
+        ("*", True),
+        ("-", True),
+        ("1)", True),
+        ("•", True),
+        ("10.", True),
+        ("[1]", True),
+        ("1.2", True),
+        ("1.2.3.", True),
+        ("2.)", True),
+        ("(iii)", True),
+        ("CV.", True),
+        ("①", True),
+        ("2006", False),
+        ("17%", False),
+        ("$5", False),
+        ("722,664", False),
+        ("15", False),
+        ("Paris", False),
+        ("No.", False),
+        ("Yes.", False),
+        ("Civil.", False),
+        ("Vic.", False),
+        ("12:30", False),
+        ("v2", False),
+        ("", False),
+    ],
+)
 def test_list_markers_against_bare_answers(text, marker):
     from spacy_ground.pipeline.align import is_list_marker
 
@@ -141,8 +182,12 @@ def test_list_markers_against_bare_answers(text, marker):
 
 def test_an_answer_that_is_only_a_year_is_checked():
     nlp = spacy_ground.load()
-    doc = spacy_ground.check(nlp, "2006", ["The Dutch-Belgian series Het Huis Anubis first aired in 2006."],
-                             question="When did the series first air?")
+    doc = spacy_ground.check(
+        nlp,
+        "2006",
+        ["The Dutch-Belgian series Het Huis Anubis first aired in 2006."],
+        question="When did the series first air?",
+    )
     assert [s.text for s in doc.spans["ground_sentences"]] == ["2006"]
     g = doc._.grounding
     assert g.verdict != "not_checkable" and g.score is not None
@@ -151,13 +196,19 @@ def test_an_answer_that_is_only_a_year_is_checked():
     assert [s.text for s in listed.spans["ground_sentences"]] == ["Aired in:", "2.\n2006"]
 
 
-@pytest.mark.parametrize("answer,sentences", [
-    ("5.", ["5."]), ("(b)", ["(b)"]), ("Xi.", ["Xi."]), ("Civil.", ["Civil."]),
-    ("The answer is:\n250.", ["The answer is:", "250."]),
-    ("[1]\nParis is big.\n[2]\nIt is old.", ["[1]\nParis is big.", "[2]\nIt is old."]),
-    ("1.1\nParis.\n1.2\nRome.", ["1.1\nParis.", "1.2\nRome."]),
-    ("1.\nParis\n2.\nRome", ["1.\nParis", "2.\nRome"]),
-])
+@pytest.mark.parametrize(
+    "answer,sentences",
+    [
+        ("5.", ["5."]),
+        ("(b)", ["(b)"]),
+        ("Xi.", ["Xi."]),
+        ("Civil.", ["Civil."]),
+        ("The answer is:\n250.", ["The answer is:", "250."]),
+        ("[1]\nParis is big.\n[2]\nIt is old.", ["[1]\nParis is big.", "[2]\nIt is old."]),
+        ("1.1\nParis.\n1.2\nRome.", ["1.1\nParis.", "1.2\nRome."]),
+        ("1.\nParis\n2.\nRome", ["1.\nParis", "2.\nRome"]),
+    ],
+)
 def test_a_marker_joins_what_follows_and_stands_alone_at_the_end(answer, sentences):
     import spacy
 

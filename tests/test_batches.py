@@ -1,4 +1,5 @@
 """check_many / nlp.pipe: streams in order, reuses sources, same results with two processes."""
+
 import json
 
 import pytest
@@ -24,13 +25,26 @@ def nlp():
 
 def summary(doc):
     g = doc._.grounding
-    return (doc.text, g.score, g.verdict, g.action, [s["entailment"] for s in g.sentences],
-            [(c["text"], c["status"]) for c in g.claims], [(s.start_char, s.end_char) for s in doc.spans["ground_unsupported"]])
+    return (
+        doc.text,
+        g.score,
+        g.verdict,
+        g.action,
+        [s["entailment"] for s in g.sentences],
+        [(c["text"], c["status"]) for c in g.claims],
+        [(s.start_char, s.end_char) for s in doc.spans["ground_unsupported"]],
+    )
 
 
 def test_check_many_matches_check_in_order(nlp):
-    one = [summary(spacy_ground.check(nlp, r["answer"], r["sources"], r.get("question")) if isinstance(r, dict)
-                   else spacy_ground.check(nlp, *r)) for r in RECORDS]
+    one = [
+        summary(
+            spacy_ground.check(nlp, r["answer"], r["sources"], r.get("question"))
+            if isinstance(r, dict)
+            else spacy_ground.check(nlp, *r)
+        )
+        for r in RECORDS
+    ]
     many = [summary(d) for d in spacy_ground.check_many(nlp, RECORDS, batch_size=4)]
     assert many == one  # bit for bit: every answer is scored on its own
 
@@ -166,12 +180,14 @@ def test_check_many_names_a_misnamed_sources_field():
     """A record whose sources sit under another name ("source", "context") would be silently
     not checkable: the error names the field."""
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    records = [{"answer": "It cost $5 million.", "sources": ["It cost $5 million."]},
-               {"answer": "It cost $5 million.", "source": ["It cost $5 million."]}]
+    records = [
+        {"answer": "It cost $5 million.", "sources": ["It cost $5 million."]},
+        {"answer": "It cost $5 million.", "source": ["It cost $5 million."]},
+    ]
     with pytest.raises(ValueError, match="record 1: no 'sources' field, but 'source': rename it 'sources'"):
         list(spacy_ground.check_many(nlp, records))
     # no sources at all (and nothing like them) stays a not-checkable answer, as before
-    doc, = spacy_ground.check_many(nlp, [{"answer": "It cost $5 million.", "id": "a1"}])
+    (doc,) = spacy_ground.check_many(nlp, [{"answer": "It cost $5 million.", "id": "a1"}])
     assert doc._.numeric_grounding["message"] == "no sources to check against"
 
 
@@ -182,8 +198,10 @@ PASSAGES = [
     "the floor. The decay though offers plenty of rich nutrients for other plants to grow from.",
     "About 2% of the sunlight reaches the ground. Leaves fall all year and decay within weeks.",
 ]
-PASSAGE_ANSWER = ("The floor is rich in nutrients due to the quick decay of dead leaves, and herbs grow there. "
-                  "Only 2% of the sunlight reaches the ground. Trees grow up to 80 metres tall.")
+PASSAGE_ANSWER = (
+    "The floor is rich in nutrients due to the quick decay of dead leaves, and herbs grow there. "
+    "Only 2% of the sunlight reaches the ground. Trees grow up to 80 metres tall."
+)
 
 
 def test_passage_order_does_not_move_the_verdict(nlp):
@@ -195,9 +213,20 @@ def test_passage_order_does_not_move_the_verdict(nlp):
     def judged(passages):
         doc = spacy_ground.check(nlp, PASSAGE_ANSWER, passages, "Why is the rainforest floor rich?")
         g = doc._.grounding
-        return (round(g.score, 6), g.verdict, g.action,
-                [{k: round(v, 6) for k, v in s["entailment"].items() if k in ("supported", "unsupported", "contradicted")}
-                 for s in g.sentences], [(c["text"], c["status"]) for c in g.claims])
+        return (
+            round(g.score, 6),
+            g.verdict,
+            g.action,
+            [
+                {
+                    k: round(v, 6)
+                    for k, v in s["entailment"].items()
+                    if k in ("supported", "unsupported", "contradicted")
+                }
+                for s in g.sentences
+            ],
+            [(c["text"], c["status"]) for c in g.claims],
+        )
 
     results = [judged(list(p)) for p in itertools.permutations(PASSAGES)]
     assert results[0][3]  # the sentences were judged

@@ -1,4 +1,5 @@
 """The command line: check (report, --json, --record) and bench (claim and answer metrics)."""
+
 import json
 
 import pytest
@@ -7,17 +8,36 @@ from spacy_ground.__main__ import main
 
 EXAMPLES = "spacy_ground/examples"
 RECORDS = [
-    {"id": "a", "dataset": "toy", "task": "qa", "question": "What was revenue?",
-     "sources": ["Revenue was $2,847 million in 2024. The firm employs 400 people."],
-     "answer": "Revenue was $2.85 billion in 2024.", "hallucinated": False, "spans": []},
-    {"id": "b", "dataset": "toy", "task": "qa", "question": "What was revenue?",
-     "sources": ["Revenue was $2,847 million in 2024. The firm employs 400 people."],
-     "answer": "Revenue was $3.9 billion in 2021.", "hallucinated": True,
-     "spans": [{"start": 12, "end": 33, "text": "$3.9 billion in 2021", "label": "Evident Conflict"}]},
-    {"id": "c", "dataset": "toy", "task": "data2txt", "question": None,
-     "sources": [json.dumps({"name": "Finch", "attributes": {"OutdoorSeating": False}})],
-     "answer": "Finch offers outdoor seating.", "hallucinated": True,
-     "spans": [{"start": 6, "end": 28, "text": "offers outdoor seating", "label": "Evident Conflict"}]},
+    {
+        "id": "a",
+        "dataset": "toy",
+        "task": "qa",
+        "question": "What was revenue?",
+        "sources": ["Revenue was $2,847 million in 2024. The firm employs 400 people."],
+        "answer": "Revenue was $2.85 billion in 2024.",
+        "hallucinated": False,
+        "spans": [],
+    },
+    {
+        "id": "b",
+        "dataset": "toy",
+        "task": "qa",
+        "question": "What was revenue?",
+        "sources": ["Revenue was $2,847 million in 2024. The firm employs 400 people."],
+        "answer": "Revenue was $3.9 billion in 2021.",
+        "hallucinated": True,
+        "spans": [{"start": 12, "end": 33, "text": "$3.9 billion in 2021", "label": "Evident Conflict"}],
+    },
+    {
+        "id": "c",
+        "dataset": "toy",
+        "task": "data2txt",
+        "question": None,
+        "sources": [json.dumps({"name": "Finch", "attributes": {"OutdoorSeating": False}})],
+        "answer": "Finch offers outdoor seating.",
+        "hallucinated": True,
+        "spans": [{"start": 6, "end": 28, "text": "offers outdoor seating", "label": "Evident Conflict"}],
+    },
 ]
 
 
@@ -29,10 +49,24 @@ def data(tmp_path):
 
 
 def test_check_prints_a_report(capsys):
-    assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", f"{EXAMPLES}/filing.txt",
-                 "--source", f"{EXAMPLES}/store.json"]) == 0
+    assert (
+        main(
+            [
+                "check",
+                "--answer",
+                f"{EXAMPLES}/answer.txt",
+                "--source",
+                f"{EXAMPLES}/filing.txt",
+                "--source",
+                f"{EXAMPLES}/store.json",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
-    assert out.startswith("verdict: ") and "numeric grounding:" in out and "\x1b[" not in out  # no colour off a terminal
+    assert (
+        out.startswith("verdict: ") and "numeric grounding:" in out and "\x1b[" not in out
+    )  # no colour off a terminal
 
 
 def test_check_json_from_a_record(tmp_path, capsys):
@@ -69,7 +103,11 @@ def test_bench_writes_claim_and_answer_metrics(data, tmp_path, capsys):
     lo, hi = toy["bootstrap"]["auroc"]["ground_verdict"]
     assert lo <= toy["ground_verdict"]["auroc"] <= hi
     per_answer = metrics["per_answer"]  # which answers were flagged
-    assert [(a["position"], a["id"], a["hallucinated"]) for a in per_answer] == [(1, "a", False), (2, "b", True), (3, "c", True)]
+    assert [(a["position"], a["id"], a["hallucinated"]) for a in per_answer] == [
+        (1, "a", False),
+        (2, "b", True),
+        (3, "c", True),
+    ]
     assert all(a["action"] in ("pass", "flag", "block") and a["verdict"] for a in per_answer)
 
 
@@ -138,22 +176,25 @@ def test_help_for_every_command(command, capsys):
     assert "usage:" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"question": 42}, "'question' must be a string"),
-    ({"sources": 5}, "'sources' must be a list"),
-    ({"hallucinated": "maybe"}, "'hallucinated' must be true or false"),
-    ({"spans": "none"}, "'spans' must be a list"),
-    ({"spans": [{"begin": 1}]}, "integer 'start' and 'end'"),
-    ({"spans": [{"start": "3", "end": "9"}]}, "integer 'start' and 'end'"),
-    ({"spans": [{"start": 5, "end": 100000}]}, "outside the answer"),
-    ({"spans": [{"start": 9, "end": 3}]}, "outside the answer"),
-    ({"task": 5}, "'task' must be a string"),
-    ({"task": ["qa"]}, "'task' must be a string"),
-    ({"dataset": ["toy"]}, "'dataset' must be a string"),
-    ({"task": "all"}, "the name of the figures over every task"),
-    ({"task": "Overall"}, "the name of the figures over every task"),
-    ({"dataset": "all"}, "the name of the figures over every dataset"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"question": 42}, "'question' must be a string"),
+        ({"sources": 5}, "'sources' must be a list"),
+        ({"hallucinated": "maybe"}, "'hallucinated' must be true or false"),
+        ({"spans": "none"}, "'spans' must be a list"),
+        ({"spans": [{"begin": 1}]}, "integer 'start' and 'end'"),
+        ({"spans": [{"start": "3", "end": "9"}]}, "integer 'start' and 'end'"),
+        ({"spans": [{"start": 5, "end": 100000}]}, "outside the answer"),
+        ({"spans": [{"start": 9, "end": 3}]}, "outside the answer"),
+        ({"task": 5}, "'task' must be a string"),
+        ({"task": ["qa"]}, "'task' must be a string"),
+        ({"dataset": ["toy"]}, "'dataset' must be a string"),
+        ({"task": "all"}, "the name of the figures over every task"),
+        ({"task": "Overall"}, "the name of the figures over every task"),
+        ({"dataset": "all"}, "the name of the figures over every dataset"),
+    ],
+)
 def test_bench_refuses_a_bad_field_before_the_run_and_names_its_line(tmp_path, capsys, change, message):
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(RECORDS[0]) + "\n" + json.dumps({**RECORDS[1], **change}) + "\n")
@@ -166,8 +207,10 @@ def test_bench_reads_labels_written_as_numbers_or_words(tmp_path):
     from spacy_ground.training.bench import read_jsonl
 
     path = tmp_path / "labels.jsonl"
-    path.write_text("\n".join(json.dumps({**RECORDS[i], "hallucinated": v})
-                              for i, v in ((0, 0), (1, 1), (0, "false"), (1, "True"))) + "\n")
+    path.write_text(
+        "\n".join(json.dumps({**RECORDS[i], "hallucinated": v}) for i, v in ((0, 0), (1, 1), (0, "false"), (1, "True")))
+        + "\n"
+    )
     assert [r["hallucinated"] for r in read_jsonl(path)] == [False, True, False, True]
 
 
@@ -182,11 +225,14 @@ def test_bench_reads_gzip_and_a_byte_order_mark(tmp_path):
     assert len(list(read_jsonl(tmp_path / "d.jsonl.gz"))) == len(list(read_jsonl(tmp_path / "bom.jsonl"))) == 3
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda p: p, "no such file"),
-    (lambda p: (p.mkdir(), p)[1], "is a directory"),
-    (lambda p: (p.write_text("\n  \n"), p)[1], "no answers"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda p: p, "no such file"),
+        (lambda p: (p.mkdir(), p)[1], "is a directory"),
+        (lambda p: (p.write_text("\n  \n"), p)[1], "no answers"),
+    ],
+)
 def test_bench_file_errors_are_clear(tmp_path, capsys, make, message):
     path = make(tmp_path / "d.jsonl")
     assert main(["bench", str(path), "--quiet"]) == 2
@@ -198,12 +244,15 @@ def test_bench_output_that_is_a_directory_is_refused_before_the_run(data, tmp_pa
     assert "is a directory" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("output, message", [
-    (lambda tmp, data: "", "needs a file name"),
-    (lambda tmp, data: str(data), "is the input file"),
-    (lambda tmp, data: str((tmp / "afile").write_text("x") and tmp / "afile" / "m.json"), "is a file"),
-    (lambda tmp, data: "/proc/spacy_ground_metrics.json", "cannot write there"),
-])
+@pytest.mark.parametrize(
+    "output, message",
+    [
+        (lambda tmp, data: "", "needs a file name"),
+        (lambda tmp, data: str(data), "is the input file"),
+        (lambda tmp, data: str((tmp / "afile").write_text("x") and tmp / "afile" / "m.json"), "is a file"),
+        (lambda tmp, data: "/proc/spacy_ground_metrics.json", "cannot write there"),
+    ],
+)
 def test_bench_output_that_cannot_be_written_is_refused_before_the_run(data, tmp_path, capsys, output, message):
     before = data.read_text()
     assert main(["bench", str(data), "--quiet", "--output", output(tmp_path, data)]) == 2
@@ -254,7 +303,9 @@ def test_bench_warns_when_a_span_text_differs_from_the_answer_at_its_offsets(tmp
     right = {**RECORDS[1], "spans": [{"start": 12, "end": 32, "text": "$3.9 billion in 2021"}]}
     shifted = {**right, "answer": "😀 " + right["answer"]}  # offsets now off by the emoji
     assert span_text_mismatches([RECORDS[0], right]) == 0
-    assert span_text_mismatches([shifted, {**RECORDS[2], "spans": [{"start": 0, "end": 5}]}]) == 1  # no text: not checked
+    assert (
+        span_text_mismatches([shifted, {**RECORDS[2], "spans": [{"start": 0, "end": 5}]}]) == 1
+    )  # no text: not checked
     path = tmp_path / "shifted.jsonl"
     path.write_text(json.dumps(RECORDS[0]) + "\n" + json.dumps(shifted) + "\n")
     assert main(["bench", str(path), "--quiet", "--claims-only"]) == 0
@@ -269,10 +320,13 @@ def test_bench_reads_json_nested_too_deeply_as_a_bad_line(tmp_path, capsys):
     assert "deep.jsonl:2" in err and "nested too deeply" in err
 
 
-@pytest.mark.parametrize("write, message", [
-    (lambda p: p.mkdir(), "is a directory"),
-    (lambda p: p.write_bytes(b"x\xe9 y"), "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "write, message",
+    [
+        (lambda p: p.mkdir(), "is a directory"),
+        (lambda p: p.write_bytes(b"x\xe9 y"), "not UTF-8"),
+    ],
+)
 def test_check_file_errors_are_clear(tmp_path, capsys, write, message):
     path = tmp_path / "a.txt"
     write(path)
@@ -280,11 +334,14 @@ def test_check_file_errors_are_clear(tmp_path, capsys, write, message):
     assert message in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("content, message", [
-    ("{not json", "not valid JSON"),
-    ("[1, 2]", "expected a JSON object"),
-    ('{"answer": "a"}\n{"answer": "b"}\n', "check a JSONL file of them with `bench`"),  # several records
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        ('{"answer": "a"}\n{"answer": "b"}\n', "check a JSONL file of them with `bench`"),  # several records
+    ],
+)
 def test_check_bad_record_is_a_clear_error(tmp_path, capsys, content, message):
     rec = tmp_path / "rec.json"
     rec.write_text(content)
@@ -292,8 +349,9 @@ def test_check_bad_record_is_a_clear_error(tmp_path, capsys, content, message):
     assert message in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name, content", [("store.json", '{"name": "Finch", "hours": '),
-                                           ("store.txt", '{"name": "Finch", "stars": 4.5,}')])
+@pytest.mark.parametrize(
+    "name, content", [("store.json", '{"name": "Finch", "hours": '), ("store.txt", '{"name": "Finch", "stars": 4.5,}')]
+)
 def test_check_broken_json_source_is_a_clear_error(tmp_path, capsys, name, content):
     """A record that does not parse would otherwise be read as prose (a user-path review)."""
     src = tmp_path / name
@@ -328,10 +386,22 @@ def test_a_closed_pipe_ends_the_output_quietly(tmp_path):
     import sys
 
     data = tmp_path / "one.jsonl"
-    data.write_text(json.dumps({"id": "a", "answer": "Revenue was $2.85 billion.", "hallucinated": False,
-                                "sources": ["Revenue was $2,847 million."]}) + "\n")
-    p = subprocess.Popen([sys.executable, "-m", "spacy_ground", "bench", str(data), "--claims-only", "--quiet"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    data.write_text(
+        json.dumps(
+            {
+                "id": "a",
+                "answer": "Revenue was $2.85 billion.",
+                "hallucinated": False,
+                "sources": ["Revenue was $2,847 million."],
+            }
+        )
+        + "\n"
+    )
+    p = subprocess.Popen(
+        [sys.executable, "-m", "spacy_ground", "bench", str(data), "--claims-only", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     p.stdout.close()  # the reader leaves at once
     err = p.stderr.read().decode()
     assert p.wait() == 0
@@ -348,8 +418,20 @@ def test_check_record_with_one_source_not_in_a_list(tmp_path, capsys, sources):
 
 
 def test_check_missing_config_is_a_clear_error(capsys):
-    assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", f"{EXAMPLES}/filing.txt",
-                 "--config", "no/such.cfg"]) == 2
+    assert (
+        main(
+            [
+                "check",
+                "--answer",
+                f"{EXAMPLES}/answer.txt",
+                "--source",
+                f"{EXAMPLES}/filing.txt",
+                "--config",
+                "no/such.cfg",
+            ]
+        )
+        == 2
+    )
     assert "cannot load the pipeline" in capsys.readouterr().err
 
 
@@ -367,8 +449,22 @@ def test_bench_says_why_auroc_is_undefined_when_every_answer_has_one_label(tmp_p
 def test_check_question_given_twice_is_a_clear_error(tmp_path, capsys):
     q = tmp_path / "q.txt"
     q.write_text("What was revenue?")
-    assert main(["check", "--answer", f"{EXAMPLES}/answer.txt", "--source", f"{EXAMPLES}/filing.txt",
-                 "--question", "Other?", "--question-file", str(q)]) == 2
+    assert (
+        main(
+            [
+                "check",
+                "--answer",
+                f"{EXAMPLES}/answer.txt",
+                "--source",
+                f"{EXAMPLES}/filing.txt",
+                "--question",
+                "Other?",
+                "--question-file",
+                str(q),
+            ]
+        )
+        == 2
+    )
     assert "not both" in capsys.readouterr().err
 
 
@@ -376,8 +472,15 @@ def test_check_question_given_twice_is_a_clear_error(tmp_path, capsys):
 def test_check_question_in_record_and_flag_is_a_clear_error(tmp_path, capsys, flag):
     """As with the answer: a record's question is not silently replaced by the command line's."""
     rec = tmp_path / "rec.json"
-    rec.write_text(json.dumps({"answer": "Revenue was $2.85 billion.", "question": "What was revenue?",
-                               "sources": ["Revenue was $2,847 million."]}))
+    rec.write_text(
+        json.dumps(
+            {
+                "answer": "Revenue was $2.85 billion.",
+                "question": "What was revenue?",
+                "sources": ["Revenue was $2,847 million."],
+            }
+        )
+    )
     q = tmp_path / "q.txt"
     q.write_text("Other?")
     assert main(["check", "--record", str(rec), flag, str(q) if flag == "--question-file" else "Other?"]) == 2

@@ -4,6 +4,7 @@ Every row is (answer text, source text, result answer->source, result source->an
 the second direction swaps the roles, so a rule that only holds one way
 (a more specific source grounds a vaguer answer, not the reverse) is pinned down.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -208,8 +209,15 @@ def test_compare_explains(answer, source, note_part):
 
 @pytest.mark.parametrize("number, expected", [(2019, EQUAL), (2018, INCOMPARABLE)])
 def test_year_written_as_a_number(number, expected):
-    cardinal = ClaimValue(kind="cardinal", text=str(number), value=number, low=number - 0.5,
-                          high=number + 0.5, number=number, number_step=1.0)
+    cardinal = ClaimValue(
+        kind="cardinal",
+        text=str(number),
+        value=number,
+        low=number - 0.5,
+        high=number + 0.5,
+        number=number,
+        number_step=1.0,
+    )
     assert compare(claim("2019"), cardinal).result == expected
     assert compare(cardinal, claim("2019")).result == expected
 

@@ -1,4 +1,5 @@
 """spacy_ground.Answers.v1: labelled answers in the shared data format as spaCy Examples."""
+
 import json
 
 import pytest
@@ -7,8 +8,13 @@ from spacy.util import registry
 import spacy_ground
 
 RECORDS = [
-    {"answer": "Revenue was $3.9 billion.", "sources": ["Revenue was $2,847 million."], "question": "Revenue?",
-     "hallucinated": True, "spans": [{"start": 12, "end": 24, "text": "$3.9 billion", "label": "Evident Conflict"}]},
+    {
+        "answer": "Revenue was $3.9 billion.",
+        "sources": ["Revenue was $2,847 million."],
+        "question": "Revenue?",
+        "hallucinated": True,
+        "spans": [{"start": 12, "end": 24, "text": "$3.9 billion", "label": "Evident Conflict"}],
+    },
     {"answer": "Revenue was $2.85 billion.", "sources": ["Revenue was $2,847 million."], "hallucinated": False},
     {"answer": "No label here.", "sources": ["x"]},  # neither hallucinated nor spans: skipped
     {"answer": "It opened in 1998.", "sources": ["It opened in 2001."], "hallucinated": "true"},  # no spans given
@@ -26,11 +32,15 @@ def test_reader_is_registered_and_builds_examples(path):
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     examples = list(registry.readers.get("spacy_ground.Answers.v1")(path=str(path))(nlp))
     assert [eg.reference.text for eg in examples] == [RECORDS[0]["answer"], RECORDS[1]["answer"], RECORDS[3]["answer"]]
-    assert [eg.reference.cats for eg in examples] == [{"hallucinated": 1.0}, {"hallucinated": 0.0},
-                                                      {"hallucinated": 1.0}]
+    assert [eg.reference.cats for eg in examples] == [
+        {"hallucinated": 1.0},
+        {"hallucinated": 0.0},
+        {"hallucinated": 1.0},
+    ]
     first = examples[0]
     assert [(s.text, s.label_) for s in first.reference.spans["ground_unsupported"]] == [
-        ("$3.9 billion", "Evident Conflict")]
+        ("$3.9 billion", "Evident Conflict")
+    ]
     assert list(examples[2].reference.spans["ground_unsupported"]) == []
     # the predicted doc carries what the components read
     assert first.predicted._.ground_sources == RECORDS[0]["sources"]
@@ -43,7 +53,9 @@ def test_reader_feeds_nlp_evaluate(path):
     from test_verdict import toy_pipeline
 
     nlp = toy_pipeline()
-    examples = list(registry.readers.get("spacy_ground.Answers.v1")(path=str(path), spans_key="ground_unsupported")(nlp))
+    examples = list(
+        registry.readers.get("spacy_ground.Answers.v1")(path=str(path), spans_key="ground_unsupported")(nlp)
+    )
     scores = nlp.evaluate(examples)
     # the mismatched money and year are flagged, the grounded money is not
     assert (scores["grounding_p"], scores["grounding_r"], scores["grounding_auroc"]) == (1.0, 1.0, 1.0)
@@ -66,20 +78,52 @@ def test_reader_errors_name_the_line(tmp_path):
 # ---------------------------------------------------------------- corpus/*.spacy (DocBin)
 HTML = "<p>Revenue was <b>$3.9 billion</b> in 2024.</p>"
 MIXED = [
-    {"id": "r1", "dataset": "ragtruth", "task": "qa", "answer": "Revenue was $3.9 billion.",
-     "sources": ["Revenue was $2,847 million."], "question": "What was revenue?", "hallucinated": True,
-     "spans": [{"start": 12, "end": 24, "text": "$3.9 billion", "label": "Evident Conflict"}]},
-    {"id": "r2", "dataset": "quintd", "task": "data2txt", "answer": "It opens at 9:00 on Monday and has 3 stars.",
-     "sources": [{"name": "Cafe", "hours": {"Monday": "9:00-17:00"}, "stars": 4, "tags": ["coffee", [1, 2]]}],
-     "hallucinated": True, "spans": [{"start": 35, "end": 42, "text": "3 stars", "label": "incorrect"}]},
-    {"id": "r3", "dataset": "ragtruth", "task": "summary", "answer": HTML,
-     "sources": ["<p>Revenue was $3.9 billion in 2024.</p>"], "hallucinated": False, "spans": []},
+    {
+        "id": "r1",
+        "dataset": "ragtruth",
+        "task": "qa",
+        "answer": "Revenue was $3.9 billion.",
+        "sources": ["Revenue was $2,847 million."],
+        "question": "What was revenue?",
+        "hallucinated": True,
+        "spans": [{"start": 12, "end": 24, "text": "$3.9 billion", "label": "Evident Conflict"}],
+    },
+    {
+        "id": "r2",
+        "dataset": "quintd",
+        "task": "data2txt",
+        "answer": "It opens at 9:00 on Monday and has 3 stars.",
+        "sources": [{"name": "Cafe", "hours": {"Monday": "9:00-17:00"}, "stars": 4, "tags": ["coffee", [1, 2]]}],
+        "hallucinated": True,
+        "spans": [{"start": 35, "end": 42, "text": "3 stars", "label": "incorrect"}],
+    },
+    {
+        "id": "r3",
+        "dataset": "ragtruth",
+        "task": "summary",
+        "answer": HTML,
+        "sources": ["<p>Revenue was $3.9 billion in 2024.</p>"],
+        "hallucinated": False,
+        "spans": [],
+    },
     {"id": "r4", "answer": "No label here.", "sources": ["x"]},  # skipped, as by the JSONL reader
-    {"id": "r5", "dataset": "faithdial", "task": "dialogue", "answer": "It opened in 1998, said Ann.",
-     "sources": [{"title": "Museum", "text": "It opened in 2001."}], "question": "A: when?\nB: why?",
-     "hallucinated": "true"},
-    {"id": "r6", "dataset": "halueval", "task": "qa", "answer": "The fee is 5 %, up from 4&nbsp;%.",
-     "sources": "The fee is 5%, up from 4%.", "hallucinated": 0},
+    {
+        "id": "r5",
+        "dataset": "faithdial",
+        "task": "dialogue",
+        "answer": "It opened in 1998, said Ann.",
+        "sources": [{"title": "Museum", "text": "It opened in 2001."}],
+        "question": "A: when?\nB: why?",
+        "hallucinated": "true",
+    },
+    {
+        "id": "r6",
+        "dataset": "halueval",
+        "task": "qa",
+        "answer": "The fee is 5 %, up from 4&nbsp;%.",
+        "sources": "The fee is 5%, up from 4%.",
+        "hallucinated": 0,
+    },
 ]
 
 
@@ -99,9 +143,17 @@ def _read(path, nlp, **kw):
 
 
 def _view(examples):
-    return [(eg.predicted.text, eg.predicted._.ground_sources, eg.predicted._.ground_question, eg.reference.cats,
-             [(s.start_char, s.end_char, s.label_) for s in eg.reference.spans["ground_unsupported"]],
-             [t.text for t in eg.predicted]) for eg in examples]
+    return [
+        (
+            eg.predicted.text,
+            eg.predicted._.ground_sources,
+            eg.predicted._.ground_question,
+            eg.reference.cats,
+            [(s.start_char, s.end_char, s.label_) for s in eg.reference.spans["ground_unsupported"]],
+            [t.text for t in eg.predicted],
+        )
+        for eg in examples
+    ]
 
 
 def test_docbin_gives_the_examples_the_jsonl_gives(mixed, nlp_blank):
@@ -127,7 +179,9 @@ def test_docbin_gives_the_examples_the_jsonl_gives(mixed, nlp_blank):
     # no gold on the predicted doc; the record's id, dataset and task kept
     assert all(not eg.predicted.cats and "ground_unsupported" not in eg.predicted.spans for eg in from_docbin)
     assert [record_info(eg.predicted) for eg in from_docbin][:2] == [
-        {"id": "r1", "dataset": "ragtruth", "task": "qa"}, {"id": "r2", "dataset": "quintd", "task": "data2txt"}]
+        {"id": "r1", "dataset": "ragtruth", "task": "qa"},
+        {"id": "r2", "dataset": "quintd", "task": "data2txt"},
+    ]
     assert record_info(from_jsonl[0].predicted) == record_info(first.predicted)
     # reader options as for JSONL: limit (documents), another spans key and label
     other = _read(out, nlp_blank, limit=2, spans_key="gold", label="bad")
@@ -169,14 +223,14 @@ def test_convert_names_a_missing_file_or_a_bad_line(tmp_path, capsys):
     with pytest.raises(FileNotFoundError, match="nope.jsonl: no such file"):
         convert(missing, tmp_path / "nope.spacy")
     bad = tmp_path / "bad.jsonl"
-    bad.write_text(json.dumps(MIXED[0]) + "\n{\"answer\": \"x\", \"spans\": [{\"start\": 0, \"end\": 9}]}\n")
+    bad.write_text(json.dumps(MIXED[0]) + '\n{"answer": "x", "spans": [{"start": 0, "end": 9}]}\n')
     assert main(["convert", str(bad), str(tmp_path / "bad.spacy")]) == 1
     assert f"error: {bad}:2: span 0-9 lies outside the answer" in capsys.readouterr().err
     assert not list(tmp_path.glob("bad.spacy*"))  # nothing half-written
     bad.write_text("{not json\n")
     with pytest.raises(ValueError, match=r"bad.jsonl:1: not valid JSON"):
         convert(bad, tmp_path / "bad.spacy")
-    bad.write_text(json.dumps({"answer": "x", "sources": [{"n": 2 ** 70}], "hallucinated": True}))  # too big for msgpack
+    bad.write_text(json.dumps({"answer": "x", "sources": [{"n": 2**70}], "hallucinated": True}))  # too big for msgpack
     with pytest.raises(ValueError, match=r"bad.jsonl: record 1: "):
         convert(bad, tmp_path / "bad.spacy")
     with pytest.raises(ValueError, match="must be a .spacy file"):
@@ -200,6 +254,16 @@ def test_convert_many_into_a_folder(tmp_path):
     (tmp_path / "a.jsonl").write_text(json.dumps(MIXED[0]) + "\n")
     with gzip.open(tmp_path / "b.jsonl.gz", "wt", encoding="utf8") as f:
         f.write(json.dumps(MIXED[1]) + "\n")
-    assert main(["convert", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl.gz"),
-                 "--output-dir", str(tmp_path / "corpus")]) == 0
+    assert (
+        main(
+            [
+                "convert",
+                str(tmp_path / "a.jsonl"),
+                str(tmp_path / "b.jsonl.gz"),
+                "--output-dir",
+                str(tmp_path / "corpus"),
+            ]
+        )
+        == 0
+    )
     assert sorted(p.name for p in (tmp_path / "corpus").iterdir()) == ["a.spacy", "b.spacy"]

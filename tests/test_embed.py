@@ -1,4 +1,5 @@
 """The sentence encoder's forward pass on real tokens only (``embed._pooled_unpadded``)."""
+
 import numpy
 import pytest
 
@@ -10,8 +11,12 @@ TEXTS = [
     "The store opens at 9 am on weekdays and at 10 am on Saturdays, and it is closed on Sundays.",
     "hours.Monday: 9:0-17:0",
 ]
-EDGES = ["", "   ", " ".join(["The quarterly report lists revenue, costs and margins by region."] * 30),
-         "Café ☕ 😀 naïve — “quoted”"]
+EDGES = [
+    "",
+    "   ",
+    " ".join(["The quarterly report lists revenue, costs and margins by region."] * 30),
+    "Café ☕ 😀 naïve — “quoted”",
+]
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +37,9 @@ def lean_calls(monkeypatch):
     return calls
 
 
-@pytest.mark.parametrize("texts", [TEXTS, TEXTS[1:2], EDGES, TEXTS * 5 + EDGES], ids=["mixed", "one", "edges", "batches"])
+@pytest.mark.parametrize(
+    "texts", [TEXTS, TEXTS[1:2], EDGES, TEXTS * 5 + EDGES], ids=["mixed", "one", "edges", "batches"]
+)
 def test_float32_equals_the_padded_forward(float_encoders, lean_calls, texts):
     """Sentences of very different lengths in one padded batch (and in several: more than 16),
     empty and whitespace-only texts, one truncated at max_length: the same unit vectors as

@@ -1,4 +1,5 @@
 """ground_entail: the shipped cross-encoder loads offline, judges pairs, saves with the pipeline."""
+
 import json
 
 import pytest
@@ -26,8 +27,11 @@ def test_shipped_model_is_small_safetensors():
 
 
 def test_probabilities_per_sentence(nlp):
-    doc = spacy_ground.check(nlp, "The museum opened in Paris. The museum is closed forever.",
-                             ["The museum opened in Paris in 1998 and is open every day."])
+    doc = spacy_ground.check(
+        nlp,
+        "The museum opened in Paris. The museum is closed forever.",
+        ["The museum opened in Paris in 1998 and is open every day."],
+    )
     rows = [s._.entailment for s in doc.spans["ground_sentences"]]
     for r in rows:
         assert set(r) == {"supported", "unsupported", "contradicted", "label", "evidence"}
@@ -59,29 +63,44 @@ def test_best_mode_reads_each_evidence_sentence_and_keeps_the_most_supportive(be
 
 def _scripted(pipe, scores):
     """Make ``pipe`` read each premise as ``scores`` says (by a word in the premise)."""
+
     def predict(pairs):
         return [next(v for k, v in scores.items() if k in premise) for premise, _ in pairs]
+
     pipe.predict = predict
 
 
-@pytest.mark.parametrize("scores,index,label", [
-    # the second-ranked sentence is the one that supports the answer
-    ({"gardens are": [0.1, 0.8, 0.1], "opened": [0.9, 0.05, 0.05], "Tickets": [0.2, 0.7, 0.1]}, 1, "supported"),
-    # nothing supports it and one contradicts it: judged against the contradiction
-    ({"gardens are": [0.05, 0.9, 0.05], "opened": [0.02, 0.03, 0.95], "Tickets": [0.1, 0.8, 0.1]}, 1, "contradicted"),
-    # the top one supports it more strongly than any contradicts it
-    ({"gardens are": [0.7, 0.2, 0.1], "opened": [0.3, 0.1, 0.6], "Tickets": [0.1, 0.8, 0.1]}, 0, "supported"),
-])
+@pytest.mark.parametrize(
+    "scores,index,label",
+    [
+        # the second-ranked sentence is the one that supports the answer
+        ({"gardens are": [0.1, 0.8, 0.1], "opened": [0.9, 0.05, 0.05], "Tickets": [0.2, 0.7, 0.1]}, 1, "supported"),
+        # nothing supports it and one contradicts it: judged against the contradiction
+        (
+            {"gardens are": [0.05, 0.9, 0.05], "opened": [0.02, 0.03, 0.95], "Tickets": [0.1, 0.8, 0.1]},
+            1,
+            "contradicted",
+        ),
+        # the top one supports it more strongly than any contradicts it
+        ({"gardens are": [0.7, 0.2, 0.1], "opened": [0.3, 0.1, 0.6], "Tickets": [0.1, 0.8, 0.1]}, 0, "supported"),
+    ],
+)
 def test_best_mode_keeps_the_evidence_that_speaks_most_strongly(scores, index, label):
     from spacy_ground.render import judged_evidence
 
-    nlp = spacy_ground.load(overrides={"components.ground_entail.evidence_k": 3,
-                                       "components.ground_entail.evidence_mode": "best",
-                                       "components.ground_align.use_embeddings": False})
+    nlp = spacy_ground.load(
+        overrides={
+            "components.ground_entail.evidence_k": 3,
+            "components.ground_entail.evidence_mode": "best",
+            "components.ground_align.use_embeddings": False,
+        }
+    )
     _scripted(nlp.get_pipe("ground_entail"), scores)
     answer = "The museum gardens opened in 1998 to visitors."
-    sources = ["The museum gardens are large and the museum gardens are green. The museum opened in 1998. "
-               "Tickets for the museum cost 12 euros."]
+    sources = [
+        "The museum gardens are large and the museum gardens are green. The museum opened in 1998. "
+        "Tickets for the museum cost 12 euros."
+    ]
     doc = spacy_ground.check(nlp, answer, sources)
     sent = doc.spans["ground_sentences"][0]
     order = [next(k for k in scores if k in e["text"]) for e in sent._.evidence]
@@ -97,8 +116,11 @@ def test_best_mode_keeps_the_evidence_that_speaks_most_strongly(scores, index, l
 
 
 def test_a_repeated_sentence_span_is_read_once(best3):
-    doc = spacy_ground.check(best3, "The museum in Paris opened in 1998.",
-                             ["The museum is in Paris. The museum in Paris opened in 1998. It has a cafe."])
+    doc = spacy_ground.check(
+        best3,
+        "The museum in Paris opened in 1998.",
+        ["The museum is in Paris. The museum in Paris opened in 1998. It has a cafe."],
+    )
     sents = list(doc.spans["ground_sentences"])
     doc.spans["ground_sentences"] = sents + [sents[0]]
     best3.get_pipe("ground_entail")(doc)
@@ -122,11 +144,16 @@ def test_cascade_reads_lower_ranked_evidence_only_for_weakly_supported_sentences
     full = best3
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False, "top_k": 3})
-    nlp.add_pipe("ground_entail", after="ground_align",
-                 config={"evidence_k": 3, "evidence_mode": "best", "enough_support": enough, **FLOAT32})
+    nlp.add_pipe(
+        "ground_entail",
+        after="ground_align",
+        config={"evidence_k": 3, "evidence_mode": "best", "enough_support": enough, **FLOAT32},
+    )
     answer = "The museum in Paris opened in 1998. It has a rose garden planted by the king. Tickets cost 12 euros."
-    sources = ["The museum is in Paris and has a garden. The museum in Paris opened in 1998 after ten years of work. "
-               "Adult tickets cost 12 euros; children enter free."]
+    sources = [
+        "The museum is in Paris and has a garden. The museum in Paris opened in 1998 after ten years of work. "
+        "Adult tickets cost 12 euros; children enter free."
+    ]
     doc, ref = spacy_ground.check(nlp, answer, sources), spacy_ground.check(full, answer, sources)
     for sent, ref_sent in zip(doc.spans["ground_sentences"], ref.spans["ground_sentences"]):
         per, ref_per = sent._.entailment["per_evidence"], ref_sent._.entailment["per_evidence"]
@@ -172,8 +199,12 @@ def test_model_is_a_thinc_model_from_the_registry(nlp):
     assert isinstance(pipe.model, Model)
     assert registry.architectures.get("spacy_ground.CrossEncoder.v1")
     assert nlp.config["components"]["ground_entail"]["model"]["@architectures"] == "spacy_ground.CrossEncoder.v1"
-    probs = pipe.model.predict([("The museum opened in 1998.", "The museum opened in 1998."),
-                                ("The museum opened in 1998.", "The museum closed in 1998.")])
+    probs = pipe.model.predict(
+        [
+            ("The museum opened in 1998.", "The museum opened in 1998."),
+            ("The museum opened in 1998.", "The museum closed in 1998."),
+        ]
+    )
     assert probs.shape == (2, 3)
     assert probs[0][0] > probs[1][0]
 
@@ -191,13 +222,17 @@ def test_bytes_and_disk_round_trip_replace_the_weights(nlp, tmp_path):
     state["head.bias"] = state["head.bias"] + 3.0 * (state["head.bias"] * 0 + 1).cumsum(0)  # tilt the head
     save_file(state, str(tmp_path / "tilted.safetensors"))
     pipe = nlp.get_pipe("ground_entail")
-    other = spacy.blank("en").add_pipe("ground_entail", config={"model": {"weights": str(tmp_path / "tilted.safetensors")}})
+    other = spacy.blank("en").add_pipe(
+        "ground_entail", config={"model": {"weights": str(tmp_path / "tilted.safetensors")}}
+    )
     pair = [("Paris is the capital of France.", "France's capital is Paris.")]
     shipped = pipe.model.predict(pair)[0].tolist()
     assert other.model.predict(pair)[0].tolist() != pytest.approx(shipped, abs=1e-3)
     other.from_bytes(pipe.to_bytes())
     assert other.model.predict(pair)[0].tolist() == pytest.approx(shipped, abs=1e-6)
-    tilted = spacy.blank("en").add_pipe("ground_entail", config={"model": {"weights": str(tmp_path / "tilted.safetensors")}})
+    tilted = spacy.blank("en").add_pipe(
+        "ground_entail", config={"model": {"weights": str(tmp_path / "tilted.safetensors")}}
+    )
     tilted.to_disk(tmp_path / "saved")
     pipe.from_disk(tmp_path / "saved")
     try:
@@ -256,8 +291,8 @@ def test_on_a_gpu_the_float32_weights_run(monkeypatch):
 def test_inputs_and_swapped_weights_follow_the_module_device():
     """Token ids go where thinc put the module (a GPU after require_gpu), and weights loaded
     later (from_disk) land there too. The "meta" device stands in for a GPU here."""
-    from spacy_ground.pipeline.entail import build_cross_encoder
     from spacy_ground.nn.entail_model import load_trained, module_device, set_torch_module
+    from spacy_ground.pipeline.entail import build_cross_encoder
 
     model = build_cross_encoder(quantize=False)
     model.shims[0]._model = model.shims[0]._model.to("meta")
@@ -267,22 +302,25 @@ def test_inputs_and_swapped_weights_follow_the_module_device():
     assert module_device(model.shims[0]._model).type == "meta"
 
 
-@pytest.mark.parametrize("sources,kind", [
-    (["One passage about the museum."], "document"),
-    (["One passage.", "Another passage."], "passages"),
-    (["One passage.", "   "], "document"),  # a blank source is not a passage
-    (['{"name": "Finch", "rating": 4.5}'], "record"),
-    (["A passage.", {"name": "Finch"}], "record"),
-    ([], "document"),
-    (None, "document"),
-    (["One passage.", None], "document"),  # None entries are skipped
-    ("One text given alone.", "document"),  # a single text or record counts as a list of one
-    ({"name": "Finch"}, "record"),
-    ('{"name": "Finch"}', "record"),
-])
+@pytest.mark.parametrize(
+    "sources,kind",
+    [
+        (["One passage about the museum."], "document"),
+        (["One passage.", "Another passage."], "passages"),
+        (["One passage.", "   "], "document"),  # a blank source is not a passage
+        (['{"name": "Finch", "rating": 4.5}'], "record"),
+        (["A passage.", {"name": "Finch"}], "record"),
+        ([], "document"),
+        (None, "document"),
+        (["One passage.", None], "document"),  # None entries are skipped
+        ("One text given alone.", "document"),  # a single text or record counts as a list of one
+        ({"name": "Finch"}, "record"),
+        ('{"name": "Finch"}', "record"),
+    ],
+)
 def test_source_kind(sources, kind):
-    from spacy_ground.sources.index import source_kind
     from spacy_ground.fusion.model import source_shape
+    from spacy_ground.sources.index import source_kind
 
     assert source_kind(sources) == kind
     assert source_shape(sources) == ("record" if kind == "record" else "text")
@@ -304,24 +342,32 @@ def test_evidence_k_by_source_reads_passages_with_more_evidence():
         sent = doc.spans["ground_sentences"][0]
         assert entail.evidence_k_for(doc) == n
         assert len(read) == 1  # one premise ("concat")
-        assert [e["text"].strip() in read[0][0] for e in sent._.evidence[:3]].count(True) == min(n, len(sent._.evidence))
+        assert [e["text"].strip() in read[0][0] for e in sent._.evidence[:3]].count(True) == min(
+            n, len(sent._.evidence)
+        )
 
 
-@pytest.mark.parametrize("by_source,message", [
-    ({"qa": 3}, "source kinds"),
-    ({"passages": 0}, "integer >= 1"),
-    ({"passages": "3"}, "integer >= 1"),
-])
+@pytest.mark.parametrize(
+    "by_source,message",
+    [
+        ({"qa": 3}, "source kinds"),
+        ({"passages": 0}, "integer >= 1"),
+        ({"passages": "3"}, "integer >= 1"),
+    ],
+)
 def test_bad_evidence_k_by_source_is_a_clear_error(by_source, message):
     nlp = spacy.blank("en")
     with pytest.raises(ValueError, match=message):
         nlp.add_pipe("ground_entail", config={"evidence_k_by_source": by_source})
 
 
-@pytest.mark.parametrize("config,message", [
-    ({"evidence_k_by_source": {"passages": 4}}, "evidence_k_by_source.passages = 4 asks for more"),
-    ({"evidence_k": 5, "evidence_k_by_source": {}}, "evidence_k = 5 asks for more"),
-])
+@pytest.mark.parametrize(
+    "config,message",
+    [
+        ({"evidence_k_by_source": {"passages": 4}}, "evidence_k_by_source.passages = 4 asks for more"),
+        ({"evidence_k": 5, "evidence_k_by_source": {}}, "evidence_k = 5 asks for more"),
+    ],
+)
 def test_more_evidence_than_the_aligner_keeps_is_said(config, message):
     import warnings
 
@@ -339,8 +385,9 @@ def test_more_evidence_than_the_aligner_keeps_is_said(config, message):
 
 def test_the_default_pipeline_says_when_top_k_cuts_the_evidence():
     with pytest.warns(UserWarning, match="raise components.ground_align.top_k"):
-        nlp = spacy_ground.load(overrides={"components.ground_align.top_k": 2,
-                                           "components.ground_align.use_embeddings": False})
+        nlp = spacy_ground.load(
+            overrides={"components.ground_align.top_k": 2, "components.ground_align.use_embeddings": False}
+        )
     assert nlp.get_pipe("ground_align").top_k == 2  # a warning, not a refusal
 
 
@@ -356,25 +403,36 @@ def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_pat
         for key, value in cfg[name].items():
             if key in defaults and key != "model":
                 assert defaults[key] == value, (name, key)
-    nlp = spacy_ground.load(overrides={"components.ground_entail.evidence_k_by_source.passages": 1,
-                                       "components.ground_verdict.sentence_threshold_by_source.document": 0.6,
-                                       "components.ground_align.use_embeddings": False})
+    nlp = spacy_ground.load(
+        overrides={
+            "components.ground_entail.evidence_k_by_source.passages": 1,
+            "components.ground_verdict.sentence_threshold_by_source.document": 0.6,
+            "components.ground_align.use_embeddings": False,
+        }
+    )
     nlp.to_disk(tmp_path / "p")
     again = spacy.load(tmp_path / "p")
     assert again.get_pipe("ground_entail").evidence_k_by_source == {"passages": 1}
-    assert again.get_pipe("ground_verdict").sentence_threshold_by_source == {"document": 0.6, "passages": 0.6,
-                                                                             "record": 0.7}
+    assert again.get_pipe("ground_verdict").sentence_threshold_by_source == {
+        "document": 0.6,
+        "passages": 0.6,
+        "record": 0.7,
+    }
 
 
 def test_int8_probabilities_of_a_sentence_do_not_depend_on_its_neighbours():
     # dynamic int8 scales activations per forward pass: read together (batch_size 4), a
     # sentence's probabilities move with the other sentences of its answer; read one pair
     # at a time (the default) they depend on the (evidence, sentence) pair only
-    sources = ["The museum opened in Paris in 1998 and is open every day. Adult tickets cost 12 euros; "
-               "children enter free. The garden was planted in 2004 by the city of Paris after a long debate."]
+    sources = [
+        "The museum opened in Paris in 1998 and is open every day. Adult tickets cost 12 euros; "
+        "children enter free. The garden was planted in 2004 by the city of Paris after a long debate."
+    ]
     first = "The museum opened in Paris in 1998."
-    others = " Tickets for adults cost 15 euros and children pay 5 euros at the door on weekends. " \
-             "The garden, planted by the king in 1750, is the largest rose garden in the whole of Europe."
+    others = (
+        " Tickets for adults cost 15 euros and children pay 5 euros at the door on weekends. "
+        "The garden, planted by the king in 1750, is the largest rose garden in the whole of Europe."
+    )
 
     def probs(nlp, answer):
         doc = spacy_ground.check(nlp, answer, sources)
@@ -405,14 +463,17 @@ def test_grounded_values_are_read_as_the_sources_write_them():
     assert "read_as" not in doc.spans["ground_sentences"][0]._.entailment
 
 
-@pytest.mark.parametrize("answer, source", [
-    # the same value said of something else in the evidence: the model reads the answer's words
-    ("The store opens at 9 pm.", "The store opens at 22:00, and the bar next door at 21:00."),
-    ("The CEO was born on 3 March 1970.", "The CEO was born on 1970-05-04; the founder was born on 1970-03-03."),
-    # bare numbers and numbers joined to words stay as written
-    ("There are three rooms.", "There are 3 rooms."),
-    ("It has a four-point-five-star rating.", "Rating: 4 stars."),
-])
+@pytest.mark.parametrize(
+    "answer, source",
+    [
+        # the same value said of something else in the evidence: the model reads the answer's words
+        ("The store opens at 9 pm.", "The store opens at 22:00, and the bar next door at 21:00."),
+        ("The CEO was born on 3 March 1970.", "The CEO was born on 1970-05-04; the founder was born on 1970-03-03."),
+        # bare numbers and numbers joined to words stay as written
+        ("There are three rooms.", "There are 3 rooms."),
+        ("It has a four-point-five-star rating.", "Rating: 4 stars."),
+    ],
+)
 def test_grounded_values_stay_as_written_where_a_rewrite_could_mislead(answer, source):
     nlp = spacy_ground.load()
     doc = spacy_ground.check(nlp, answer, [source])
@@ -420,8 +481,9 @@ def test_grounded_values_stay_as_written_where_a_rewrite_could_mislead(answer, s
 
 
 def test_a_wrong_time_grounded_by_another_entity_is_still_flagged():
-    doc = spacy_ground.check(spacy_ground.load(), "The store opens at 9 pm.",
-                             ["The store opens at 22:00, and the bar next door at 21:00."])
+    doc = spacy_ground.check(
+        spacy_ground.load(), "The store opens at 9 pm.", ["The store opens at 22:00, and the bar next door at 21:00."]
+    )
     assert doc._.grounding.verdict == "contradicted" and doc._.grounding.action != "pass"
 
 
@@ -435,44 +497,94 @@ def test_grounded_values_need_ground_numeric_first():
     assert "read_as" not in doc.spans["ground_sentences"][0]._.entailment
 
 
-@pytest.mark.parametrize("source,text", [
-    ({"title": "Oslo", "text": "Oslo is the capital of Norway."}, "Oslo\nOslo is the capital of Norway."),
-    ({"text": "Oslo is the capital."}, "Oslo is the capital."),
-    ({"page_content": "Revenue was $2 billion.", "metadata": {"source": "10-K", "page": 3}}, "Revenue was $2 billion."),
-    ({"id": 7, "title": "  ", "content": "A passage.", "url": "https://x"}, "A passage."),
-    ({"id": "d1", "content": "A passage.", "meta": {"name": "a.txt"}, "embedding": None}, "A passage."),  # Haystack
-    ({"type": "review", "text": "Battery lasts 2 days.", "score": 2, "source": "amazon"}, None),  # a rating: a record
-    ({"text": "Battery lasts 2 days.", "score": 2}, None),  # a rating too
-    # Haystack's Document.to_dict() of a retrieved document: "score" is the retrieval score
-    ({"id": "d1", "content": "A passage.", "blob": None, "meta": {"file": "a.txt"}, "score": 0.83,
-      "embedding": None, "sparse_embedding": None}, "A passage."),
-    ({"id_": "n1", "text": "A passage.", "metadata": {}, "score": 12.5}, "A passage."),  # a LlamaIndex node as a dict
-    # Haystack's default to_dict() (flatten=True): the metadata beside the document's own keys
-    ({"id": "d1", "content": "A passage.", "blob": None, "score": 0.83, "embedding": None, "sparse_embedding": None,
-      "file_path": "a.txt", "page_number": 3}, "A passage."),
-    # a LlamaIndex TextNode's model_dump()
-    ({"id_": "n1", "embedding": None, "metadata": {"file": "a.txt"}, "excluded_embed_metadata_keys": [],
-      "relationships": {}, "text": "A node.", "mimetype": "text/plain", "start_char_idx": 0,
-      "class_name": "TextNode"}, "A node."),
-    # a review with metadata: its score is a rating, a record
-    ({"text": "Battery lasts 2 days.", "score": 4, "metadata": {"source": "amazon"}}, None),
-    (type("Document", (), {"content": "Revenue rose.", "meta": {}, "score": 0.7})(), "Revenue rose."),  # Haystack
-    (type("TextNode", (), {"text": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LlamaIndex
-    (type("NodeWithScore", (), {"node": type("TextNode", (), {"text": "Revenue rose.", "metadata": {}})(),
-                                "score": 0.7})(), "Revenue rose."),
-    (type("Thing", (), {"content": "Revenue rose."})(), None),  # an object of no known framework
-    (__import__("unittest.mock", fromlist=["Mock"]).Mock(), None),  # every attribute, no text: no endless recursion
-    (7, None),
-    (type("Document", (), {"page_content": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LangChain
-    ('{"title": "Oslo", "passage": "A passage."}', "Oslo\nA passage."),  # the same, written as JSON
-    ({"name": "Finch", "text": "Great food."}, None),  # another field: a record
-    ({"title": "T", "text": "a", "content": "b"}, None),  # two texts: a record
-    ({"title": "T", "text": 5}, None),  # no text: a record
-    ({"name": "Finch", "hours": {"Monday": "9:0-17:0"}}, None),
-    ("Oslo is the capital.", None),
-    (["a", "b"], None),
-    ("{not json", None),
-])
+@pytest.mark.parametrize(
+    "source,text",
+    [
+        ({"title": "Oslo", "text": "Oslo is the capital of Norway."}, "Oslo\nOslo is the capital of Norway."),
+        ({"text": "Oslo is the capital."}, "Oslo is the capital."),
+        (
+            {"page_content": "Revenue was $2 billion.", "metadata": {"source": "10-K", "page": 3}},
+            "Revenue was $2 billion.",
+        ),
+        ({"id": 7, "title": "  ", "content": "A passage.", "url": "https://x"}, "A passage."),
+        ({"id": "d1", "content": "A passage.", "meta": {"name": "a.txt"}, "embedding": None}, "A passage."),  # Haystack
+        (
+            {"type": "review", "text": "Battery lasts 2 days.", "score": 2, "source": "amazon"},
+            None,
+        ),  # a rating: a record
+        ({"text": "Battery lasts 2 days.", "score": 2}, None),  # a rating too
+        # Haystack's Document.to_dict() of a retrieved document: "score" is the retrieval score
+        (
+            {
+                "id": "d1",
+                "content": "A passage.",
+                "blob": None,
+                "meta": {"file": "a.txt"},
+                "score": 0.83,
+                "embedding": None,
+                "sparse_embedding": None,
+            },
+            "A passage.",
+        ),
+        (
+            {"id_": "n1", "text": "A passage.", "metadata": {}, "score": 12.5},
+            "A passage.",
+        ),  # a LlamaIndex node as a dict
+        # Haystack's default to_dict() (flatten=True): the metadata beside the document's own keys
+        (
+            {
+                "id": "d1",
+                "content": "A passage.",
+                "blob": None,
+                "score": 0.83,
+                "embedding": None,
+                "sparse_embedding": None,
+                "file_path": "a.txt",
+                "page_number": 3,
+            },
+            "A passage.",
+        ),
+        # a LlamaIndex TextNode's model_dump()
+        (
+            {
+                "id_": "n1",
+                "embedding": None,
+                "metadata": {"file": "a.txt"},
+                "excluded_embed_metadata_keys": [],
+                "relationships": {},
+                "text": "A node.",
+                "mimetype": "text/plain",
+                "start_char_idx": 0,
+                "class_name": "TextNode",
+            },
+            "A node.",
+        ),
+        # a review with metadata: its score is a rating, a record
+        ({"text": "Battery lasts 2 days.", "score": 4, "metadata": {"source": "amazon"}}, None),
+        (type("Document", (), {"content": "Revenue rose.", "meta": {}, "score": 0.7})(), "Revenue rose."),  # Haystack
+        (type("TextNode", (), {"text": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LlamaIndex
+        (
+            type(
+                "NodeWithScore",
+                (),
+                {"node": type("TextNode", (), {"text": "Revenue rose.", "metadata": {}})(), "score": 0.7},
+            )(),
+            "Revenue rose.",
+        ),
+        (type("Thing", (), {"content": "Revenue rose."})(), None),  # an object of no known framework
+        (__import__("unittest.mock", fromlist=["Mock"]).Mock(), None),  # every attribute, no text: no endless recursion
+        (7, None),
+        (type("Document", (), {"page_content": "Revenue rose.", "metadata": {}})(), "Revenue rose."),  # LangChain
+        ('{"title": "Oslo", "passage": "A passage."}', "Oslo\nA passage."),  # the same, written as JSON
+        ({"name": "Finch", "text": "Great food."}, None),  # another field: a record
+        ({"title": "T", "text": "a", "content": "b"}, None),  # two texts: a record
+        ({"title": "T", "text": 5}, None),  # no text: a record
+        ({"name": "Finch", "hours": {"Monday": "9:0-17:0"}}, None),
+        ("Oslo is the capital.", None),
+        (["a", "b"], None),
+        ("{not json", None),
+    ],
+)
 def test_passage_text(source, text):
     from spacy_ground.sources.index import passage_text
 
@@ -485,10 +597,15 @@ def test_passages_given_as_objects_are_read_as_passages():
     import spacy_ground
 
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    as_objects = [{"title": "Revenue", "text": "Revenue was $2,847 million in 2024."},
-                  {"title": "Staff", "text": "The firm employs 400 people."}]
+    as_objects = [
+        {"title": "Revenue", "text": "Revenue was $2,847 million in 2024."},
+        {"title": "Staff", "text": "The firm employs 400 people."},
+    ]
     doc = spacy_ground.make_doc(nlp, "Revenue was $2.85 billion.", as_objects)
-    assert doc._.ground_sources == ["Revenue\nRevenue was $2,847 million in 2024.", "Staff\nThe firm employs 400 people."]
+    assert doc._.ground_sources == [
+        "Revenue\nRevenue was $2,847 million in 2024.",
+        "Staff\nThe firm employs 400 people.",
+    ]
     from spacy_ground.sources.index import source_kind
 
     assert source_kind(doc._.ground_sources) == "passages"
@@ -503,14 +620,25 @@ def _tiny_cross_encoder(attention="sdpa", layers=3):
     from spacy_ground.nn.entail_model import CrossEncoder
 
     torch.manual_seed(0)
-    config = BertConfig(vocab_size=30522, hidden_size=64, num_hidden_layers=layers, num_attention_heads=4,
-                        intermediate_size=128, attn_implementation=attention)
+    config = BertConfig(
+        vocab_size=30522,
+        hidden_size=64,
+        num_hidden_layers=layers,
+        num_attention_heads=4,
+        intermediate_size=128,
+        attn_implementation=attention,
+    )
     return CrossEncoder(BertModel(config, add_pooling_layer=False), 64, 3).eval()
 
 
-PADDED_PAIRS = (["The museum opened in 1998.", "A short one.",
-                 "Revenue was $2.85 billion in 2023, up 12 per cent on the year before."],
-                ["It opened in 1998.", "Revenue rose by 12 percent to 2,850 million dollars.", "No."])
+PADDED_PAIRS = (
+    [
+        "The museum opened in 1998.",
+        "A short one.",
+        "Revenue was $2.85 billion in 2023, up 12 per cent on the year before.",
+    ],
+    ["It opened in 1998.", "Revenue rose by 12 percent to 2,850 million dollars.", "No."],
+)
 
 
 def test_last_layer_at_cls_only_gives_the_full_models_output_in_float32():
@@ -585,8 +713,9 @@ def test_training_runs_the_full_last_layer(monkeypatch):
 
     import spacy_ground.nn.entail_model as em
 
-    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-                        intermediate_size=64)
+    config = BertConfig(
+        vocab_size=30522, hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64
+    )
     model = em.CrossEncoder(BertModel(config, add_pooling_layer=False), 32, 3)
     calls = []
     monkeypatch.setattr(em, "_cls_vector", lambda *a, **k: calls.append(1) or torch.zeros(1, 32))
@@ -603,8 +732,12 @@ def test_pairs_tokenised_together_equal_one_call_each():
     from spacy_ground.nn.entail_model import encode_batches, encode_pairs, load_tokenizer
 
     tok = load_tokenizer()
-    pairs = [("The museum opened in 1998.", "It opened in 1998."), ("word " * 300, "A long premise, cut first."),
-             ("", "No evidence at all."), ("Revenue was $2.85 billion.", "hypothesis " * 200)]
+    pairs = [
+        ("The museum opened in 1998.", "It opened in 1998."),
+        ("word " * 300, "A long premise, cut first."),
+        ("", "No evidence at all."),
+        ("Revenue was $2.85 billion.", "hypothesis " * 200),
+    ]
     together = encode_batches(tok, [[p] for p in pairs], 64)
     for (premise, hypothesis), enc in zip(pairs, together):
         one = encode_pairs(tok, [premise], [hypothesis], 64)
@@ -628,7 +761,8 @@ def test_a_layer_laid_out_otherwise_runs_the_full_model():
     del layer.intermediate.dense
     assert not _cls_only_fits(model.encoder)
     layer.intermediate.forward = lambda hidden: layer.intermediate.intermediate_act_fn(
-        layer.intermediate.dense_renamed(hidden))
+        layer.intermediate.dense_renamed(hidden)
+    )
     with torch.inference_mode():
         out = model(**encode_pairs(load_tokenizer(), *PADDED_PAIRS, 64))
     assert out.shape == (3, 3)
@@ -662,9 +796,16 @@ def test_pairs_read_longest_first_come_back_in_the_order_given(nlp):
     from spacy_ground.nn.entail_model import predict_in_threads
 
     model = nlp.get_pipe("ground_entail").model
-    pairs = [("It opened.", "It opened."), ("The museum in Paris opened in 1998 after ten years of building work "
-                                             "and a long public debate about its design.", "It opened in 1998."),
-             ("Short.", "No."), ("Revenue was $2.85 billion in 2023, up 12 per cent.", "Revenue fell.")]
+    pairs = [
+        ("It opened.", "It opened."),
+        (
+            "The museum in Paris opened in 1998 after ten years of building work "
+            "and a long public debate about its design.",
+            "It opened in 1998.",
+        ),
+        ("Short.", "No."),
+        ("Revenue was $2.85 billion in 2023, up 12 per cent.", "Revenue fell."),
+    ]
     batches = [[p] for p in pairs]
     threaded = predict_in_threads(model, batches, 2)
     one_by_one = [model.predict(b).tolist() for b in batches]
@@ -684,8 +825,13 @@ def judged_example(blank, sentences, supports, gold=None, gold_sentence=None):
     for sentence, support in zip(sentences, supports):
         span = pred.char_span(start, start + len(sentence))
         if support is not None:
-            span._.entailment = {"supported": support, "unsupported": 1 - support, "contradicted": 0.0,
-                                 "label": "supported", "evidence": 0}
+            span._.entailment = {
+                "supported": support,
+                "unsupported": 1 - support,
+                "contradicted": 0.0,
+                "label": "supported",
+                "evidence": 0,
+            }
         spans.append(span)
         start += len(sentence) + 1
     pred.spans["ground_sentences"] = spans
@@ -693,8 +839,9 @@ def judged_example(blank, sentences, supports, gold=None, gold_sentence=None):
     if gold is not None:
         ref.cats = {"hallucinated": float(gold)}
     if gold_sentence is not None:
-        ref.spans["ground_unsupported"] = [] if gold_sentence < 0 else [
-            ref.char_span(spans[gold_sentence].start_char, spans[gold_sentence].end_char)]
+        ref.spans["ground_unsupported"] = (
+            [] if gold_sentence < 0 else [ref.char_span(spans[gold_sentence].start_char, spans[gold_sentence].end_char)]
+        )
     return Example(pred, ref)
 
 
@@ -724,8 +871,10 @@ def test_nlp_evaluate_scores_the_cross_encoder_alone(nlp):
     assert nlp.get_pipe("ground_entail").scorer is not None  # from the factory's default config
     sources = ["The museum opened in 1998. The gardens are large."]
     examples = []
-    for answer, hallucinated in (("The museum opened in 1998.", False),
-                                 ("The museum opened in 1998. The museum closed in 2003 after a fire.", True)):
+    for answer, hallucinated in (
+        ("The museum opened in 1998.", False),
+        ("The museum opened in 1998. The museum closed in 2003 after a fire.", True),
+    ):
         ref = nlp.make_doc(answer)
         ref.cats = {"hallucinated": float(hallucinated)}
         examples.append(Example(spacy_ground.make_doc(nlp, answer, sources), ref))

@@ -1,16 +1,20 @@
 """Metric functions of the evaluation: AUROC with ties, oracle F1, span F1."""
+
 import pytest
 
 from spacy_ground.fusion.metrics import auroc, best_f1, prf, span_f1
 
 
-@pytest.mark.parametrize("scores, labels, expected", [
-    ([0.1, 0.2, 0.8, 0.9], [False, False, True, True], 1.0),
-    ([0.9, 0.8, 0.2, 0.1], [False, False, True, True], 0.0),
-    ([0.5, 0.5, 0.5, 0.5], [False, True, False, True], 0.5),  # ties count half
-    ([0.1, 0.4, 0.35, 0.8], [False, False, True, True], 0.75),
-    ([0.3, 0.3], [True, True], None),  # one class only: undefined
-])
+@pytest.mark.parametrize(
+    "scores, labels, expected",
+    [
+        ([0.1, 0.2, 0.8, 0.9], [False, False, True, True], 1.0),
+        ([0.9, 0.8, 0.2, 0.1], [False, False, True, True], 0.0),
+        ([0.5, 0.5, 0.5, 0.5], [False, True, False, True], 0.5),  # ties count half
+        ([0.1, 0.4, 0.35, 0.8], [False, False, True, True], 0.75),
+        ([0.3, 0.3], [True, True], None),  # one class only: undefined
+    ],
+)
 def test_auroc(scores, labels, expected):
     assert auroc(scores, labels) == (pytest.approx(expected) if expected is not None else None)
 
@@ -31,11 +35,17 @@ def test_span_f1_counts_characters_and_skips_unlabelled_data():
 def test_sentence_metrics_label_sentences_by_overlap():
     from spacy_ground.training.evaluate import sentence_metrics
 
-    rows = [{"spans": [{"start": 10, "end": 20}],
-             "sentences": [[0, 10, 0.9, 0.5],     # touches the span: not hallucinated
-                           [10, 30, 0.8, 0.1],    # overlaps it
-                           [30, 40, 0.1, 0.0]]},
-            {"spans": [], "sentences": [[0, 5, 0.2, 0.3]]}]
+    rows = [
+        {
+            "spans": [{"start": 10, "end": 20}],
+            "sentences": [
+                [0, 10, 0.9, 0.5],  # touches the span: not hallucinated
+                [10, 30, 0.8, 0.1],  # overlaps it
+                [30, 40, 0.1, 0.0],
+            ],
+        },
+        {"spans": [], "sentences": [[0, 5, 0.2, 0.3]]},
+    ]
     m = sentence_metrics(rows)
     assert (m["sentences"], m["hallucinated"]) == (4, 1)
     assert m["entailment only"] == pytest.approx(2 / 3)  # 0.8 ranks above 0.1 and 0.2, below 0.9
@@ -48,11 +58,19 @@ def test_an_answer_labelled_hallucinated_without_spans_is_left_out_of_span_figur
     """Its sentences are not known to be clean, nor its flagged characters false alarms."""
     from spacy_ground.training.evaluate import sentence_metrics
 
-    labelled = {"hallucinated": True, "spans": [{"start": 0, "end": 10}], "pred_spans": [(0, 10)],
-                "sentences": [[0, 10, 0.9, 0.5], [10, 20, 0.1, 0.0]]}
+    labelled = {
+        "hallucinated": True,
+        "spans": [{"start": 0, "end": 10}],
+        "pred_spans": [(0, 10)],
+        "sentences": [[0, 10, 0.9, 0.5], [10, 20, 0.1, 0.0]],
+    }
     no_spans = {"hallucinated": True, "spans": [], "pred_spans": [(0, 20)], "sentences": [[0, 20, 0.95, 0.9]]}
     clean = {"hallucinated": False, "spans": [], "pred_spans": [(0, 5)], "sentences": [[0, 20, 0.3, 0.0]]}
-    assert span_f1([labelled, no_spans]) == span_f1([labelled]) == pytest.approx({"precision": 1.0, "recall": 1.0, "f1": 1.0})
+    assert (
+        span_f1([labelled, no_spans])
+        == span_f1([labelled])
+        == pytest.approx({"precision": 1.0, "recall": 1.0, "f1": 1.0})
+    )
     assert span_f1([labelled, clean])["precision"] == pytest.approx(10 / 15)  # a clean answer's flags do count
     assert sentence_metrics([labelled, no_spans, clean]) == sentence_metrics([labelled, clean])
     assert sentence_metrics([labelled, no_spans, clean])["sentences"] == 3
@@ -61,8 +79,10 @@ def test_an_answer_labelled_hallucinated_without_spans_is_left_out_of_span_figur
 def test_best_sentence_threshold_gates_by_the_answer_score():
     from spacy_ground.fusion.fit import best_sentence_threshold
 
-    rows = [{"spans": [{"start": 0, "end": 10}], "sentences": [[0, 10, 0.72, 0.0], [10, 20, 0.6, 0.0]]},
-            {"spans": [], "sentences": [[0, 10, 0.9, 0.0]]}]
+    rows = [
+        {"spans": [{"start": 0, "end": 10}], "sentences": [[0, 10, 0.72, 0.0], [10, 20, 0.6, 0.0]]},
+        {"spans": [], "sentences": [[0, 10, 0.9, 0.0]]},
+    ]
     # the clean answer scores under the flag threshold, so its 0.9 sentence is never a span
     best = best_sentence_threshold(rows, [0.8, 0.1], flag_threshold=0.5)
     assert best == {"threshold": 0.65, "f1": pytest.approx(1.0)}  # drops the 0.6 sentence, keeps 0.72
@@ -82,8 +102,8 @@ def test_calibration_error():
 def test_cross_validated_threshold_comes_from_train_folds():
     import numpy
 
-    from spacy_ground.fusion.fit import cross_validated, fit_verdict, ruled_by_features
     from spacy_ground.fusion.features import FEATURES
+    from spacy_ground.fusion.fit import cross_validated, fit_verdict, ruled_by_features
 
     rng = numpy.random.default_rng(1)
     rows = []
@@ -112,8 +132,10 @@ def test_cross_validated_threshold_comes_from_train_folds():
     ruled = ruled_by_features(rows)  # answers the rules flag whatever their score count as flagged
 
     def f1_at(p, y, ruled):
-        return {round(t, 2): 2 * (y & ((p >= t) | ruled)).sum() / (((p >= t) | ruled).sum() + y.sum())
-                for t in numpy.arange(0.01, 1.0, 0.01)}
+        return {
+            round(t, 2): 2 * (y & ((p >= t) | ruled)).sum() / (((p >= t) | ruled).sum() + y.sum())
+            for t in numpy.arange(0.01, 1.0, 0.01)
+        }
 
     f1 = f1_at(p, y, ruled)
     assert one["f1"] == pytest.approx(max(f1.values()))
@@ -125,9 +147,10 @@ def test_cross_validated_threshold_comes_from_train_folds():
     tuned = cross_validated(rows, l2=1.0, repeats=1, tune_rows=dev)
     full = fit_verdict(rows)
     pd = numpy.array([full.score(r["features"], r["shape"]) for r in dev])
-    pooled = f1_at(numpy.concatenate([p, pd]), numpy.concatenate([y, y[:100]]),
-                   numpy.concatenate([ruled, ruled[:100]]))
-    assert tuned["f1"] == pytest.approx(max(pooled.values())) and pooled[tuned["f1_threshold"]] == pytest.approx(tuned["f1"])
+    pooled = f1_at(numpy.concatenate([p, pd]), numpy.concatenate([y, y[:100]]), numpy.concatenate([ruled, ruled[:100]]))
+    assert tuned["f1"] == pytest.approx(max(pooled.values())) and pooled[tuned["f1_threshold"]] == pytest.approx(
+        tuned["f1"]
+    )
     assert tuned["f1_threshold_train_only"] == one["f1_threshold"] and tuned["auroc"] == one["auroc"]
     assert tuned["threshold_tuned_on"] == "train folds + 100 tune answers"
     model = fit_verdict(rows, per_shape=True)
@@ -144,9 +167,24 @@ def test_write_benchmarks_large_input_section(tmp_path):
     from spacy_ground.training.project import write_benchmarks
 
     large = tmp_path / "large_input.json"
-    large.write_text(json.dumps({"meta": {"date": "2026-11-29", "machine": "x86_64, 2 cores", "command": "cmd"},
-                                 "cases": [{"case": "10 KB", "chars": 10000, "sources": 1, "seconds_new_sources": 0.5,
-                                            "seconds_cached_sources": 0.01, "peak_rss_mb": 900.0, "growth_mb": 12.0}]}))
+    large.write_text(
+        json.dumps(
+            {
+                "meta": {"date": "2026-11-29", "machine": "x86_64, 2 cores", "command": "cmd"},
+                "cases": [
+                    {
+                        "case": "10 KB",
+                        "chars": 10000,
+                        "sources": 1,
+                        "seconds_new_sources": 0.5,
+                        "seconds_cached_sources": 0.01,
+                        "peak_rss_mb": 900.0,
+                        "growth_mb": 12.0,
+                    }
+                ],
+            }
+        )
+    )
     target = tmp_path / "B.md"
     target.write_text("# Benchmarks\n\nkept\n")
     assert write_benchmarks(str(target), [str(large)]) == 0
@@ -162,24 +200,35 @@ def test_answers_section_says_where_nli_accuracy_was_measured(tmp_path):
     from spacy_ground.training.project import answers_section
 
     answers = tmp_path / "answers.json"
-    answers.write_text(json.dumps({"meta": {"date": "d", "machine": "m", "command": "c", "pipeline": ["p"]},
-                                   "markdown": "| table |", "answers": {}}))
+    answers.write_text(
+        json.dumps(
+            {
+                "meta": {"date": "d", "machine": "m", "command": "c", "pipeline": ["p"]},
+                "markdown": "| table |",
+                "answers": {},
+            }
+        )
+    )
     here, there = tmp_path / "nli_stage2.json", tmp_path / "nli_stage1.json"
     here.write_text(json.dumps({"xnli_en": {"pairs": 2000, "accuracy": 0.661, "int8": False}}))
-    there.write_text(json.dumps({"xnli_en": {"pairs": 2000, "accuracy": 0.697, "int8": False,
-                                             "measured_on": "the lent GPU"}}))
+    there.write_text(
+        json.dumps({"xnli_en": {"pairs": 2000, "accuracy": 0.697, "int8": False, "measured_on": "the lent GPU"}})
+    )
     text = answers_section(str(answers), [str(there), str(here)])
     assert "`nli_stage1` accuracy: xnli_en: 0.697 (2000 pairs) (measured on the lent GPU:" in text
     assert "`nli_stage2` accuracy: xnli_en: 0.661 (2000 pairs) (`spacy project run evaluate-nli`:" in text
 
 
-@pytest.mark.parametrize("items,expected", [
-    (["components.ground_entail.evidence_k=2"], {"components.ground_entail.evidence_k": 2}),
-    (["components.ground_entail.model.quantize=false"], {"components.ground_entail.model.quantize": False}),
-    (["a.b = best "], {"a.b": "best"}),
-    (["a.b=0.5", "c.d=x=y"], {"a.b": 0.5, "c.d": "x=y"}),
-    ([], {}),
-])
+@pytest.mark.parametrize(
+    "items,expected",
+    [
+        (["components.ground_entail.evidence_k=2"], {"components.ground_entail.evidence_k": 2}),
+        (["components.ground_entail.model.quantize=false"], {"components.ground_entail.model.quantize": False}),
+        (["a.b = best "], {"a.b": "best"}),
+        (["a.b=0.5", "c.d=x=y"], {"a.b": 0.5, "c.d": "x=y"}),
+        ([], {}),
+    ],
+)
 def test_config_overrides_from_the_command_line(items, expected):
     from spacy_ground.training.evaluate import parse_overrides
 
@@ -198,8 +247,17 @@ def test_refitting_from_stored_features_refuses_pipeline_options(tmp_path):
     from spacy_ground.training.evaluate import main
 
     with pytest.raises(SystemExit, match="from-features"):
-        main(["fit", "train.jsonl", str(tmp_path / "v.json"), "--from-features", "rows.jsonl",
-              "--set", "components.ground_entail.evidence_k=2"])
+        main(
+            [
+                "fit",
+                "train.jsonl",
+                str(tmp_path / "v.json"),
+                "--from-features",
+                "rows.jsonl",
+                "--set",
+                "components.ground_entail.evidence_k=2",
+            ]
+        )
 
 
 def _kind_rows(n=200, seed=2, with_kind=True):
@@ -218,9 +276,14 @@ def _kind_rows(n=200, seed=2, with_kind=True):
         f["absent_words"] += 4.0 * y  # every hallucinated answer is flagged
         f.update(numeric_mismatch=0.0, record_conflict=0.0, max_contradiction=0.0)  # no rule flags a clean one
         bad, ok = (0.5, 0.4) if kind == "passages" else (0.85, 0.8)
-        row = {"id": f"r{i}", "features": f, "hallucinated": y, "shape": "text",
-               "spans": [{"start": 0, "end": 10}] if y else [],
-               "sentences": [[0, 10, bad if y else ok, 0.0], [10, 20, ok, 0.0]]}
+        row = {
+            "id": f"r{i}",
+            "features": f,
+            "hallucinated": y,
+            "shape": "text",
+            "spans": [{"start": 0, "end": 10}] if y else [],
+            "sentences": [[0, 10, bad if y else ok, 0.0], [10, 20, ok, 0.0]],
+        }
         if with_kind:
             row["source_kind"] = kind
         rows.append(row)
@@ -236,8 +299,13 @@ def test_refit_from_stored_features_fills_in_the_kind_of_sources(tmp_path):
     stored = tmp_path / "rows.jsonl"
     stored.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
     train = tmp_path / "train.jsonl"  # the train file gives each id its sources
-    train.write_text("\n".join(json.dumps({"id": r["id"], "answer": "x", "sources": ["a", "b"] if i % 4 < 2 else ["a"]})
-                                for i, r in enumerate(rows)), encoding="utf8")
+    train.write_text(
+        "\n".join(
+            json.dumps({"id": r["id"], "answer": "x", "sources": ["a", "b"] if i % 4 < 2 else ["a"]})
+            for i, r in enumerate(rows)
+        ),
+        encoding="utf8",
+    )
     out = tmp_path / "v.json"
     assert main(["fit", str(train), str(out), "--from-features", str(stored)]) == 0
     cv = json.loads(out.read_text())["meta"]["cross_validated"]
@@ -287,8 +355,12 @@ def test_bootstrap_intervals_hold_the_estimate_and_pair_the_methods():
     y = rng.random(300) < 0.4
     weak = rng.random(300) + 0.3 * y
     strong = weak + 0.5 * y
-    b = bootstrap({"ground_verdict": strong, "absent content words": weak, "entailment only": weak}, y,
-                  pred=strong > 0.9, resamples=200)
+    b = bootstrap(
+        {"ground_verdict": strong, "absent content words": weak, "entailment only": weak},
+        y,
+        pred=strong > 0.9,
+        resamples=200,
+    )
     lo, hi = b["auroc"]["ground_verdict"]
     assert lo < auroc(strong, y) < hi and hi - lo < 0.2
     assert b["paired"]["ground_verdict - absent content words"]["share_above"] == 1.0
@@ -304,12 +376,34 @@ def _scored_rows(rng, dataset, tasks, separation):
     rows = []
     for i, task in enumerate(tasks):
         bad = bool(i % 2)
-        f = {k: 0.0 for k in ("absent_words", "numeric_inconsistency", "numeric_mismatch", "numeric_unsupported",
-                              "length_ratio", "unknown_word_rate", "question_overlap")}
+        f = {
+            k: 0.0
+            for k in (
+                "absent_words",
+                "numeric_inconsistency",
+                "numeric_mismatch",
+                "numeric_unsupported",
+                "length_ratio",
+                "unknown_word_rate",
+                "question_overlap",
+            )
+        }
         f.update(absent_words=float(rng.random() + bad), min_support=float(rng.random()))
-        rows.append({"dataset": dataset, "task": task, "hallucinated": bad, "features": f,
-                     "rank_score": float(rng.random() + separation * bad), "action": None,
-                     "verdict": "supported", "ms": 10.0, "spans": [], "pred_spans": [], "sentences": []})
+        rows.append(
+            {
+                "dataset": dataset,
+                "task": task,
+                "hallucinated": bad,
+                "features": f,
+                "rank_score": float(rng.random() + separation * bad),
+                "action": None,
+                "verdict": "supported",
+                "ms": 10.0,
+                "spans": [],
+                "pred_spans": [],
+                "sentences": [],
+            }
+        )
     return rows
 
 
@@ -332,8 +426,10 @@ def test_bootstrap_intervals_in_the_tables_and_the_goals_line():
     assert "No bootstrap intervals for ragtruth/summary: fewer than 5" in table
     assert "| ragtruth/summary | " not in table.split("95 % bootstrap")[1] and "| ragtruth/qa | " in table
     lo, hi = metrics["ragtruth/all"]["bootstrap"]["auroc"]["ground_verdict"]
-    assert f"RAGTruth AUROC >= 0.85: {metrics['ragtruth/all']['ground_verdict']['auroc']:.4f} " \
-           f"(95 % CI {lo:.3f} to {hi:.3f})" in answer_goals(metrics)
+    assert (
+        f"RAGTruth AUROC >= 0.85: {metrics['ragtruth/all']['ground_verdict']['auroc']:.4f} "
+        f"(95 % CI {lo:.3f} to {hi:.3f})" in answer_goals(metrics)
+    )
     assert "bootstrap" not in evaluate_rows(rows, seed, 0.5, resamples=0)["ragtruth/all"]
 
 
@@ -342,23 +438,34 @@ def test_fit_prints_its_thresholds_as_config_lines():
 
     from spacy_ground.training.evaluate import threshold_config
 
-    cv = {"f1_threshold": 0.34, "sentence_threshold": 0.75,
-          "sentence_threshold_by_source": {"passages": 0.45, "document": 0.9}}
+    cv = {
+        "f1_threshold": 0.34,
+        "sentence_threshold": 0.75,
+        "sentence_threshold_by_source": {"passages": 0.45, "document": 0.9},
+    }
     cfg = load_config_from_str("[components]\n" + threshold_config(cv))["components"]["ground_verdict"]
-    assert cfg == {"flag_threshold": 0.34, "sentence_threshold": 0.75,
-                   "sentence_threshold_by_source": {"document": 0.9, "passages": 0.45}}
-    assert load_config_from_str("[components]\n" + threshold_config({"f1_threshold": 0.3}))["components"]["ground_verdict"] == \
-        {"flag_threshold": 0.3}
+    assert cfg == {
+        "flag_threshold": 0.34,
+        "sentence_threshold": 0.75,
+        "sentence_threshold_by_source": {"document": 0.9, "passages": 0.45},
+    }
+    assert load_config_from_str("[components]\n" + threshold_config({"f1_threshold": 0.3}))["components"][
+        "ground_verdict"
+    ] == {"flag_threshold": 0.3}
 
 
 def test_goals_line_gives_the_paired_difference_for_entailment_against_absent_words():
     from spacy_ground.training.project import answer_goals
 
-    group = {"ground_verdict": {"auroc": 0.8}, "entailment only": {"auroc": 0.7},
-             "absent content words": {"auroc": 0.72},
-             "bootstrap": {"auroc": {"ground_verdict": [0.75, 0.85]},
-                           "paired": {"entailment only - absent content words": {"ci": [-0.1, 0.05],
-                                                                                 "share_above": 0.3}}}}
+    group = {
+        "ground_verdict": {"auroc": 0.8},
+        "entailment only": {"auroc": 0.7},
+        "absent content words": {"auroc": 0.72},
+        "bootstrap": {
+            "auroc": {"ground_verdict": [0.75, 0.85]},
+            "paired": {"entailment only - absent content words": {"ci": [-0.1, 0.05], "share_above": 0.3}},
+        },
+    }
     answers = {"ragtruth/all": dict(group, answers_per_second=20.0), "ragtruth/qa": group}
     line = answer_goals(answers)
     assert "entailment alone above absent words (qa): 0.7000 (95 % CI of the difference -0.100 to 0.050) MISSED" in line
@@ -376,8 +483,12 @@ def test_bootstrap_draws_clusters_together():
     alone = bootstrap({"ground_verdict": s}, y, resamples=300)
     # each answer five times over, as five LLMs answering the same question: drawn as one, the
     # copies add nothing; drawn one by one, they fake five times the evidence
-    copies = bootstrap({"ground_verdict": numpy.repeat(s, 5)}, numpy.repeat(y, 5), resamples=300,
-                       clusters=numpy.repeat(numpy.arange(60), 5))
+    copies = bootstrap(
+        {"ground_verdict": numpy.repeat(s, 5)},
+        numpy.repeat(y, 5),
+        resamples=300,
+        clusters=numpy.repeat(numpy.arange(60), 5),
+    )
     naive = bootstrap({"ground_verdict": numpy.repeat(s, 5)}, numpy.repeat(y, 5), resamples=300)
     assert copies["clusters"] == 60
     assert copies["auroc"]["ground_verdict"] == pytest.approx(alone["auroc"]["ground_verdict"])
@@ -423,12 +534,15 @@ def test_a_figure_just_under_its_goal_does_not_print_as_the_goal():
     assert "answers/s (median answer) >= 10: 20.0 met" in line
 
 
-@pytest.mark.parametrize("curve, expected", [
-    ([0.1, 0.5, 0.3], 1),
-    ([0.5, 0.5, 0.5, 0.2], 1),  # three tie: the middle one, in fit as in recalibrate
-    ([0.2, 0.6, 0.6], 2),  # two tie: the higher threshold (flags fewer)
-    ([0.4], 0),
-])
+@pytest.mark.parametrize(
+    "curve, expected",
+    [
+        ([0.1, 0.5, 0.3], 1),
+        ([0.5, 0.5, 0.5, 0.2], 1),  # three tie: the middle one, in fit as in recalibrate
+        ([0.2, 0.6, 0.6], 2),  # two tie: the higher threshold (flags fewer)
+        ([0.4], 0),
+    ],
+)
 def test_best_point_of_an_f1_curve_takes_the_middle_of_ties(curve, expected):
     import numpy
 
@@ -460,9 +574,9 @@ def test_a_task_name_with_a_pipe_or_a_line_break_stays_one_table_cell(task):
 
 
 def test_the_claims_table_escapes_a_task_name_too():
-    from spacy_ground.training.bench import markdown_table
-
     from collections import defaultdict
+
+    from spacy_ground.training.bench import markdown_table
 
     def row():
         return defaultdict(lambda: None, answers=3)
@@ -477,9 +591,11 @@ def test_timing_passes_start_from_an_empty_source_cache():
     from spacy_ground.training.evaluate import timing_rounds
 
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
-    records = [{"answer": "It cost $5 million.", "sources": ["It cost $5 million in 2019."]},
-               {"answer": "It cost $6 million.", "sources": ["It cost $5 million in 2019."]},
-               {"answer": "Sales rose 3%.", "sources": ["Sales rose 3% in May."]}]
+    records = [
+        {"answer": "It cost $5 million.", "sources": ["It cost $5 million in 2019."]},
+        {"answer": "It cost $6 million.", "sources": ["It cost $5 million in 2019."]},
+        {"answer": "Sales rose 3%.", "sources": ["Sales rose 3% in May."]},
+    ]
     passes = timing_rounds(nlp, records, 2)
     assert [[cached for _, cached in p] for p in passes] == [[False, False], [True, True], [False, False]]
     assert all(ms > 0 for p in passes for ms, _ in p)
@@ -495,8 +611,9 @@ def test_the_median_pass_gives_the_speed_figure_and_each_pass_is_shown():
     for row, ms, cached in zip(rows, (200.0, 100.0, 300.0), (False, True, True)):
         row.update(ms=ms, cached=cached)
     # pass 2 fast for the first answer only, pass 3 slow throughout: medians 200, 125, 400
-    add_timing_rounds(rows, [[(100.0, False), (400.0, False)], [(125.0, True), (350.0, True)],
-                             [(125.0, True), (500.0, True)]])
+    add_timing_rounds(
+        rows, [[(100.0, False), (400.0, False)], [(125.0, True), (350.0, True)], [(125.0, True), (500.0, True)]]
+    )
     assert pass_medians(rows) == [200.0, 125.0, 400.0]
     assert not any(r["cache_mismatch"] for r in rows)
     res = evaluate_rows(rows, seed={}, threshold=0.5, resamples=0)["d/all"]
@@ -544,12 +661,33 @@ def test_run_with_timing_passes_times_each_answer_that_often(tmp_path, monkeypat
 
     monkeypatch.setattr(ev, "timing_rounds", counting)
     data = tmp_path / "d.jsonl"
-    data.write_text("\n".join(json.dumps(r) for r in [
-        {"answer": "It cost $5 million.", "sources": ["It cost $5 million in 2019."], "hallucinated": False},
-        {"answer": "It cost $9 million.", "sources": ["It cost $5 million in 2019."], "hallucinated": True}]))
+    data.write_text(
+        "\n".join(
+            json.dumps(r)
+            for r in [
+                {"answer": "It cost $5 million.", "sources": ["It cost $5 million in 2019."], "hallucinated": False},
+                {"answer": "It cost $9 million.", "sources": ["It cost $5 million in 2019."], "hallucinated": True},
+            ]
+        )
+    )
     out = tmp_path / "m.json"
-    assert ev.main(["run", str(data), "--output", str(out), "--timing-passes", "3", "--bootstrap", "0",
-                    "--set", "components.ground_align.use_embeddings=false"]) == 0
+    assert (
+        ev.main(
+            [
+                "run",
+                str(data),
+                "--output",
+                str(out),
+                "--timing-passes",
+                "3",
+                "--bootstrap",
+                "0",
+                "--set",
+                "components.ground_align.use_embeddings=false",
+            ]
+        )
+        == 0
+    )
     assert calls == [(2, 2)]
     res = json.loads(out.read_text())["answers"]["data/all"]
     assert res["timing_passes"] == 3 and len(res["answers_per_second_passes"]) == 3
@@ -567,10 +705,16 @@ def test_every_cache_keyed_by_input_is_emptied_between_timing_passes():
     import spacy_ground
     from spacy_ground.training.evaluate import INPUT_CACHES, clear_input_caches
 
-    loaded_once = {("nn.embed", "shared_encoder"), ("nn.entail_model", "_sdpa_mask"),
-                   ("text.units", "_quantulum_units"), ("checks.records", "_table"), ("checks.records", "load_terms"),
-                   ("checks.records", "load_table_list"), ("checks.records", "load_needs_before"),
-                   ("checks.records", "load_denial_ignores")}
+    loaded_once = {
+        ("nn.embed", "shared_encoder"),
+        ("nn.entail_model", "_sdpa_mask"),
+        ("text.units", "_quantulum_units"),
+        ("checks.records", "_table"),
+        ("checks.records", "load_terms"),
+        ("checks.records", "load_table_list"),
+        ("checks.records", "load_needs_before"),
+        ("checks.records", "load_denial_ignores"),
+    }
     found = set()
     for info in pkgutil.walk_packages(spacy_ground.__path__, prefix="spacy_ground."):
         if info.ispkg:
@@ -596,8 +740,10 @@ def test_fit_leaves_out_answers_that_cannot_be_checked(tmp_path):
     from spacy_ground.training.evaluate import main
 
     rows = _kind_rows()
-    broken = [dict(rows[0], id="refusal", not_checkable="the answer declines to answer"),
-              dict(rows[1], id="empty", not_checkable="the answer is empty")]
+    broken = [
+        dict(rows[0], id="refusal", not_checkable="the answer declines to answer"),
+        dict(rows[1], id="empty", not_checkable="the answer is empty"),
+    ]
     stored = tmp_path / "rows.jsonl"
     stored.write_text("\n".join(json.dumps(r) for r in rows + broken), encoding="utf8")
     out = tmp_path / "v.json"
@@ -611,8 +757,16 @@ def test_run_without_the_verdict_says_which_answers_cannot_be_checked():
     from spacy_ground.training.evaluate import full_pipeline, run
 
     nlp = full_pipeline(with_verdict=False)
-    rows = run(nlp, [{"answer": "The passages do not mention the revenue.", "sources": ["Revenue was $5 million."],
-                      "question": "What was revenue?"},
-                     {"answer": "Revenue was $5 million.", "sources": ["Revenue was $5 million."]}])
+    rows = run(
+        nlp,
+        [
+            {
+                "answer": "The passages do not mention the revenue.",
+                "sources": ["Revenue was $5 million."],
+                "question": "What was revenue?",
+            },
+            {"answer": "Revenue was $5 million.", "sources": ["Revenue was $5 million."]},
+        ],
+    )
     assert rows[0]["not_checkable"].startswith("the answer declines to answer")
     assert rows[1]["not_checkable"] is None

@@ -1,4 +1,5 @@
 """The verdict's word features read accented words alike however they are encoded."""
+
 import unicodedata
 
 import pytest
@@ -10,19 +11,22 @@ NFC = unicodedata.normalize("NFC", "The café in Zürich serves crème brûlée.
 NFD = unicodedata.normalize("NFD", NFC)
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("Zurich", "Zurich"),
-    ("Zürich", "Zurich"),
-    (unicodedata.normalize("NFD", "Zürich"), "Zurich"),
-    ("crème brûlée", "creme brulee"),
-    ("ﬁnal", "final"),          # a ligature
-    ("ＡＢＣ １２３", "ABC 123"),  # full-width forms
-    ("Ørsted", "Orsted"),       # letters with no decomposition, from a table
-    ("Straße", "Strasse"),
-    ("Œuvre, Łódź, Þór", "OEuvre, Lodz, Thor"),
-    ("中文", "中文"),            # other scripts as they are
-    ("", ""),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Zurich", "Zurich"),
+        ("Zürich", "Zurich"),
+        (unicodedata.normalize("NFD", "Zürich"), "Zurich"),
+        ("crème brûlée", "creme brulee"),
+        ("ﬁnal", "final"),  # a ligature
+        ("ＡＢＣ １２３", "ABC 123"),  # full-width forms
+        ("Ørsted", "Orsted"),  # letters with no decomposition, from a table
+        ("Straße", "Strasse"),
+        ("Œuvre, Łódź, Þór", "OEuvre, Lodz, Thor"),
+        ("中文", "中文"),  # other scripts as they are
+        ("", ""),
+    ],
+)
 def test_fold_accents(text, expected):
     assert fold_accents(text) == expected
 

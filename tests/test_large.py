@@ -1,5 +1,6 @@
 """Large input: a configurable cap with a clear message instead of unbounded work; long sources
 and many sources still get a verdict."""
+
 import pytest
 
 import spacy_ground
@@ -10,15 +11,19 @@ SENTENCE = "The company reported revenue of $2,847 million in the third quarter 
 def test_sources_over_the_cap_are_not_checkable_with_the_reason():
     """Over ``max_source_chars`` the answer is not checkable and says why (the limit and how to
     raise it), in the numeric summary and in the verdict; a batch goes on past it."""
-    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY,
-                            overrides={"components.ground_claims.max_source_chars": 1000})
+    nlp = spacy_ground.load(
+        exclude=spacy_ground.CLAIMS_ONLY, overrides={"components.ground_claims.max_source_chars": 1000}
+    )
     doc = spacy_ground.check(nlp, "Revenue was $2.85 billion.", [SENTENCE * 20])
     assert "over the limit of 1,000" in doc._.numeric_grounding["message"]
     assert doc.spans["ground_claims"][0]._.ground_numeric["status"] == "not_checkable"
-    full = spacy_ground.load(overrides={"components.ground_claims.max_source_chars": 1000,
-                                        "components.ground_align.use_embeddings": False})
-    records = [{"answer": "Revenue was $2.85 billion.", "sources": [SENTENCE * 20]},
-               {"answer": "Revenue was $2.85 billion.", "sources": [SENTENCE]}]
+    full = spacy_ground.load(
+        overrides={"components.ground_claims.max_source_chars": 1000, "components.ground_align.use_embeddings": False}
+    )
+    records = [
+        {"answer": "Revenue was $2.85 billion.", "sources": [SENTENCE * 20]},
+        {"answer": "Revenue was $2.85 billion.", "sources": [SENTENCE]},
+    ]
     first, second = spacy_ground.check_many(full, records)
     g = first._.grounding
     assert g.verdict == "not_checkable" and g.score is None
@@ -75,10 +80,24 @@ def test_a_contradicted_verdict_names_the_sentence_it_rests_on():
     from spacy_ground.pipeline.verdict import Verdict
 
     def row(text, sup, con):
-        ent = {"supported": sup, "unsupported": 1 - sup - con, "contradicted": con,
-               "label": "contradicted" if con > max(sup, 1 - sup - con) else "supported" if sup >= 1 - sup - con else "unsupported"}
-        return {"start": 0, "end": len(text), "text": text, "label": ent["label"], "entailment": ent,
-                "evidence": {"text": "The company employs 12,400 people across 14 countries."}}
+        ent = {
+            "supported": sup,
+            "unsupported": 1 - sup - con,
+            "contradicted": con,
+            "label": "contradicted"
+            if con > max(sup, 1 - sup - con)
+            else "supported"
+            if sup >= 1 - sup - con
+            else "unsupported",
+        }
+        return {
+            "start": 0,
+            "end": len(text),
+            "text": text,
+            "label": ent["label"],
+            "entailment": ent,
+            "evidence": {"text": "The company employs 12,400 people across 14 countries."},
+        }
 
     verdict = Verdict.__new__(Verdict)
     verdict.flag_on_contradiction, verdict.contradiction_threshold = True, 0.98

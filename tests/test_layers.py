@@ -1,6 +1,7 @@
 """The package's layers: no import circle between its modules (deferred imports inside
 functions count too), and the runtime never imports the training and evaluation tooling
 (``spacy_ground.training``), neither in its source nor when it runs."""
+
 import ast
 import subprocess
 import sys
@@ -32,7 +33,9 @@ def _imports(name: str, path: Path, modules: dict) -> set:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                base = ".".join(
+                    package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
+                )
             targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
         else:
             continue
@@ -54,7 +57,7 @@ def _cycle(graph: dict):
         stack.append(n)
         for m in sorted(graph[n]):
             if state.get(m) == 1:
-                return stack[stack.index(m):] + [m]
+                return stack[stack.index(m) :] + [m]
             if m not in state:
                 found = visit(m)
                 if found:
@@ -82,8 +85,11 @@ def test_no_import_circle():
 
 def test_runtime_modules_never_import_the_tooling():
     graph = _graph()
-    bad = {n: sorted(m for m in deps if m.startswith(TOOLING)) for n, deps in graph.items()
-           if not n.startswith(TOOLING) and n not in ENTRY_POINTS}
+    bad = {
+        n: sorted(m for m in deps if m.startswith(TOOLING))
+        for n, deps in graph.items()
+        if not n.startswith(TOOLING) and n not in ENTRY_POINTS
+    }
     assert {n: d for n, d in bad.items() if d} == {}
 
 
@@ -93,10 +99,13 @@ def test_every_layer_is_a_folder():
     assert (PACKAGE / "lexicon" / "record_terms.json").exists()
 
 
-@pytest.mark.parametrize("code", [
-    "import spacy_ground",
-    "import spacy_ground; nlp = spacy_ground.load(); spacy_ground.check(nlp, 'Revenue was $5 million.', ['Revenue: $5 million.'])",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import spacy_ground",
+        "import spacy_ground; nlp = spacy_ground.load(); spacy_ground.check(nlp, 'Revenue was $5 million.', ['Revenue: $5 million.'])",
+    ],
+)
 def test_running_the_pipeline_loads_no_tooling(code):
     probe = code + "; import sys; print(sorted(m for m in sys.modules if m.startswith('spacy_ground.training')))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)

@@ -4,6 +4,7 @@ normalize: find_claims, parse_number, words_to_number, widen
 dates:     find_dates, find_times, clock_minutes, weekdays_in, date_interval
 units:     parse_unit, to_base
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -11,7 +12,7 @@ import datetime as dt
 import pytest
 
 from spacy_ground.text.dates import clock_minutes, date_interval, find_dates, find_times, weekdays_in
-from spacy_ground.text.normalize import find_claims, parse_number, words_to_number, widen
+from spacy_ground.text.normalize import find_claims, parse_number, widen, words_to_number
 from spacy_ground.text.units import parse_unit, to_base
 
 approx = pytest.approx
@@ -200,8 +201,9 @@ def test_change_from_to_is_two_levels_not_a_range():
     assert [(c.kind, c.value, c.is_range) for c in found] == [("money", 5e6, False), ("money", 7e6, False)]
 
 
-@pytest.mark.parametrize("text, kind, value, low, high, extra",
-                         MONEY + MAGNITUDES_AND_DIGITS + SPELLED + PERCENT + RANGES + APPROX)
+@pytest.mark.parametrize(
+    "text, kind, value, low, high, extra", MONEY + MAGNITUDES_AND_DIGITS + SPELLED + PERCENT + RANGES + APPROX
+)
 def test_find_claims_numbers(text, kind, value, low, high, extra):
     c = one_claim(text)
     assert c.kind == kind
@@ -229,7 +231,7 @@ def test_two_numbers_joined_by_and_are_not_a_range():
 
 
 def test_two_percentages_from_to():
-    """"from 10% to 8%" is a fall, not a range (the second number is smaller)."""
+    """ "from 10% to 8%" is a fall, not a range (the second number is smaller)."""
     found = claims("It fell from 10% to 8%.")
     assert [(c.kind, c.value) for c in found] == [("percent", 10), ("percent", 8)]
 
@@ -307,44 +309,60 @@ def test_mid_year_is_the_middle_third_of_the_year():
     assert day(2019, 5, 1) <= c.low and c.high <= day(2019, 9, 1)
 
 
-@pytest.mark.parametrize("text, lo, hi", [
-    ("early 2019", day(2019, 1, 1), day(2019, 5, 3)),
-    ("late March 2019", day(2019, 3, 20), day(2019, 3, 31)),
-    ("the 1800s", day(1800, 1, 1), day(1899, 12, 31)),
-    ("March 3-5, 2024", day(2024, 3, 3), day(2024, 3, 5)),
-    ("3–5 March 2024", day(2024, 3, 3), day(2024, 3, 5)),
-    ("between 3 and 5 March 2024", day(2024, 3, 3), day(2024, 3, 5)),
-    ("between March 3 and 5, 2024", day(2024, 3, 3), day(2024, 3, 5)),
-])
+@pytest.mark.parametrize(
+    "text, lo, hi",
+    [
+        ("early 2019", day(2019, 1, 1), day(2019, 5, 3)),
+        ("late March 2019", day(2019, 3, 20), day(2019, 3, 31)),
+        ("the 1800s", day(1800, 1, 1), day(1899, 12, 31)),
+        ("March 3-5, 2024", day(2024, 3, 3), day(2024, 3, 5)),
+        ("3–5 March 2024", day(2024, 3, 3), day(2024, 3, 5)),
+        ("between 3 and 5 March 2024", day(2024, 3, 3), day(2024, 3, 5)),
+        ("between March 3 and 5, 2024", day(2024, 3, 3), day(2024, 3, 5)),
+    ],
+)
 def test_period_qualifiers_and_day_ranges(text, lo, hi):
     c = one_claim(text)
     assert lo <= c.low <= c.high <= hi and c.kind == "date"
 
 
-@pytest.mark.parametrize("text, iso", [
-    ("The festival runs 3-5 March.", "--03-03/05"),
-    ("It runs from March 3 to 5.", "--03-03/05"),
-    ("It runs May 3–5 each year.", "--05-03/05"),
-])
+@pytest.mark.parametrize(
+    "text, iso",
+    [
+        ("The festival runs 3-5 March.", "--03-03/05"),
+        ("It runs from March 3 to 5.", "--03-03/05"),
+        ("It runs May 3–5 each year.", "--05-03/05"),
+    ],
+)
 def test_a_day_range_without_a_year(text, iso):
     (c,) = claims(text)
     assert (c.kind, c.dimension, c.is_range, c.iso, c.low, c.high) == (
-        "date", "month_day", True, iso, float(iso[2:4]) * 100 + float(iso[5:7]), float(iso[2:4]) * 100 + float(iso[8:10]))
+        "date",
+        "month_day",
+        True,
+        iso,
+        float(iso[2:4]) * 100 + float(iso[5:7]),
+        float(iso[2:4]) * 100 + float(iso[8:10]),
+    )
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Open March 3 to 5 pm.", [("March 3", "date", None), ("5", "cardinal", 5.0)]),  # a time after it
-    ("It rose March 3 to 5 percent.", [("March 3", "date", None), ("5 percent", "percent", 5.0)]),
-    ("It runs 5-3 March.", [("5", "cardinal", 5.0), ("3 March", "date", None)]),  # no range backwards
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Open March 3 to 5 pm.", [("March 3", "date", None), ("5", "cardinal", 5.0)]),  # a time after it
+        ("It rose March 3 to 5 percent.", [("March 3", "date", None), ("5 percent", "percent", 5.0)]),
+        ("It runs 5-3 March.", [("5", "cardinal", 5.0), ("3 March", "date", None)]),  # no range backwards
+    ],
+)
 def test_not_a_day_range_without_a_year(text, expected):
     assert_readings(text, expected)
 
 
 def test_a_day_range_with_and_is_one_claim():
-    """"between 3 and 5 March 2024" was the number 3 (unsupported) and 5 March 2024."""
+    """ "between 3 and 5 March 2024" was the number 3 (unsupported) and 5 March 2024."""
     assert [(c.kind, c.low, c.high) for c in claims("It was held between 3 and 5 March 2024.")] == [
-        ("date", day(2024, 3, 3), day(2024, 3, 5))]
+        ("date", day(2024, 3, 3), day(2024, 3, 5))
+    ]
 
 
 def test_ambiguous_numeric_date_is_not_normalised():
@@ -431,11 +449,14 @@ TIMES = [
 ]
 
 
-@pytest.mark.parametrize("text", [
-    "great for morning and early afternoon meals",  # "noon" inside "afternoon" is no time
-    "a late-afternoon stroll",
-    "an afternoon tea",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "great for morning and early afternoon meals",  # "noon" inside "afternoon" is no time
+        "a late-afternoon stroll",
+        "an afternoon tea",
+    ],
+)
 def test_find_times_no_clock_word_inside_a_word(text):
     assert find_times(text) == []
 
@@ -451,13 +472,13 @@ def test_find_claims_times(text, low, high, iso):
 
 def test_find_times_from_belongs_to_range():
     text = "open from 11:30 AM to 8 PM"
-    (s, e, v), = find_times(text)
+    ((s, e, v),) = find_times(text)
     assert text[s:e] == v.text == "from 11:30 AM to 8 PM"
 
 
 def test_find_times_single_time_text_matches_offsets():
     text = "opens from noon"
-    (s, e, v), = find_times(text)
+    ((s, e, v),) = find_times(text)
     assert (text[s:e], v.text) == ("noon", "noon")
 
 
@@ -506,9 +527,20 @@ QUANTITIES = [
 ]
 
 
-@pytest.mark.parametrize("text", ["a 5G network", "Grade 3 G students", "Astronauts feel 3 g's at launch.",
-                                  "Pilots pull 9 g of force.", "f) Population: 12\ng) Area: 5",
-                                  "a 5g network", "4g/LTE coverage", "the 5g-enabled phone", "Pilots pull 9g turns."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a 5G network",
+        "Grade 3 G students",
+        "Astronauts feel 3 g's at launch.",
+        "Pilots pull 9 g of force.",
+        "f) Population: 12\ng) Area: 5",
+        "a 5g network",
+        "4g/LTE coverage",
+        "the 5g-enabled phone",
+        "Pilots pull 9g turns.",
+    ],
+)
 def test_g_is_grams_only_after_a_space_in_lower_case(text):
     assert all(v.kind != "quantity" for _, _, v in find_claims(text))
 
@@ -524,40 +556,59 @@ def test_find_claims_quantities(text, unit, dimension, base, number):
     assert c.low < c.value < c.high
 
 
-@pytest.mark.parametrize("text, unit", [("It weighs 10 kg.", "kilogram"), ("She ran 5 km.", "kilometre"),
-                                        ("She ran 3 miles.", "mile"),
-                                        # scraped text glued across a full stop
-                                        ("Let rest for 10 min.Remove it.", "minute"),
-                                        ("Add 2 tbsp.Stir well.", "tablespoon"),
-                                        ("Whisk for 2 min.Second, fold it in.", "minute"),
-                                        ("Add 250 mL.Stir well.", "cubic centimetre")])
+@pytest.mark.parametrize(
+    "text, unit",
+    [
+        ("It weighs 10 kg.", "kilogram"),
+        ("She ran 5 km.", "kilometre"),
+        ("She ran 3 miles.", "mile"),
+        # scraped text glued across a full stop
+        ("Let rest for 10 min.Remove it.", "minute"),
+        ("Add 2 tbsp.Stir well.", "tablespoon"),
+        ("Whisk for 2 min.Second, fold it in.", "minute"),
+        ("Add 250 mL.Stir well.", "cubic centimetre"),
+    ],
+)
 def test_quantity_at_sentence_end(text, unit):
     c = one_claim(text)
     assert (c.kind, c.unit) == ("quantity", unit)
     assert c.text in text and not c.text.endswith(".")
 
 
-@pytest.mark.parametrize("text", ["It has 3 cats.Then it rained.",
-                                  # a record's next line is no unit ("hours.Monday" is a key path)
-                                  "stars: 4.0\nhours.Monday: 9:0-17:0",
-                                  # an abbreviation is not a glued sentence
-                                  "or 4.5% of its total 19.7 million U.S. seats.",
-                                  "The chain has 3 Ft.Worth locations.",
-                                  "Apply 25 ft.lbs of torque."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It has 3 cats.Then it rained.",
+        # a record's next line is no unit ("hours.Monday" is a key path)
+        "stars: 4.0\nhours.Monday: 9:0-17:0",
+        # an abbreviation is not a glued sentence
+        "or 4.5% of its total 19.7 million U.S. seats.",
+        "The chain has 3 Ft.Worth locations.",
+        "Apply 25 ft.lbs of torque.",
+    ],
+)
 def test_glued_word_that_is_no_unit(text):
     kinds = [v.kind for _, _, v in find_claims(text)]
     assert "cardinal" in kinds and "quantity" not in kinds
 
 
-@pytest.mark.parametrize("text", ["The board has 3 M2 slots.",  # upper case: a name
-                                  "The laptop has 2 m2 slots.", "We ran 4 m3 instances."])  # a noun after it
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The board has 3 M2 slots.",  # upper case: a name
+        "The laptop has 2 m2 slots.",
+        "We ran 4 m3 instances.",
+    ],
+)  # a noun after it
 def test_a_power_unit_written_with_a_digit_may_be_a_name(text):
     assert [v.kind for _, _, v in find_claims(text)] == ["cardinal"]
 
 
 def test_a_power_unit_written_with_a_digit():
     assert [(v.text, v.unit) for _, _, v in find_claims("It sold 120 m2 at €1,500 per m2.")] == [
-        ("120 m2", "square metre"), ("€1,500", "EUR")]
+        ("120 m2", "square metre"),
+        ("€1,500", "EUR"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -665,331 +716,388 @@ def test_number_glued_to_letters_is_not_a_claim():
     assert claims("It runs on an A4 chip with 3D sensors.") == []
 
 
-@pytest.mark.parametrize("text", ["It cost 1e6 dollars.", "Version 1.5.2 is out.", "The router is at 192.168.1.1 by default.",
-                                  "It is 1.5,2 wide.", "The ratio 2,5 was odd.", "It weighs 2,5 kg."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It cost 1e6 dollars.",
+        "Version 1.5.2 is out.",
+        "The router is at 192.168.1.1 by default.",
+        "It is 1.5,2 wide.",
+        "The ratio 2,5 was odd.",
+        "It weighs 2,5 kg.",
+    ],
+)
 def test_no_claim_from_a_part_of_a_digit_string(text):
     assert find_claims(text) == []
 
 
-@pytest.mark.parametrize("text, claim", [("It had 1,500 items.", "1,500"), ("It cost $5.The next one", "$5"),
-                                         ("They sold two $500 tickets.", "$500"),
-                                         ("It goes in boxes 1,2,3, and 5.", "2")])
+@pytest.mark.parametrize(
+    "text, claim",
+    [
+        ("It had 1,500 items.", "1,500"),
+        ("It cost $5.The next one", "$5"),
+        ("They sold two $500 tickets.", "$500"),
+        ("It goes in boxes 1,2,3, and 5.", "2"),
+    ],
+)
 def test_whole_numbers_next_to_punctuation_stay_claims(text, claim):
     assert claim in [v.text for _, _, v in find_claims(text)]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Three quarters of residents voted.", ["Three quarters"]),  # a share (75 %), not 3
-    ("About two-thirds of voters agreed.", ["About two-thirds"]),
-    ("Two thirds of the 300 members came.", ["300"]),
-    ("One fifth of the budget went to roads.", ["One fifth"]),
-    ("It sold three quarters of a million copies.", ["three quarters of a million"]),
-    ("It took three quarters to recover.", ["three"]),  # counts quarters of a year
-    ("Revenue grew for three quarters in a row.", ["three"]),  # not three inches
-    ("The team won 3 games.", ["3"]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Three quarters of residents voted.", ["Three quarters"]),  # a share (75 %), not 3
+        ("About two-thirds of voters agreed.", ["About two-thirds"]),
+        ("Two thirds of the 300 members came.", ["300"]),
+        ("One fifth of the budget went to roads.", ["One fifth"]),
+        ("It sold three quarters of a million copies.", ["three quarters of a million"]),
+        ("It took three quarters to recover.", ["three"]),  # counts quarters of a year
+        ("Revenue grew for three quarters in a row.", ["three"]),  # not three inches
+        ("The team won 3 games.", ["3"]),
+    ],
+)
 def test_the_numerator_of_a_fraction_is_not_a_count(text, expected):
     assert [v.text for _, _, v in find_claims(text)] == expected
 
 
-@pytest.mark.parametrize("text, claim, value", [
-    ("They raised half a billion dollars.", "half a billion dollars", 5e8),  # not $1 billion
-    ("Half a million people came.", "Half a million", 5e5),
-    ("It sold three quarters of a million copies.", "three quarters of a million", 7.5e5),
-    ("a quarter of a million dollars", "a quarter of a million dollars", 2.5e5),
-    ("Buy half a dozen eggs.", "half a dozen", 6),
-    ("Half of 300 members came.", "300", 300),  # the share is not said of "300"
-])
+@pytest.mark.parametrize(
+    "text, claim, value",
+    [
+        ("They raised half a billion dollars.", "half a billion dollars", 5e8),  # not $1 billion
+        ("Half a million people came.", "Half a million", 5e5),
+        ("It sold three quarters of a million copies.", "three quarters of a million", 7.5e5),
+        ("a quarter of a million dollars", "a quarter of a million dollars", 2.5e5),
+        ("Buy half a dozen eggs.", "half a dozen", 6),
+        ("Half of 300 members came.", "300", 300),  # the share is not said of "300"
+    ],
+)
 def test_a_share_of_a_round_number(text, claim, value):
     found = [(v.text, v.value) for _, _, v in find_claims(text)]
     assert found == [(claim, pytest.approx(value))]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("1 in 4 Americans has it.", [("1 in 4", "percent")]),  # a share, not "4 Am", a time
-    ("5 PMs attended.", [("5", "cardinal")]),
-    ("Open 9 AM to 5 PM.", [("9 AM to 5 PM", "time")]),
-    ("It opens at 11AM.", [("11AM", "time")]),
-    ("It starts at 4 a.m. sharp.", [("4 a.m.", "time")]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("1 in 4 Americans has it.", [("1 in 4", "percent")]),  # a share, not "4 Am", a time
+        ("5 PMs attended.", [("5", "cardinal")]),
+        ("Open 9 AM to 5 PM.", [("9 AM to 5 PM", "time")]),
+        ("It opens at 11AM.", [("11AM", "time")]),
+        ("It starts at 4 a.m. sharp.", [("4 a.m.", "time")]),
+    ],
+)
 def test_am_and_pm_are_whole_words(text, expected):
     assert [(v.text, v.kind) for _, _, v in find_claims(text)] == expected
 
 
 # parse bugs found by a helper review (2026-11-30): each a wrong claim in an everyday answer
-@pytest.mark.parametrize("text, expected", [
-    ("He is 5 feet 11 inches tall.", [("5 feet 11 inches", "quantity", 1.8034)]),
-    ("He is 5'11\" tall.", [("5'11\"", "quantity", 1.8034)]),
-    ("He is 6 ft 2 in.", [("6 ft 2 in", "quantity", 1.8796)]),
-    ("The baby weighed 7 lb 8 oz.", [("7 lb 8 oz", "quantity", 3.4019)]),
-    ("It was minus 12 degrees.", [("minus 12 degrees", "quantity", -12.0)]),
-    ("a 5-percent rise", [("5-percent", "percent", 5.0)]),
-    ("They lost 1-3 to Chelsea.", [("1", "cardinal", 1.0), ("3", "cardinal", 3.0)]),  # a score, not a range
-    ("a 3-1 win", [("3", "cardinal", 3.0), ("1", "cardinal", 1.0)]),
-    ("It rose 3-5% in a year.", [("3-5%", "percent", 3.0)]),  # a range stays a range
-    ("Max out your 401k.", []),
-    ("Open a 401(k) plan.", []),
-    ("It has a 4K monitor.", []),
-    ("She ran a 5K race.", []),
-    ("Walk 10K steps a day.", [("10K", "cardinal", 10000.0)]),
-    ("Mix them in a 1:10 ratio.", [("1", "cardinal", 1.0), ("10", "cardinal", 10.0)]),  # not 01:10
-    ("We are open 8:30-5 on weekdays.", [("8:30-5", "time", 510.0)]),  # not 8 and 30
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("He is 5 feet 11 inches tall.", [("5 feet 11 inches", "quantity", 1.8034)]),
+        ("He is 5'11\" tall.", [("5'11\"", "quantity", 1.8034)]),
+        ("He is 6 ft 2 in.", [("6 ft 2 in", "quantity", 1.8796)]),
+        ("The baby weighed 7 lb 8 oz.", [("7 lb 8 oz", "quantity", 3.4019)]),
+        ("It was minus 12 degrees.", [("minus 12 degrees", "quantity", -12.0)]),
+        ("a 5-percent rise", [("5-percent", "percent", 5.0)]),
+        ("They lost 1-3 to Chelsea.", [("1", "cardinal", 1.0), ("3", "cardinal", 3.0)]),  # a score, not a range
+        ("a 3-1 win", [("3", "cardinal", 3.0), ("1", "cardinal", 1.0)]),
+        ("It rose 3-5% in a year.", [("3-5%", "percent", 3.0)]),  # a range stays a range
+        ("Max out your 401k.", []),
+        ("Open a 401(k) plan.", []),
+        ("It has a 4K monitor.", []),
+        ("She ran a 5K race.", []),
+        ("Walk 10K steps a day.", [("10K", "cardinal", 10000.0)]),
+        ("Mix them in a 1:10 ratio.", [("1", "cardinal", 1.0), ("10", "cardinal", 10.0)]),  # not 01:10
+        ("We are open 8:30-5 on weekdays.", [("8:30-5", "time", 510.0)]),  # not 8 and 30
+    ],
+)
 def test_everyday_numbers_read_right(text, expected):
     found = [(v.text, v.kind, round(v.value, 4)) for _, _, v in find_claims(text)]
     assert found == [(t, k, pytest.approx(x, abs=1e-3)) for t, k, x in expected]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("The Blue Devils dominated Michigan State 81-61.", ["81", "61"]),  # descending: a score, not a range
-    ("They have a 10-4 record.", ["10", "4"]),
-    ("Pages 10-20 cover it.", ["10-20"]),
-    ("For ages 5-12.", ["5-12"]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The Blue Devils dominated Michigan State 81-61.", ["81", "61"]),  # descending: a score, not a range
+        ("They have a 10-4 record.", ["10", "4"]),
+        ("Pages 10-20 cover it.", ["10-20"]),
+        ("For ages 5-12.", ["5-12"]),
+    ],
+)
 def test_a_descending_pair_is_two_numbers(text, expected):
     assert [v.text for _, _, v in find_claims(text)] == expected
 
 
 # parse bugs left alone last session, fixed 2026-12-01: each a wrong claim in an everyday answer
-@pytest.mark.parametrize("text, expected", [
-    # durations written in parts: one duration in seconds, not "30m" read as thirty metres
-    ("The flight takes 7h 30m.", [("7h 30m", "quantity", 27000.0)]),
-    ("It took 7 hours and 30 minutes.", [("7 hours and 30 minutes", "quantity", 27000.0)]),
-    ("Allow 1 hr 45 min.", [("1 hr 45 min", "quantity", 6300.0)]),
-    ("Bake for 3 minutes 20 seconds.", [("3 minutes 20 seconds", "quantity", 200.0)]),
-    ("It took 2 hours, 3 minutes and 59 seconds.", [("2 hours, 3 minutes and 59 seconds", "quantity", 7439.0)]),
-    ("a 2h15 drive", [("2h15", "quantity", 8100.0)]),
-    # race times: elapsed seconds; a clock reading stays a time of day
-    ("He won the marathon in 2:03:59.", [("2:03:59", "quantity", 7439.0)]),
-    ("Kipchoge's 2:01:09 world record stands.", [("2:01:09", "quantity", 7269.0)]),
-    ("She ran 3:43.13 in the final.", [("3:43.13", "quantity", 223.13)]),
-    ("The alarm rang at 14:30:00.", [("14:30:00", "time", 870.0)]),
-    # a fraction with a magnitude word; lakh and crore; rupees written Rs
-    ("About 1½ million people attended.", [("About 1½ million", "cardinal", 1.5e6)]),
-    ("Revenue was 12.5 lakh rupees.", [("12.5 lakh rupees", "money", 1.25e6)]),
-    ("The project cost Rs 3 crore.", [("Rs 3 crore", "money", 3e7)]),
-    # a rating written as a fraction is the rating, not 0.8
-    ("It was rated 4/5 stars.", [("4/5", "quantity", 4.0)]),
-    ("Critics rated it 8/10.", [("8/10", "cardinal", 8.0)]),
-    ("It has 5/5 stars.", [("5/5", "quantity", 5.0)]),
-    ("Add 3/4 cup of milk.", [("3/4 cup", "quantity", 0.1774)]),  # a fraction stays a fraction
-    # pounds: sterling when money is spoken of, mass otherwise
-    ("The ticket costs 20 pounds.", [("20 pounds", "money", 20.0)]),
-    ("They paid 5 million pounds for him.", [("5 million pounds", "money", 5e6)]),
-    ("It weighs 20 pounds.", [("20 pounds", "quantity", 9.0718)]),
-    ("They paid for 20 pounds of beef.", [("20 pounds", "quantity", 9.0718)]),
-    # units: hectares, frames per second, megabytes
-    ("The farm covers 300 hectares.", [("300 hectares", "quantity", 3e6)]),
-    ("It films at 60 fps.", [("60 fps", "quantity", 60.0)]),
-    ("The file is 500 MB.", [("500 MB", "quantity", 5e8)]),
-    # seasons and slashed ISO dates
-    ("In the 2019/20 season he scored 20 goals.", [("2019/20", "date", None), ("20", "cardinal", 20.0)]),
-    ("It was filed on 2019/05/03.", [("2019/05/03", "date", None)]),
-    # a year after "in"/"since" though a plural follows; a count stays a count
-    ("In 2020 sales fell.", [("2020", "date", None)]),
-    ("Since 2019 prices rose.", [("2019", "date", None)]),
-    ("It reached 2000 people in weeks.", [("2000", "cardinal", 2000.0)]),
-    ("It spread in 2000 people.", [("2000", "cardinal", 2000.0)]),
-    # a number in a name stays a claim: a wrong form, line or flight number is a hallucination too
-    ("The new iPhone 15 costs $799.", [("15", "cardinal", 15.0), ("$799", "money", 799.0)]),
-    ("Enter it on Line 21 of Form 1040.", [("21", "cardinal", 21.0), ("1040", "cardinal", 1040.0)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # durations written in parts: one duration in seconds, not "30m" read as thirty metres
+        ("The flight takes 7h 30m.", [("7h 30m", "quantity", 27000.0)]),
+        ("It took 7 hours and 30 minutes.", [("7 hours and 30 minutes", "quantity", 27000.0)]),
+        ("Allow 1 hr 45 min.", [("1 hr 45 min", "quantity", 6300.0)]),
+        ("Bake for 3 minutes 20 seconds.", [("3 minutes 20 seconds", "quantity", 200.0)]),
+        ("It took 2 hours, 3 minutes and 59 seconds.", [("2 hours, 3 minutes and 59 seconds", "quantity", 7439.0)]),
+        ("a 2h15 drive", [("2h15", "quantity", 8100.0)]),
+        # race times: elapsed seconds; a clock reading stays a time of day
+        ("He won the marathon in 2:03:59.", [("2:03:59", "quantity", 7439.0)]),
+        ("Kipchoge's 2:01:09 world record stands.", [("2:01:09", "quantity", 7269.0)]),
+        ("She ran 3:43.13 in the final.", [("3:43.13", "quantity", 223.13)]),
+        ("The alarm rang at 14:30:00.", [("14:30:00", "time", 870.0)]),
+        # a fraction with a magnitude word; lakh and crore; rupees written Rs
+        ("About 1½ million people attended.", [("About 1½ million", "cardinal", 1.5e6)]),
+        ("Revenue was 12.5 lakh rupees.", [("12.5 lakh rupees", "money", 1.25e6)]),
+        ("The project cost Rs 3 crore.", [("Rs 3 crore", "money", 3e7)]),
+        # a rating written as a fraction is the rating, not 0.8
+        ("It was rated 4/5 stars.", [("4/5", "quantity", 4.0)]),
+        ("Critics rated it 8/10.", [("8/10", "cardinal", 8.0)]),
+        ("It has 5/5 stars.", [("5/5", "quantity", 5.0)]),
+        ("Add 3/4 cup of milk.", [("3/4 cup", "quantity", 0.1774)]),  # a fraction stays a fraction
+        # pounds: sterling when money is spoken of, mass otherwise
+        ("The ticket costs 20 pounds.", [("20 pounds", "money", 20.0)]),
+        ("They paid 5 million pounds for him.", [("5 million pounds", "money", 5e6)]),
+        ("It weighs 20 pounds.", [("20 pounds", "quantity", 9.0718)]),
+        ("They paid for 20 pounds of beef.", [("20 pounds", "quantity", 9.0718)]),
+        # units: hectares, frames per second, megabytes
+        ("The farm covers 300 hectares.", [("300 hectares", "quantity", 3e6)]),
+        ("It films at 60 fps.", [("60 fps", "quantity", 60.0)]),
+        ("The file is 500 MB.", [("500 MB", "quantity", 5e8)]),
+        # seasons and slashed ISO dates
+        ("In the 2019/20 season he scored 20 goals.", [("2019/20", "date", None), ("20", "cardinal", 20.0)]),
+        ("It was filed on 2019/05/03.", [("2019/05/03", "date", None)]),
+        # a year after "in"/"since" though a plural follows; a count stays a count
+        ("In 2020 sales fell.", [("2020", "date", None)]),
+        ("Since 2019 prices rose.", [("2019", "date", None)]),
+        ("It reached 2000 people in weeks.", [("2000", "cardinal", 2000.0)]),
+        ("It spread in 2000 people.", [("2000", "cardinal", 2000.0)]),
+        # a number in a name stays a claim: a wrong form, line or flight number is a hallucination too
+        ("The new iPhone 15 costs $799.", [("15", "cardinal", 15.0), ("$799", "money", 799.0)]),
+        ("Enter it on Line 21 of Form 1040.", [("21", "cardinal", 21.0), ("1040", "cardinal", 1040.0)]),
+    ],
+)
 def test_parse_fixes_of_2026_12_01(text, expected):
     assert_readings(text, expected)
 
 
-@pytest.mark.parametrize("text, claim, value, low, high", [
-    ("One in four adults smoke.", "One in four", 25.0, 22.5, 27.5),  # said of 23 % as of 27 %
-    ("Nine out of ten dentists agree.", "Nine out of ten", 90.0, 81.0, 99.0),
-    ("84 out of 100 schools reopened.", "84 out of 100", 84.0, 83.5, 84.5),  # exact counts stay exact
-    ("Three quarters of voters agreed.", "Three quarters", 75.0, 67.5, 82.5),
-    ("A quarter of the staff left.", "A quarter", 25.0, 22.5, 27.5),
-    ("Half of the members came.", "Half", 50.0, 45.0, 55.0),
-    ("More than half of them came.", "More than half", 50.0, 50.0, float("inf")),
-    ("Nearly one in five children is affected.", "Nearly one in five", 20.0, 18.0, 20.0),
-])
+@pytest.mark.parametrize(
+    "text, claim, value, low, high",
+    [
+        ("One in four adults smoke.", "One in four", 25.0, 22.5, 27.5),  # said of 23 % as of 27 %
+        ("Nine out of ten dentists agree.", "Nine out of ten", 90.0, 81.0, 99.0),
+        ("84 out of 100 schools reopened.", "84 out of 100", 84.0, 83.5, 84.5),  # exact counts stay exact
+        ("Three quarters of voters agreed.", "Three quarters", 75.0, 67.5, 82.5),
+        ("A quarter of the staff left.", "A quarter", 25.0, 22.5, 27.5),
+        ("Half of the members came.", "Half", 50.0, 45.0, 55.0),
+        ("More than half of them came.", "More than half", 50.0, 50.0, float("inf")),
+        ("Nearly one in five children is affected.", "Nearly one in five", 20.0, 18.0, 20.0),
+    ],
+)
 def test_a_share_of_a_group_is_a_percent(text, claim, value, low, high):
     (v,) = [v for _, _, v in find_claims(text)]
     assert (v.text, v.kind, v.unit) == (claim, "percent", "%")
     assert (v.value, v.low, v.high) == (pytest.approx(value), pytest.approx(low), pytest.approx(high))
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("It got 4 out of 5 stars.", ["4"]),  # a rating, not 80 %
-    ("Half of 300 members came.", ["300"]),  # the share is said of a number
-    ("It happened in the second half of the season.", []),
-    ("He walked a third of a mile.", []),
-    ("an hour and a half of dolphin watching", []),  # a mixed number, not 50 % (found on RAGTruth dev)
-    ("It emits 20 tons, and a third of that is food.", ["20 tons", "a third"]),
-    ("600 in 2024 people", ["600", "2024"]),  # a year is no denominator
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("It got 4 out of 5 stars.", ["4"]),  # a rating, not 80 %
+        ("Half of 300 members came.", ["300"]),  # the share is said of a number
+        ("It happened in the second half of the season.", []),
+        ("He walked a third of a mile.", []),
+        ("an hour and a half of dolphin watching", []),  # a mixed number, not 50 % (found on RAGTruth dev)
+        ("It emits 20 tons, and a third of that is food.", ["20 tons", "a third"]),
+        ("600 in 2024 people", ["600", "2024"]),  # a year is no denominator
+    ],
+)
 def test_what_is_not_a_share(text, expected):
     assert [v.text for _, _, v in find_claims(text)] == expected
 
 
 # wrong readings a helper review of the rows above found (2026-12-01)
-@pytest.mark.parametrize("text, expected", [
-    ("One in ten thousand people has it.", [("One in ten thousand", "percent", 0.01)]),
-    ("1 in 10,000 applicants got in.", [("1 in 10,000", "percent", 0.01)]),
-    ("One in every four cars is electric.", [("One in every four", "percent", 25.0)]),
-    ("He scored 3 in 10 minutes.", [("3", "cardinal", 3.0), ("10 minutes", "quantity", 600.0)]),  # a rate
-    ("She scored 4 in 6 matches.", [("4", "cardinal", 4.0), ("6", "cardinal", 6.0)]),
-    ("It got 4 out of 5 on TripAdvisor.", [("4", "cardinal", 4.0)]),  # a rating, not 80 %
-    ("Critics rated it 4 out of 5 overall.", [("4", "cardinal", 4.0)]),
-    ("It costs 3 pounds and weighs 2 pounds.", [("3 pounds", "money", 3.0), ("2 pounds", "quantity", 0.9072)]),
-    ("He paid off his debt and lost 30 pounds.", [("30 pounds", "quantity", 13.6078)]),
-    ("A fee applies to luggage over 50 pounds.", [("over 50 pounds", "quantity", 22.6796)]),
-    ("The price of the 10 pounds bag of rice rose.", [("10 pounds", "quantity", 4.5359)]),
-    ("It earned a 7/10 score.", [("7/10", "cardinal", 7.0)]),
-    ("The winning time was 2:09:44.", [("2:09:44", "quantity", 7784.0)]),
-    ("The video is 1:02:33 long.", [("1:02:33", "quantity", 3753.0)]),
-    ("He ran the 800m in 1:57.", [("800m", "quantity", 800.0), ("1:57", "quantity", 117.0)]),
-    ("The office opens at 8h30.", []),  # a clock time, not a duration
-    ("Take the 10h30 train.", []),
-    ("In 2020 people stayed home.", [("2020", "date", None)]),
-    ("By 2030 emissions will fall.", [("2030", "date", None)]),
-    ("The petition was signed by 2000 people.", [("2000", "cardinal", 2000.0)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("One in ten thousand people has it.", [("One in ten thousand", "percent", 0.01)]),
+        ("1 in 10,000 applicants got in.", [("1 in 10,000", "percent", 0.01)]),
+        ("One in every four cars is electric.", [("One in every four", "percent", 25.0)]),
+        ("He scored 3 in 10 minutes.", [("3", "cardinal", 3.0), ("10 minutes", "quantity", 600.0)]),  # a rate
+        ("She scored 4 in 6 matches.", [("4", "cardinal", 4.0), ("6", "cardinal", 6.0)]),
+        ("It got 4 out of 5 on TripAdvisor.", [("4", "cardinal", 4.0)]),  # a rating, not 80 %
+        ("Critics rated it 4 out of 5 overall.", [("4", "cardinal", 4.0)]),
+        ("It costs 3 pounds and weighs 2 pounds.", [("3 pounds", "money", 3.0), ("2 pounds", "quantity", 0.9072)]),
+        ("He paid off his debt and lost 30 pounds.", [("30 pounds", "quantity", 13.6078)]),
+        ("A fee applies to luggage over 50 pounds.", [("over 50 pounds", "quantity", 22.6796)]),
+        ("The price of the 10 pounds bag of rice rose.", [("10 pounds", "quantity", 4.5359)]),
+        ("It earned a 7/10 score.", [("7/10", "cardinal", 7.0)]),
+        ("The winning time was 2:09:44.", [("2:09:44", "quantity", 7784.0)]),
+        ("The video is 1:02:33 long.", [("1:02:33", "quantity", 3753.0)]),
+        ("He ran the 800m in 1:57.", [("800m", "quantity", 800.0), ("1:57", "quantity", 117.0)]),
+        ("The office opens at 8h30.", []),  # a clock time, not a duration
+        ("Take the 10h30 train.", []),
+        ("In 2020 people stayed home.", [("2020", "date", None)]),
+        ("By 2030 emissions will fall.", [("2030", "date", None)]),
+        ("The petition was signed by 2000 people.", [("2000", "cardinal", 2000.0)]),
+    ],
+)
 def test_review_fixes_of_2026_12_01(text, expected):
     assert_readings(text, expected)
 
 
 # readings the first 2026-12-01 note left alone, fixed in the next session of that day
-@pytest.mark.parametrize("text, expected", [
-    # the year prices are given in is a year, not an amount
-    ("In 2021 dollars, that is $5 million.", [("2021", "date", None), ("$5 million", "money", 5e6)]),
-    ("GDP in constant 2010 US dollars rose.", [("2010", "date", None)]),
-    ("He paid 2021 dollars for it.", [("2021 dollars", "money", 2021.0)]),  # an amount
-    ("It cost $2021.", [("$2021", "money", 2021.0)]),
-    # "24/7" is always, not the number 24
-    ("The diner is open 24/7.", []),
-    ("We offer 24x7 support, 24/7/365.", []),
-    ("It has 24/7 stores and 7 cafes.", [("7", "cardinal", 7.0)]),
-    # a split is two percents
-    ("They agreed a 60/40 split.", [("60", "percent", 60.0), ("40", "percent", 40.0)]),
-    ("It is a 50-50 chance.", [("50", "percent", 50.0), ("50", "percent", 50.0)]),
-    ("Profits are split 70:30 between them.", [("70", "percent", 70.0), ("30", "percent", 30.0)]),
-    ("They won 60-40.", [("60", "cardinal", 60.0), ("40", "cardinal", 40.0)]),  # a score, no split
-    ("A 60/30 split", [("60", "cardinal", 60.0)]),  # does not add up to 100: not read as a split
-    # a share of one percent is a percent
-    ("Rates rose half a percent.", [("half a percent", "percent", 0.5)]),
-    ("It is half of one percent of GDP.", [("half of one percent", "percent", 0.5)]),
-    ("It fell a quarter of a percentage point.", [("a quarter of a percentage point", "percent", 0.25)]),
-    ("It grew about half a percent.", [("about half a percent", "percent", 0.5)]),
-    # a day and month written with a slash, after a cue
-    ("Security changed after 9/11.", [("9/11", "date", None)]),
-    ("The post-9/11 era began.", [("9/11", "date", None)]),
-    ("Payment is due on 3/15.", [("3/15", "date", None)]),
-    ("On 12/25 the store closes.", [("12/25", "date", None)]),
-    ("Sales were cut by 1/3.", [("1/3", "cardinal", 0.3333)]),  # "by" is no date cue
-    ("3/4 of residents agreed.", [("3/4", "cardinal", 0.75)]),
-    ("On 1/2 of the days it rained.", [("1/2", "cardinal", 0.5)]),
-    # dots between thousands; an IP address is no number
-    ("The prize is 1.000.000 euros.", [("1.000.000 euros", "money", 1e6)]),
-    ("It has 1.234.567 residents.", [("1.234.567", "cardinal", 1234567.0)]),
-    ("The router is at 192.168.123.254 now.", []),
-    ("Install version 1.2.3 now.", []),
-    # a frame rate in words
-    ("It shoots 60 frames per second.", [("60 frames per second", "quantity", 60.0)]),
-    ("It has 24 frames in a row.", [("24", "cardinal", 24.0)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the year prices are given in is a year, not an amount
+        ("In 2021 dollars, that is $5 million.", [("2021", "date", None), ("$5 million", "money", 5e6)]),
+        ("GDP in constant 2010 US dollars rose.", [("2010", "date", None)]),
+        ("He paid 2021 dollars for it.", [("2021 dollars", "money", 2021.0)]),  # an amount
+        ("It cost $2021.", [("$2021", "money", 2021.0)]),
+        # "24/7" is always, not the number 24
+        ("The diner is open 24/7.", []),
+        ("We offer 24x7 support, 24/7/365.", []),
+        ("It has 24/7 stores and 7 cafes.", [("7", "cardinal", 7.0)]),
+        # a split is two percents
+        ("They agreed a 60/40 split.", [("60", "percent", 60.0), ("40", "percent", 40.0)]),
+        ("It is a 50-50 chance.", [("50", "percent", 50.0), ("50", "percent", 50.0)]),
+        ("Profits are split 70:30 between them.", [("70", "percent", 70.0), ("30", "percent", 30.0)]),
+        ("They won 60-40.", [("60", "cardinal", 60.0), ("40", "cardinal", 40.0)]),  # a score, no split
+        ("A 60/30 split", [("60", "cardinal", 60.0)]),  # does not add up to 100: not read as a split
+        # a share of one percent is a percent
+        ("Rates rose half a percent.", [("half a percent", "percent", 0.5)]),
+        ("It is half of one percent of GDP.", [("half of one percent", "percent", 0.5)]),
+        ("It fell a quarter of a percentage point.", [("a quarter of a percentage point", "percent", 0.25)]),
+        ("It grew about half a percent.", [("about half a percent", "percent", 0.5)]),
+        # a day and month written with a slash, after a cue
+        ("Security changed after 9/11.", [("9/11", "date", None)]),
+        ("The post-9/11 era began.", [("9/11", "date", None)]),
+        ("Payment is due on 3/15.", [("3/15", "date", None)]),
+        ("On 12/25 the store closes.", [("12/25", "date", None)]),
+        ("Sales were cut by 1/3.", [("1/3", "cardinal", 0.3333)]),  # "by" is no date cue
+        ("3/4 of residents agreed.", [("3/4", "cardinal", 0.75)]),
+        ("On 1/2 of the days it rained.", [("1/2", "cardinal", 0.5)]),
+        # dots between thousands; an IP address is no number
+        ("The prize is 1.000.000 euros.", [("1.000.000 euros", "money", 1e6)]),
+        ("It has 1.234.567 residents.", [("1.234.567", "cardinal", 1234567.0)]),
+        ("The router is at 192.168.123.254 now.", []),
+        ("Install version 1.2.3 now.", []),
+        # a frame rate in words
+        ("It shoots 60 frames per second.", [("60 frames per second", "quantity", 60.0)]),
+        ("It has 24 frames in a row.", [("24", "cardinal", 24.0)]),
+    ],
+)
 def test_left_alone_readings_fixed_later_2026_12_01(text, expected):
     assert_readings(text, expected)
 
 
 # a helper review of the rows above (309 sentences; 2026-12-01, second session)
-@pytest.mark.parametrize("text, expected", [
-    # splits: a range before a verb is no split; a split at the end of a sentence is
-    ("People aged 40-60 share similar views.", [("40-60", "cardinal", 40.0)]),
-    ("The talks are split into 30-70 segments.", [("30-70", "cardinal", 30.0)]),
-    ("The partners split the profits 60/40.", [("60", "percent", 60.0), ("40", "percent", 40.0)]),
-    ("The odds are 50-50.", [("50", "percent", 50.0), ("50", "percent", 50.0)]),
-    # "of 2000 dollars" is an amount; conversions name a year
-    ("She earns a monthly salary of 2000 dollars.", [("2000 dollars", "money", 2000.0)]),
-    ("Converted to 2020 dollars, it is more.", [("2020", "date", None)]),
-    ("Adjusted to real 2019 dollars it fell.", [("2019", "date", None)]),
-    ("In 2018 pounds the cost was lower.", [("2018", "date", None)]),
-    ("The cost in 2022 Canadian dollars rose.", [("2022", "date", None)]),
-    # "9/11" is the day of the attacks only with a cue; a stat stays a fraction
-    ("He shot 9/11 from the free-throw line.", [("9/11", "cardinal", 0.8182)]),
-    ("The 9/11 attacks changed that.", [("9/11", "date", None)]),
-    ("He went on 9/14 shooting.", [("9/14", "cardinal", 0.6429)]),
-    ("It ran on 1/2 power.", [("1/2", "cardinal", 0.5)]),
-    ("It stopped after 1/2 minute.", [("1/2 minute", "quantity", 30.0)]),
-    ("He left after 90/90 minutes.", [("90", "cardinal", 90.0), ("90 minutes", "quantity", 5400.0)]),
-    # "24/7" after a cue is no date; a score and a size with 24 and 7 stay claims
-    ("We rely on 24/7 monitoring.", []),
-    ("The Chiefs won 24-7.", [("24", "cardinal", 24.0), ("7", "cardinal", 7.0)]),
-    ("The board is 24x7 inches.", [("7 inches", "quantity", 0.1778)]),
-    ("It costs $24/7 days.", [("$24", "money", 24.0), ("7 days", "quantity", 604800.0)]),
-    # more shares of a percent
-    ("Rates rose a half percent.", [("a half percent", "percent", 0.5)]),
-    ("A half-percent rise followed.", [("A half-percent", "percent", 0.5)]),
-    ("It fell an eighth of a percent.", [("an eighth of a percent", "percent", 0.125)]),
-    # euros with one dot between the thousands; versions are names
-    ("The fine was €1.000 in all.", [("€1.000", "money", 1000.0)]),
-    ("Prices run from €1.000 to €2.500.", [("from €1.000 to €2.500", "money", 1000.0)]),
-    ("Install version 10.100.200 now.", []),
-    ("The firmware build 2.100.300 is out.", []),
-    ("Update to v2.1 now.", []),
-    ("They plan to build 2.5 million homes.", [("2.5 million", "cardinal", 2.5e6)]),  # a verb, not a build
-    ("It will release 3.5 billion dollars.", [("3.5 billion dollars", "money", 3.5e9)]),
-    ("The router is 192.168.001.001 now.", []),
-    ("It shoots 240 frames/second.", [("240 frames/second", "quantity", 240.0)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # splits: a range before a verb is no split; a split at the end of a sentence is
+        ("People aged 40-60 share similar views.", [("40-60", "cardinal", 40.0)]),
+        ("The talks are split into 30-70 segments.", [("30-70", "cardinal", 30.0)]),
+        ("The partners split the profits 60/40.", [("60", "percent", 60.0), ("40", "percent", 40.0)]),
+        ("The odds are 50-50.", [("50", "percent", 50.0), ("50", "percent", 50.0)]),
+        # "of 2000 dollars" is an amount; conversions name a year
+        ("She earns a monthly salary of 2000 dollars.", [("2000 dollars", "money", 2000.0)]),
+        ("Converted to 2020 dollars, it is more.", [("2020", "date", None)]),
+        ("Adjusted to real 2019 dollars it fell.", [("2019", "date", None)]),
+        ("In 2018 pounds the cost was lower.", [("2018", "date", None)]),
+        ("The cost in 2022 Canadian dollars rose.", [("2022", "date", None)]),
+        # "9/11" is the day of the attacks only with a cue; a stat stays a fraction
+        ("He shot 9/11 from the free-throw line.", [("9/11", "cardinal", 0.8182)]),
+        ("The 9/11 attacks changed that.", [("9/11", "date", None)]),
+        ("He went on 9/14 shooting.", [("9/14", "cardinal", 0.6429)]),
+        ("It ran on 1/2 power.", [("1/2", "cardinal", 0.5)]),
+        ("It stopped after 1/2 minute.", [("1/2 minute", "quantity", 30.0)]),
+        ("He left after 90/90 minutes.", [("90", "cardinal", 90.0), ("90 minutes", "quantity", 5400.0)]),
+        # "24/7" after a cue is no date; a score and a size with 24 and 7 stay claims
+        ("We rely on 24/7 monitoring.", []),
+        ("The Chiefs won 24-7.", [("24", "cardinal", 24.0), ("7", "cardinal", 7.0)]),
+        ("The board is 24x7 inches.", [("7 inches", "quantity", 0.1778)]),
+        ("It costs $24/7 days.", [("$24", "money", 24.0), ("7 days", "quantity", 604800.0)]),
+        # more shares of a percent
+        ("Rates rose a half percent.", [("a half percent", "percent", 0.5)]),
+        ("A half-percent rise followed.", [("A half-percent", "percent", 0.5)]),
+        ("It fell an eighth of a percent.", [("an eighth of a percent", "percent", 0.125)]),
+        # euros with one dot between the thousands; versions are names
+        ("The fine was €1.000 in all.", [("€1.000", "money", 1000.0)]),
+        ("Prices run from €1.000 to €2.500.", [("from €1.000 to €2.500", "money", 1000.0)]),
+        ("Install version 10.100.200 now.", []),
+        ("The firmware build 2.100.300 is out.", []),
+        ("Update to v2.1 now.", []),
+        ("They plan to build 2.5 million homes.", [("2.5 million", "cardinal", 2.5e6)]),  # a verb, not a build
+        ("It will release 3.5 billion dollars.", [("3.5 billion dollars", "money", 3.5e9)]),
+        ("The router is 192.168.001.001 now.", []),
+        ("It shoots 240 frames/second.", [("240 frames/second", "quantity", 240.0)]),
+    ],
+)
 def test_review_of_the_left_alone_readings(text, expected):
     assert_readings(text, expected)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Sales rose 8% to 20% of revenue.", [("8%", "percent", 8.0), ("20%", "percent", 20.0)]),
-    ("The unemployment rate fell by 2 percent to 4.1%.", [("2 percent", "percent", 2.0), ("4.1%", "percent", 4.1)]),
-    ("Revenue rose $5 million to $20 million.", [("$5 million", "money", 5e6), ("$20 million", "money", 2e7)]),
-    ("The price went up by $0.50 to $3.25.", [("$0.50", "money", 0.5), ("$3.25", "money", 3.25)]),
-    ("Gross margin expanded 1.4% to 61.2%.", [("1.4%", "percent", 1.4), ("61.2%", "percent", 61.2)]),
-    ("Operating margin narrowed 0.8% to 12.5%.", [("0.8%", "percent", 0.8), ("12.5%", "percent", 12.5)]),
-    ("Fares have gone up by 5% to 12%.", [("5%", "percent", 5.0), ("12%", "percent", 12.0)]),
-    ("It came down by $2 to $10.", [("$2", "money", 2.0), ("$10", "money", 10.0)]),
-    # ranges stay ranges: a forecast, a yearly rate, no unit on the first number, no change word
-    ("Sales are expected to grow 4% to 6%.", [("4% to 6%", "percent", 4.0)]),
-    ("It grew 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
-    ("Sales went up 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
-    ("Prices will go up $1 to $2.", [("$1 to $2", "money", 1.0)]),
-    ("Egg prices have gone up 20% to 30% at most stores.", [("20% to 30%", "percent", 20.0)]),  # informal: "by" decides
-    ("Prices rose 5 to 10 percent.", [("5 to 10 percent", "percent", 5.0)]),
-    ("Margins of 8% to 20% are common.", [("8% to 20%", "percent", 8.0)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Sales rose 8% to 20% of revenue.", [("8%", "percent", 8.0), ("20%", "percent", 20.0)]),
+        ("The unemployment rate fell by 2 percent to 4.1%.", [("2 percent", "percent", 2.0), ("4.1%", "percent", 4.1)]),
+        ("Revenue rose $5 million to $20 million.", [("$5 million", "money", 5e6), ("$20 million", "money", 2e7)]),
+        ("The price went up by $0.50 to $3.25.", [("$0.50", "money", 0.5), ("$3.25", "money", 3.25)]),
+        ("Gross margin expanded 1.4% to 61.2%.", [("1.4%", "percent", 1.4), ("61.2%", "percent", 61.2)]),
+        ("Operating margin narrowed 0.8% to 12.5%.", [("0.8%", "percent", 0.8), ("12.5%", "percent", 12.5)]),
+        ("Fares have gone up by 5% to 12%.", [("5%", "percent", 5.0), ("12%", "percent", 12.0)]),
+        ("It came down by $2 to $10.", [("$2", "money", 2.0), ("$10", "money", 10.0)]),
+        # ranges stay ranges: a forecast, a yearly rate, no unit on the first number, no change word
+        ("Sales are expected to grow 4% to 6%.", [("4% to 6%", "percent", 4.0)]),
+        ("It grew 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
+        ("Sales went up 3% to 5% a year.", [("3% to 5%", "percent", 3.0)]),
+        ("Prices will go up $1 to $2.", [("$1 to $2", "money", 1.0)]),
+        (
+            "Egg prices have gone up 20% to 30% at most stores.",
+            [("20% to 30%", "percent", 20.0)],
+        ),  # informal: "by" decides
+        ("Prices rose 5 to 10 percent.", [("5 to 10 percent", "percent", 5.0)]),
+        ("Margins of 8% to 20% are common.", [("8% to 20%", "percent", 8.0)]),
+    ],
+)
 def test_a_change_and_the_level_it_reached(text, expected):
     assert_readings(text, expected)
 
 
 # a slashed day and month whose order is unclear (2026-12-01, fourth session): after a cue it
 # is a day, not checkable ("due on 5/1": May 1 or 5 January), not the number 5
-@pytest.mark.parametrize("text, expected", [
-    ("The deadline is 5/1.", [("5/1", "date", None)]),
-    ("Payment is due on 5/1, as agreed.", [("5/1", "date", None)]),
-    ("The offer expires on 6/7 and then ends.", [("6/7", "date", None)]),
-    ("Effective 4/6, prices rise.", [("4/6", "date", None)]),
-    ("The deadline was set for 5/1.", [("5/1", "date", None)]),
-    ("The deadline was on 3/4 this year.", [("3/4", "date", None), ("this year", "date", None)]),
-    ("Starting on 3/4, the shop opens late.", [("3/4", "date", None)]),
-    ("The letter was dated 12/11.", [("12/11", "date", None)]),
-    ("It closes on 5/5.", [("5/5", "date", None)]),  # the same either way: May 5
-    # fractions stay fractions: "on" alone, a noun after, no cue
-    ("It ran on 1/2 power.", [("1/2", "cardinal", 0.5)]),
-    ("It stopped after 1/2 minute.", [("1/2 minute", "quantity", 30.0)]),
-    ("Sales were cut by 1/3.", [("1/3", "cardinal", 0.3333)]),
-    ("The score was 3/4.", [("3/4", "cardinal", 0.75)]),
-    ("It lasted until 2/3 of the run.", [("2/3", "cardinal", 0.6667)]),
-    # from a review: a fraction after a cue that does not name a date, or with a noun or unit after it
-    ("The offer runs until 6/7 and then ends.", [("6/7", "cardinal", 0.8571)]),
-    ("Fill the muffin cups until 2/3, then bake.", [("2/3", "cardinal", 0.6667)]),
-    ("After 7/8, the chorus returns.", [("7/8", "cardinal", 0.875)]),
-    ("He converted on 3/3 field goals.", [("3", "cardinal", 3.0)]),
-    ("It ran on 1/1 power.", [("1", "cardinal", 1.0)]),
-    ("Roll the dough until 1/4-inch thick.", [("1/4-inch", "quantity", 0.0063)]),  # metres, rounded
-    ("Roll the dough until 1/4 in. thick.", [("1/4", "cardinal", 0.25)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The deadline is 5/1.", [("5/1", "date", None)]),
+        ("Payment is due on 5/1, as agreed.", [("5/1", "date", None)]),
+        ("The offer expires on 6/7 and then ends.", [("6/7", "date", None)]),
+        ("Effective 4/6, prices rise.", [("4/6", "date", None)]),
+        ("The deadline was set for 5/1.", [("5/1", "date", None)]),
+        ("The deadline was on 3/4 this year.", [("3/4", "date", None), ("this year", "date", None)]),
+        ("Starting on 3/4, the shop opens late.", [("3/4", "date", None)]),
+        ("The letter was dated 12/11.", [("12/11", "date", None)]),
+        ("It closes on 5/5.", [("5/5", "date", None)]),  # the same either way: May 5
+        # fractions stay fractions: "on" alone, a noun after, no cue
+        ("It ran on 1/2 power.", [("1/2", "cardinal", 0.5)]),
+        ("It stopped after 1/2 minute.", [("1/2 minute", "quantity", 30.0)]),
+        ("Sales were cut by 1/3.", [("1/3", "cardinal", 0.3333)]),
+        ("The score was 3/4.", [("3/4", "cardinal", 0.75)]),
+        ("It lasted until 2/3 of the run.", [("2/3", "cardinal", 0.6667)]),
+        # from a review: a fraction after a cue that does not name a date, or with a noun or unit after it
+        ("The offer runs until 6/7 and then ends.", [("6/7", "cardinal", 0.8571)]),
+        ("Fill the muffin cups until 2/3, then bake.", [("2/3", "cardinal", 0.6667)]),
+        ("After 7/8, the chorus returns.", [("7/8", "cardinal", 0.875)]),
+        ("He converted on 3/3 field goals.", [("3", "cardinal", 3.0)]),
+        ("It ran on 1/1 power.", [("1", "cardinal", 1.0)]),
+        ("Roll the dough until 1/4-inch thick.", [("1/4-inch", "quantity", 0.0063)]),  # metres, rounded
+        ("Roll the dough until 1/4 in. thick.", [("1/4", "cardinal", 0.25)]),
+    ],
+)
 def test_slashed_days_whose_order_is_unclear(text, expected):
     assert_readings(text, expected)
 
@@ -1003,50 +1111,55 @@ def test_a_slashed_day_whose_order_is_unclear_is_not_checkable_and_says_why():
 
 # decimal commas (2026-12-01, fourth session): one or two digits after the comma, beside a
 # currency, a percent or a magnitude; three digits are English thousands, a bare "2,5" is no claim
-@pytest.mark.parametrize("text, expected", [
-    ("The project cost 1,5 million euros.", [("1,5 million euros", "money", 1.5e6)]),
-    ("Sales were €3,5 Mio.", [("€3,5 Mio", "money", 3.5e6)]),
-    ("It made €2,85 Mrd. last year.", [("€2,85 Mrd", "money", 2.85e9), ("last year", "date", None)]),
-    ("It made €2.85 Mrd last year.", [("€2.85 Mrd", "money", 2.85e9), ("last year", "date", None)]),
-    ("The fee is €1.234,56.", [("€1.234,56", "money", 1234.56)]),
-    ("It costs 1.234,56 euros.", [("1.234,56 euros", "money", 1234.56)]),
-    ("The price is 12,50 €.", [("12,50 €", "money", 12.5)]),
-    ("It cost £3,99.", [("£3,99", "money", 3.99)]),
-    ("Revenue was EUR 3,2 billion.", [("EUR 3,2 billion", "money", 3.2e9)]),
-    ("Growth was 2,5%.", [("2,5%", "percent", 2.5)]),
-    ("Inflation hit 3,4 per cent.", [("3,4 per cent", "percent", 3.4)]),
-    ("It rose 1,5 million.", [("1,5 million", "cardinal", 1.5e6)]),
-    ("It cost between €1,5 and €2,5 million.", [("between €1,5 and €2,5 million", "money", 1.5e6)]),
-    # from a review: thousands by spaces, ranges, "Mrd." before the currency, MRD (a medical term)
-    ("The price is 1 234,56 € with tax.", [("1 234,56 €", "money", 1234.56)]),
-    ("Growth was 2,5-3,5% this year.", [("2,5-3,5%", "percent", 2.5), ("this year", "date", None)]),
-    ("It rose between 1,5 and 2,5 million units.", [("between 1,5 and 2,5 million", "cardinal", 1.5e6)]),
-    ("Prices were 1,50-2,00 € a kilo.", [("1,50-2,00 €", "money", 1.5)]),
-    ("Revenue was 2,85 Mrd. € in 2023.", [("2,85 Mrd. €", "money", 2.85e9), ("2023", "date", None)]),
-    ("It cost 2,5 Mio. EUR.", [("2,5 Mio. EUR", "money", 2.5e6)]),
-    ("Of 120 patients, 60 MRD-negative cases were seen.", [("120", "cardinal", 120.0), ("60", "cardinal", 60.0)]),
-    ("We enrolled 30 MRD+ patients.", [("30", "cardinal", 30.0)]),
-    # currency codes before or after, "mln", percentage points (2026-12-01, fifth session)
-    ("It costs CHF 2,50 a day.", [("CHF 2,50", "money", 2.5)]),
-    ("The price is 2,99 USD.", [("2,99 USD", "money", 2.99)]),
-    ("It was sold for USD2,50.", [("USD2,50", "money", 2.5)]),
-    ("Revenue rose to 1,5 mln euros.", [("1,5 mln euros", "money", 1.5e6)]),
-    ("Margins rose 2,5 pp.", [("2,5 pp", "percent", 2.5)]),
-    ("Margins rose 2,5 percentage points.", [("2,5 percentage points", "percent", 2.5)]),
-    ("PFAS levels hit 4,5 ppt.", []),  # parts per trillion, not percentage points
-    ("The budget is 1 234 567,89 euros.", [("1 234 567,89 euros", "money", 1234567.89)]),
-    ("They paid 2 500 000 EUR.", [("2 500 000 EUR", "money", 2.5e6)]),
-    ("Call 0 800 123,45 euros.", []),  # a leading zero: not thousands
-    ("Call 555 123 4567 now.", []),  # a phone number
-    ("It weighs 2,5 usd.", []),  # a code in lower case is not one
-    # English thousands and lists stay as they were
-    ("It cost €2,500.", [("€2,500", "money", 2500.0)]),
-    ("It cost USD 1,500.", [("USD 1,500", "money", 1500.0)]),
-    ("They sold 2,500 units.", [("2,500", "cardinal", 2500.0)]),
-    ("See pages 1,5 and 7.", [("7", "cardinal", 7.0)]),
-    ("Scores were 3,4,5 and 6.", [("3", "cardinal", 3.0), ("4", "cardinal", 4.0), ("5", "cardinal", 5.0),
-                                  ("6", "cardinal", 6.0)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The project cost 1,5 million euros.", [("1,5 million euros", "money", 1.5e6)]),
+        ("Sales were €3,5 Mio.", [("€3,5 Mio", "money", 3.5e6)]),
+        ("It made €2,85 Mrd. last year.", [("€2,85 Mrd", "money", 2.85e9), ("last year", "date", None)]),
+        ("It made €2.85 Mrd last year.", [("€2.85 Mrd", "money", 2.85e9), ("last year", "date", None)]),
+        ("The fee is €1.234,56.", [("€1.234,56", "money", 1234.56)]),
+        ("It costs 1.234,56 euros.", [("1.234,56 euros", "money", 1234.56)]),
+        ("The price is 12,50 €.", [("12,50 €", "money", 12.5)]),
+        ("It cost £3,99.", [("£3,99", "money", 3.99)]),
+        ("Revenue was EUR 3,2 billion.", [("EUR 3,2 billion", "money", 3.2e9)]),
+        ("Growth was 2,5%.", [("2,5%", "percent", 2.5)]),
+        ("Inflation hit 3,4 per cent.", [("3,4 per cent", "percent", 3.4)]),
+        ("It rose 1,5 million.", [("1,5 million", "cardinal", 1.5e6)]),
+        ("It cost between €1,5 and €2,5 million.", [("between €1,5 and €2,5 million", "money", 1.5e6)]),
+        # from a review: thousands by spaces, ranges, "Mrd." before the currency, MRD (a medical term)
+        ("The price is 1 234,56 € with tax.", [("1 234,56 €", "money", 1234.56)]),
+        ("Growth was 2,5-3,5% this year.", [("2,5-3,5%", "percent", 2.5), ("this year", "date", None)]),
+        ("It rose between 1,5 and 2,5 million units.", [("between 1,5 and 2,5 million", "cardinal", 1.5e6)]),
+        ("Prices were 1,50-2,00 € a kilo.", [("1,50-2,00 €", "money", 1.5)]),
+        ("Revenue was 2,85 Mrd. € in 2023.", [("2,85 Mrd. €", "money", 2.85e9), ("2023", "date", None)]),
+        ("It cost 2,5 Mio. EUR.", [("2,5 Mio. EUR", "money", 2.5e6)]),
+        ("Of 120 patients, 60 MRD-negative cases were seen.", [("120", "cardinal", 120.0), ("60", "cardinal", 60.0)]),
+        ("We enrolled 30 MRD+ patients.", [("30", "cardinal", 30.0)]),
+        # currency codes before or after, "mln", percentage points (2026-12-01, fifth session)
+        ("It costs CHF 2,50 a day.", [("CHF 2,50", "money", 2.5)]),
+        ("The price is 2,99 USD.", [("2,99 USD", "money", 2.99)]),
+        ("It was sold for USD2,50.", [("USD2,50", "money", 2.5)]),
+        ("Revenue rose to 1,5 mln euros.", [("1,5 mln euros", "money", 1.5e6)]),
+        ("Margins rose 2,5 pp.", [("2,5 pp", "percent", 2.5)]),
+        ("Margins rose 2,5 percentage points.", [("2,5 percentage points", "percent", 2.5)]),
+        ("PFAS levels hit 4,5 ppt.", []),  # parts per trillion, not percentage points
+        ("The budget is 1 234 567,89 euros.", [("1 234 567,89 euros", "money", 1234567.89)]),
+        ("They paid 2 500 000 EUR.", [("2 500 000 EUR", "money", 2.5e6)]),
+        ("Call 0 800 123,45 euros.", []),  # a leading zero: not thousands
+        ("Call 555 123 4567 now.", []),  # a phone number
+        ("It weighs 2,5 usd.", []),  # a code in lower case is not one
+        # English thousands and lists stay as they were
+        ("It cost €2,500.", [("€2,500", "money", 2500.0)]),
+        ("It cost USD 1,500.", [("USD 1,500", "money", 1500.0)]),
+        ("They sold 2,500 units.", [("2,500", "cardinal", 2500.0)]),
+        ("See pages 1,5 and 7.", [("7", "cardinal", 7.0)]),
+        (
+            "Scores were 3,4,5 and 6.",
+            [("3", "cardinal", 3.0), ("4", "cardinal", 4.0), ("5", "cardinal", 5.0), ("6", "cardinal", 6.0)],
+        ),
+    ],
+)
 def test_decimal_commas(text, expected):
     assert_readings(text, expected)
 
@@ -1076,41 +1189,58 @@ def test_a_share_of_a_percent_is_stated_as_its_decimal():
     assert v.unit == "pp"
 
 
-@pytest.mark.parametrize("text, expected", [
-    # "a half percent" after a number and "and" is the number's half: 1.5 %, not 0.5 %
-    ("Rates rose one and a half percent.", [("one and a half percent", "percent", 1.5)]),
-    ("Rates rose twenty and a half per cent.", [("twenty and a half per cent", "percent", 20.5)]),
-    ("It fell one and a half percentage points.", [("one and a half percentage points", "percent", 1.5)]),
-    ("Rates rose a half percent.", [("a half percent", "percent", 0.5)]),
-    ("Rates rose half a percent and a half percent more.", [("half a percent", "percent", 0.5),
-                                                              ("a half percent", "percent", 0.5)]),
-    ("Rates rose 2 and a half percent.", [("2 and a half percent", "percent", 2.5)]),
-    ("It fell about 3 and a half percentage points.", [("about 3 and a half percentage points", "percent", 3.5)]),
-    # a year, a quarter or a decimal takes no half
-    ("Inflation rose 1% in 2022 and a half percent in 2023.", [("1%", "percent", 1.0), ("2022", "date", None),
-                                                               ("a half percent", "percent", 0.5), ("2023", "date", None)]),
-    ("It rose in Q3 and a half percent in Q4.", [("Q3", "date", None), ("a half percent", "percent", 0.5),
-                                                 ("Q4", "date", None)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # "a half percent" after a number and "and" is the number's half: 1.5 %, not 0.5 %
+        ("Rates rose one and a half percent.", [("one and a half percent", "percent", 1.5)]),
+        ("Rates rose twenty and a half per cent.", [("twenty and a half per cent", "percent", 20.5)]),
+        ("It fell one and a half percentage points.", [("one and a half percentage points", "percent", 1.5)]),
+        ("Rates rose a half percent.", [("a half percent", "percent", 0.5)]),
+        (
+            "Rates rose half a percent and a half percent more.",
+            [("half a percent", "percent", 0.5), ("a half percent", "percent", 0.5)],
+        ),
+        ("Rates rose 2 and a half percent.", [("2 and a half percent", "percent", 2.5)]),
+        ("It fell about 3 and a half percentage points.", [("about 3 and a half percentage points", "percent", 3.5)]),
+        # a year, a quarter or a decimal takes no half
+        (
+            "Inflation rose 1% in 2022 and a half percent in 2023.",
+            [
+                ("1%", "percent", 1.0),
+                ("2022", "date", None),
+                ("a half percent", "percent", 0.5),
+                ("2023", "date", None),
+            ],
+        ),
+        (
+            "It rose in Q3 and a half percent in Q4.",
+            [("Q3", "date", None), ("a half percent", "percent", 0.5), ("Q4", "date", None)],
+        ),
+    ],
+)
 def test_and_a_half_percent(text, expected):
     assert_readings(text, expected)
 
 
-@pytest.mark.parametrize("text, expected", [
-    # "m" after a number is millions before what a count counts, metres otherwise
-    ("It sold 2.3m units.", [("2.3m", "cardinal", 2.3e6)]),
-    ("The app has 5m active users.", [("5m", "cardinal", 5e6)]),
-    ("Over 10m people watched.", [("Over 10m", "cardinal", 1e7)]),
-    ("He is 2.3m tall.", [("2.3m", "quantity", 2.3)]),
-    # from a review: metres before a preposition, an adjective or a record stay metres
-    ("No turbine may be built within 500m of homes.", [("500m", "quantity", 500.0)]),
-    ("It is 200m from homes.", [("200m", "quantity", 200.0)]),
-    ("Bolt holds the 100m and 200m world records.", [("100m", "quantity", 100.0), ("200m", "quantity", 200.0)]),
-    ("The garden has 3m tall trees.", [("3m", "quantity", 3.0)]),
-    ("The bridge is closed to 7.5t vehicles.", []),
-    ("The wall is 3m high.", [("3m", "quantity", 3.0)]),
-    ("The 5m Units of Time", [("5m", "quantity", 5.0)]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # "m" after a number is millions before what a count counts, metres otherwise
+        ("It sold 2.3m units.", [("2.3m", "cardinal", 2.3e6)]),
+        ("The app has 5m active users.", [("5m", "cardinal", 5e6)]),
+        ("Over 10m people watched.", [("Over 10m", "cardinal", 1e7)]),
+        ("He is 2.3m tall.", [("2.3m", "quantity", 2.3)]),
+        # from a review: metres before a preposition, an adjective or a record stay metres
+        ("No turbine may be built within 500m of homes.", [("500m", "quantity", 500.0)]),
+        ("It is 200m from homes.", [("200m", "quantity", 200.0)]),
+        ("Bolt holds the 100m and 200m world records.", [("100m", "quantity", 100.0), ("200m", "quantity", 200.0)]),
+        ("The garden has 3m tall trees.", [("3m", "quantity", 3.0)]),
+        ("The bridge is closed to 7.5t vehicles.", []),
+        ("The wall is 3m high.", [("3m", "quantity", 3.0)]),
+        ("The 5m Units of Time", [("5m", "quantity", 5.0)]),
+    ],
+)
 def test_millions_before_what_they_count(text, expected):
     assert_readings(text, expected)
 
@@ -1149,15 +1279,18 @@ def test_a_long_comma_list_is_one_claim_per_number():
     assert len(find_claims(text)) == 3000
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("The trail is 50 km long.", "50 kilometre = 50000 metre"),  # as written, then the value compared
-    ("It was 20°C.", "20 degree Celsius = 293.15 kelvin"),
-    ("It was 3 metres.", "3 metre"),  # already the base unit
-    ("It opens at 3 PM.", "15:00"),
-    ("On 5 March 2024.", "2024-03-05"),
-    ("It cost $2.85 billion.", "2850000000 USD"),
-    ("Up 12%.", "12 %"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("The trail is 50 km long.", "50 kilometre = 50000 metre"),  # as written, then the value compared
+        ("It was 20°C.", "20 degree Celsius = 293.15 kelvin"),
+        ("It was 3 metres.", "3 metre"),  # already the base unit
+        ("It opens at 3 PM.", "15:00"),
+        ("On 5 March 2024.", "2024-03-05"),
+        ("It cost $2.85 billion.", "2850000000 USD"),
+        ("Up 12%.", "12 %"),
+    ],
+)
 def test_claim_reading_says_what_was_compared(text, expected):
     """The command line's report shows each claim's reading: never a base-unit value beside the written unit."""
     from spacy_ground.text.values import claim_reading

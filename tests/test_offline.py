@@ -1,5 +1,6 @@
 """No network, no pickle, no remote code: the whole default pipeline runs with sockets blocked
 in-process and the hub switched off; and it gives the same scores from four threads at once."""
+
 import json
 import subprocess
 import sys
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import spacy_ground
 
-SCRIPT = r'''
+SCRIPT = r"""
 import os, socket, json
 os.environ["HF_HUB_OFFLINE"] = "1"; os.environ["TRANSFORMERS_OFFLINE"] = "1"
 
@@ -34,20 +35,22 @@ doc = spacy_ground.check(nlp, "Revenue was $3.9 billion. Finch has outdoor seati
                          ["Revenue was $2,847 million.", '{"name": "Finch", "attributes": {"OutdoorSeating": false}}'])
 g = doc._.grounding
 print(json.dumps({"verdict": g.verdict, "score": g.score, "pickle": used}))
-'''
+"""
 
 
 def test_whole_pipeline_without_network(tmp_path):
-    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=300,
-                         cwd=tmp_path)
+    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert out.returncode == 0, out.stderr[-3000:]
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["verdict"] == "contradicted" and 0.0 <= result["score"] <= 1.0
     assert result["pickle"] == [], "a model or resource was unpickled"
     # the same input in this process gives the same score, bit for bit, as that separate run
     nlp = spacy_ground.load()
-    here = spacy_ground.check(nlp, "Revenue was $3.9 billion. Finch has outdoor seating.",
-                              ["Revenue was $2,847 million.", '{"name": "Finch", "attributes": {"OutdoorSeating": false}}'])
+    here = spacy_ground.check(
+        nlp,
+        "Revenue was $3.9 billion. Finch has outdoor seating.",
+        ["Revenue was $2,847 million.", '{"name": "Finch", "attributes": {"OutdoorSeating": false}}'],
+    )
     assert here._.grounding.score == result["score"]
 
 
@@ -58,8 +61,14 @@ def test_shipped_models_are_safetensors_and_json():
 
 RECORDS = [
     ("Revenue was $2.85 billion in 2024.", ["Revenue was $2,847 million in 2024. It employs 400 people."]),
-    ("Revenue was $3.9 billion. It employs 500 people.", ["Revenue was $2,847 million in 2024. It employs 400 people."]),
-    ("Finch has outdoor seating and WiFi.", ['{"name": "Finch", "attributes": {"OutdoorSeating": false, "WiFi": "free"}}']),
+    (
+        "Revenue was $3.9 billion. It employs 500 people.",
+        ["Revenue was $2,847 million in 2024. It employs 400 people."],
+    ),
+    (
+        "Finch has outdoor seating and WiFi.",
+        ['{"name": "Finch", "attributes": {"OutdoorSeating": false, "WiFi": "free"}}'],
+    ),
     ("The museum opened in Paris in 1998.", ["The museum opened in Paris in 1998 and is open every day."]),
 ]
 

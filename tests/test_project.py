@@ -1,6 +1,7 @@
 """project.yml: a command whose figures depend on the package's code reruns when that code
 changes (spaCy skips a command whose deps are unchanged); the evaluate commands write into
 runs/ and `benchmarks` (project.py publish) copies a run into metrics/ and BENCHMARKS.md."""
+
 import ast
 import json
 import shutil
@@ -13,11 +14,27 @@ PACKAGE = ROOT / "spacy_ground"
 # modules (relative to the package) that no measured figure depends on: the command line,
 # rendering, the project helpers, training, recalibration, the corpus reader for nlp.evaluate
 # and the speed-under-load tool
-NOT_MEASURED = {"__main__.py", "render.py", "training/project.py", "training/train_entail.py",
-                "training/recalibrate.py", "training/corpus.py", "training/load_bench.py"}
+NOT_MEASURED = {
+    "__main__.py",
+    "render.py",
+    "training/project.py",
+    "training/train_entail.py",
+    "training/recalibrate.py",
+    "training/corpus.py",
+    "training/load_bench.py",
+}
 # what the claim metrics run: the rules, without the models
-CLAIM_MODULES = {"__init__.py", "api.py", "pipeline/extensions.py", "pipeline/grounding.py", "pipeline/claims.py",
-                 "pipeline/numeric.py", "pipeline/scoring.py", "sources/index.py", "training/bench.py"}
+CLAIM_MODULES = {
+    "__init__.py",
+    "api.py",
+    "pipeline/extensions.py",
+    "pipeline/grounding.py",
+    "pipeline/claims.py",
+    "pipeline/numeric.py",
+    "pipeline/scoring.py",
+    "sources/index.py",
+    "training/bench.py",
+}
 CLAIM_SUBPACKAGES = ("text", "checks")  # every module of these
 
 
@@ -28,15 +45,19 @@ def _commands():
 def _modules():
     """The package's modules, relative to it; a subpackage's ``__init__.py`` is left out (each
     holds a docstring only, which ``test_subpackage_inits_hold_no_code`` keeps so)."""
-    return {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")
-            if p.name != "__init__.py" or p.parent == PACKAGE}
+    return {
+        p.relative_to(PACKAGE).as_posix()
+        for p in PACKAGE.rglob("*.py")
+        if p.name != "__init__.py" or p.parent == PACKAGE
+    }
 
 
 def test_subpackage_inits_hold_no_code():
     for init in PACKAGE.glob("*/__init__.py"):
         body = ast.parse(init.read_text(encoding="utf8")).body
         assert all(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) for node in body), (
-            f"{init.relative_to(ROOT)} holds code: list it in project.yml's deps and in tests/test_project.py")
+            f"{init.relative_to(ROOT)} holds code: list it in project.yml's deps and in tests/test_project.py"
+        )
 
 
 def test_evaluate_reruns_when_any_module_it_measures_changes():
@@ -44,8 +65,12 @@ def test_evaluate_reruns_when_any_module_it_measures_changes():
     modules = {f"spacy_ground/{m}" for m in _modules() - NOT_MEASURED}
     assert modules - deps == set()
     assert "spacy_ground/pipeline/verdict.py" in modules and "spacy_ground/text/normalize.py" in modules  # walked
-    assert {"spacy_ground/lexicon/record_terms.json", "spacy_ground/default.cfg", "spacy_ground/models/verdict.json",
-            "spacy_ground/models/entail.safetensors"} <= deps
+    assert {
+        "spacy_ground/lexicon/record_terms.json",
+        "spacy_ground/default.cfg",
+        "spacy_ground/models/verdict.json",
+        "spacy_ground/models/entail.safetensors",
+    } <= deps
 
 
 def test_evaluate_claims_reruns_when_a_rule_changes():
@@ -73,7 +98,9 @@ def test_evaluate_commands_leave_the_tracked_figures_alone():
     assert {"runs", "corpus"} <= set(config["directories"])
     workflow = config["workflows"]["all"]
     assert workflow.index("benchmarks") > workflow.index("evaluate")
-    assert commands["benchmarks"]["script"] == ["python -m spacy_ground.training.project publish runs metrics BENCHMARKS.md"]
+    assert commands["benchmarks"]["script"] == [
+        "python -m spacy_ground.training.project publish runs metrics BENCHMARKS.md"
+    ]
     ignored = (ROOT / ".gitignore").read_text(encoding="utf8").split()
     assert {"/runs/", "/corpus/*.spacy", "/corpus/*.jsonl"} <= set(ignored)
 
@@ -91,8 +118,15 @@ def test_data_writes_a_corpus_for_every_answer_file_linked():
 
 
 # ---------------------------------------------------------------- publish
-RUN_JSON = ("claims_ragtruth_dev.json", "claims_ragtruth_dev_ner.json", "answers.json", "nli_stage1.json",
-            "nli_shipped.json", "nli_shipped_int8.json", "large_input.json")
+RUN_JSON = (
+    "claims_ragtruth_dev.json",
+    "claims_ragtruth_dev_ner.json",
+    "answers.json",
+    "nli_stage1.json",
+    "nli_shipped.json",
+    "nli_shipped_int8.json",
+    "large_input.json",
+)
 BENCHMARKS = """# Benchmarks
 
 Hand-written introduction, kept.

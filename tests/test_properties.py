@@ -1,15 +1,35 @@
 """Property tests: the normaliser and the grounding never crash, and a value grounds itself."""
+
 import json
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import spacy_ground
 from spacy_ground.text.compare import compare
 from spacy_ground.text.normalize import find_claims
 
 PIECES = list("0123456789 ,.-–$€£%:/abcdefgkmpxAPMQH°FC\n") + [
-    "million", " to ", " and ", "between ", "March ", "2019", "Q3 ", "pm", "percent", "points",
-    "about ", "over ", "twelve ", "a dozen", "km", "miles", "Monday", " through ", "9:0-17:0", "bn",
+    "million",
+    " to ",
+    " and ",
+    "between ",
+    "March ",
+    "2019",
+    "Q3 ",
+    "pm",
+    "percent",
+    "points",
+    "about ",
+    "over ",
+    "twelve ",
+    "a dozen",
+    "km",
+    "miles",
+    "Monday",
+    " through ",
+    "9:0-17:0",
+    "bn",
 ]
 TEXT = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
 
@@ -50,7 +70,7 @@ def test_an_answer_is_grounded_by_itself(text):
 
 def _money_styles(units: int, cents_digits: int):
     """One amount in millions, written in several supported styles."""
-    millions = units / 10 ** cents_digits  # e.g. 2850 with 0 digits -> 2850 million
+    millions = units / 10**cents_digits  # e.g. 2850 with 0 digits -> 2850 million
     billions = millions / 1000
     whole = int(round(millions * 1_000_000))
     return [
@@ -58,7 +78,11 @@ def _money_styles(units: int, cents_digits: int):
         f"{millions:,.{cents_digits}f} million dollars",
         f"USD {millions:,.{cents_digits}f}M",
         f"${whole:,}",
-    ] + ([f"${billions:g} billion", f"${billions:g}bn"] if len(f"{billions:g}") <= 6 and "e" not in f"{billions:g}" else [])
+    ] + (
+        [f"${billions:g} billion", f"${billions:g}bn"]
+        if len(f"{billions:g}") <= 6 and "e" not in f"{billions:g}"
+        else []
+    )
 
 
 def _only_claim(text):
@@ -79,8 +103,11 @@ def test_any_supported_money_style_grounds_every_other(units, digits):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(min_value=1, max_value=10 ** 7), st.integers(min_value=1, max_value=10 ** 7),
-       st.sampled_from(["${:,}", "{:,} people", "{:,}%", "{:,} km", "EUR {:,}"]))
+@given(
+    st.integers(min_value=1, max_value=10**7),
+    st.integers(min_value=1, max_value=10**7),
+    st.sampled_from(["${:,}", "{:,} people", "{:,}%", "{:,} km", "EUR {:,}"]),
+)
 def test_exact_values_compare_symmetrically(x, y, style):
     a, b = find_claims(style.format(x)), find_claims(style.format(y))
     assert len(a) == 1 and len(b) == 1

@@ -1,5 +1,6 @@
 """README's (and docs/'s) examples print what they say they print (run as written, each in a
 process of its own), so a change to the models, thresholds or reasons cannot leave them stale."""
+
 import re
 import subprocess
 import sys
@@ -102,13 +103,16 @@ def _anchors(page: Path) -> set:
     return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
 
 
-@pytest.mark.parametrize("page", ["README.md"] + sorted(p.relative_to(ROOT).as_posix()
-                                                         for p in (ROOT / "docs").glob("*.md")))
+@pytest.mark.parametrize(
+    "page", ["README.md"] + sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))
+)
 def test_links_point_at_files_and_headings_that_exist(page):
     here = (ROOT / page).parent
     links = re.findall(r"\]\(([^)\s]+)\)", _text(page))
     if page == "README.md":
-        assert {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")} <= set(links), "a docs page README does not link"
+        assert {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")} <= set(links), (
+            "a docs page README does not link"
+        )
     broken = []
     for link in links:
         if "://" in link:

@@ -1,4 +1,5 @@
 """Recalibrating the verdict to labelled answers: Platt scaling, the threshold, the saved pipeline."""
+
 import json
 
 import numpy
@@ -7,9 +8,16 @@ import spacy
 
 import spacy_ground
 from spacy_ground.__main__ import main
-from spacy_ground.training.recalibrate import (apply_platt, choose_threshold, fit_platt, logit, recalibrate,
-                                      recalibrated_model, summary)
 from spacy_ground.fusion.model import LogisticModel, VerdictModel
+from spacy_ground.training.recalibrate import (
+    apply_platt,
+    choose_threshold,
+    fit_platt,
+    logit,
+    recalibrate,
+    recalibrated_model,
+    summary,
+)
 
 
 @pytest.mark.parametrize("a,b", [(1.0, 0.0), (2.0, -1.0), (0.5, 3.0), (1.5, 4.0)])
@@ -30,9 +38,18 @@ def test_platt_scaling_is_finite_when_the_scores_separate_the_labels():
 
 def test_the_recalibrated_model_is_a_logistic_regression_giving_the_scaled_scores():
     rng = numpy.random.default_rng(1)
-    models = {shape: LogisticModel(["x", "y"], rng.random(2), rng.random(2) + 0.5, rng.normal(size=2), rng.normal(),
-                                   low=[-1.0, -1.5], high=[1.0, 1.5])
-              for shape in ("text", "record")}
+    models = {
+        shape: LogisticModel(
+            ["x", "y"],
+            rng.random(2),
+            rng.random(2) + 0.5,
+            rng.normal(size=2),
+            rng.normal(),
+            low=[-1.0, -1.5],
+            high=[1.0, 1.5],
+        )
+        for shape in ("text", "record")
+    }
     model = VerdictModel(models)
     again = recalibrated_model(model, 1.7, -0.4)
     for _ in range(20):
@@ -59,12 +76,35 @@ def _labelled(n: int = 15):
         revenue, staff, year = 100 + 37 * i, 20 + 3 * i, 2000 + i
         src = [f"Revenue was ${revenue} million in {year}. The firm employs {staff} people in Oslo."]
         q = "What was revenue?"
-        out.append({"id": f"g{i}", "dataset": "toy", "task": "qa", "question": q, "sources": src,
-                    "answer": f"Revenue was ${revenue} million in {year}.", "hallucinated": False, "spans": []})
-        wrong = (f"Revenue was ${revenue * 3 + 11} million in {year - 4}." if i % 2 else
-                 f"Revenue was ${revenue} million in {year}, after the firm bought a rival in Lisbon for $9 billion.")
-        out.append({"id": f"h{i}", "dataset": "toy", "task": "qa", "question": q, "sources": src,
-                    "answer": wrong, "hallucinated": True, "spans": []})
+        out.append(
+            {
+                "id": f"g{i}",
+                "dataset": "toy",
+                "task": "qa",
+                "question": q,
+                "sources": src,
+                "answer": f"Revenue was ${revenue} million in {year}.",
+                "hallucinated": False,
+                "spans": [],
+            }
+        )
+        wrong = (
+            f"Revenue was ${revenue * 3 + 11} million in {year - 4}."
+            if i % 2
+            else f"Revenue was ${revenue} million in {year}, after the firm bought a rival in Lisbon for $9 billion."
+        )
+        out.append(
+            {
+                "id": f"h{i}",
+                "dataset": "toy",
+                "task": "qa",
+                "question": q,
+                "sources": src,
+                "answer": wrong,
+                "hallucinated": True,
+                "spans": [],
+            }
+        )
     return out
 
 
@@ -105,8 +145,9 @@ def test_recalibrate_saves_a_pipeline_that_loads_with_its_report(labelled, tmp_p
     source.write_text(_labelled(1)[1]["sources"][0])
     assert main(["check", "--pipeline", str(out), "--answer", str(answer), "--source", str(source), "--json"]) == 0
     record = json.loads(capsys.readouterr().out)["grounding"]
-    assert record["score"] == pytest.approx(apply_platt([record_score_shipped(answer, source)], report["a"],
-                                                        report["b"])[0], rel=1e-6)
+    assert record["score"] == pytest.approx(
+        apply_platt([record_score_shipped(answer, source)], report["a"], report["b"])[0], rel=1e-6
+    )
 
 
 def record_score_shipped(answer, source):
@@ -114,10 +155,13 @@ def record_score_shipped(answer, source):
     return spacy_ground.check(nlp, answer.read_text(), [source.read_text()])._.grounding.score
 
 
-@pytest.mark.parametrize("records,message", [
-    (_labelled(3), "at least 10 answers of each label; got 3 hallucinated and 3 not"),
-    ([dict(r, hallucinated=None) for r in _labelled(1)], "needs a true/false 'hallucinated' label (record 1"),
-])
+@pytest.mark.parametrize(
+    "records,message",
+    [
+        (_labelled(3), "at least 10 answers of each label; got 3 hallucinated and 3 not"),
+        ([dict(r, hallucinated=None) for r in _labelled(1)], "needs a true/false 'hallucinated' label (record 1"),
+    ],
+)
 def test_recalibrate_says_what_is_missing(records, message, tmp_path, capsys):
     path = tmp_path / "few.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in records))
@@ -145,8 +189,15 @@ def _rows(n, score, ruled_hallucinated=False, seed=0):
     for i in range(2 * n):
         bad = i % 2 == 1
         s = float(score(bad, rng))
-        rows.append({"hallucinated": bad, "score": s, "action": "flag" if s >= 0.34 else "pass",
-                     "flagged_by_rule": bool(bad and ruled_hallucinated), "cluster": i})
+        rows.append(
+            {
+                "hallucinated": bad,
+                "score": s,
+                "action": "flag" if s >= 0.34 else "pass",
+                "flagged_by_rule": bool(bad and ruled_hallucinated),
+                "cluster": i,
+            }
+        )
     return rows
 
 
@@ -202,8 +253,9 @@ def test_the_output_folder_and_folds_are_checked_before_anything_runs(labelled, 
     assert main(["recalibrate", str(labelled), str(tmp_path / "file"), "--quiet"]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
     assert main(["recalibrate", str(labelled), str(busy), "--quiet", "--force", "--folds", "16"]) == 2
-    assert "folds must be between 2 and the number of answers of the rarer label (15), not 16" in \
-        capsys.readouterr().err
+    assert (
+        "folds must be between 2 and the number of answers of the rarer label (15), not 16" in capsys.readouterr().err
+    )
     with pytest.raises(SystemExit):
         main(["recalibrate", str(labelled), str(busy), "--folds", "1"])
     assert "a whole number of folds, 2 or more" in capsys.readouterr().err
@@ -235,7 +287,10 @@ def test_recalibrate_from_logged_verdicts_matches_a_fresh_run(labelled, tmp_path
     lines = logs.read_text().splitlines()
     bad = json.loads(lines[0])
     bad["grounding"]["score"] = 0.5 if bad["grounding"]["score"] != 0.5 else 0.4
-    for first, message in ((json.dumps(bad), "was scored 0.5"), (json.dumps({"hallucinated": True}), "no logged verdict")):
+    for first, message in (
+        (json.dumps(bad), "was scored 0.5"),
+        (json.dumps({"hallucinated": True}), "no logged verdict"),
+    ):
         (tmp_path / "bad.jsonl").write_text("\n".join([first] + lines[1:]))
         out = tmp_path / "bad_out"
         assert main(["recalibrate", str(tmp_path / "bad.jsonl"), str(out), "--from-logs", "--quiet"]) == 2
@@ -243,8 +298,13 @@ def test_recalibrate_from_logged_verdicts_matches_a_fresh_run(labelled, tmp_path
 
 
 def _logged(nlp, records):
-    return [dict(grounding=spacy_ground.check(nlp, r["answer"], r["sources"], r.get("question"))._.grounding.to_dict(),
-                 hallucinated=r["hallucinated"]) for r in records]
+    return [
+        dict(
+            grounding=spacy_ground.check(nlp, r["answer"], r["sources"], r.get("question"))._.grounding.to_dict(),
+            hallucinated=r["hallucinated"],
+        )
+        for r in records
+    ]
 
 
 def test_logs_of_record_answers_without_sources_kind_and_flagged_by_rule():
@@ -252,8 +312,10 @@ def test_logs_of_record_answers_without_sources_kind_and_flagged_by_rule():
 
     nlp = spacy_ground.load()
     store = json.dumps({"name": "Finch", "stars": 4.0, "hours": {"Monday": "9:0-17:0"}})
-    records = [{"answer": "Finch has 4.5 stars and opens at 9 on Monday.", "sources": [store], "hallucinated": True},
-               {"answer": "Finch has 4 stars.", "sources": [store], "hallucinated": False}]
+    records = [
+        {"answer": "Finch has 4.5 stars and opens at 9 on Monday.", "sources": [store], "hallucinated": True},
+        {"answer": "Finch has 4 stars.", "sources": [store], "hallucinated": False},
+    ]
     logs = _logged(nlp, records)
     assert logs[0]["grounding"]["sources_kind"] == "record" and logs[0]["grounding"]["flagged_by_rule"]
     verdict = nlp.get_pipe("ground_verdict")
@@ -276,8 +338,12 @@ def test_logs_as_check_json_prints_them(tmp_path, capsys):
         (tmp_path / name).write_text(rec["answer"] if name == "answer.txt" else rec["sources"][0])
     printed = []
     for _ in range(2):
-        assert main(["check", "--answer", str(tmp_path / "answer.txt"), "--source", str(tmp_path / "source.txt"),
-                     "--json"]) == 0
+        assert (
+            main(
+                ["check", "--answer", str(tmp_path / "answer.txt"), "--source", str(tmp_path / "source.txt"), "--json"]
+            )
+            == 0
+        )
         printed.append(capsys.readouterr().out)
     (tmp_path / "logs.json").write_text("".join(printed))  # two indented records, appended
     logs = list(_read_logs(str(tmp_path / "logs.json")))

@@ -1,4 +1,5 @@
 """spacy_ground.render: the HTML view of a checked answer, and a check of it in headless Chromium."""
+
 import json
 import os
 import shutil
@@ -10,10 +11,13 @@ import pytest
 import spacy_ground
 from spacy_ground.render import _markup
 
-RECORD = json.dumps({"name": "Finch & Fork", "hours": {"Monday": "9:0-17:0"},
-                     "attributes": {"OutdoorSeating": False, "WiFi": "free"}})
-ANSWER = ("Finch & Fork opens at 9:00 on Mondays and has free WiFi. Guests can enjoy outdoor seating. "
-          "Revenue was $3.9 billion <script>alert(1)</script>.")
+RECORD = json.dumps(
+    {"name": "Finch & Fork", "hours": {"Monday": "9:0-17:0"}, "attributes": {"OutdoorSeating": False, "WiFi": "free"}}
+)
+ANSWER = (
+    "Finch & Fork opens at 9:00 on Mondays and has free WiFi. Guests can enjoy outdoor seating. "
+    "Revenue was $3.9 billion <script>alert(1)</script>."
+)
 SOURCES = [RECORD, "Revenue was $2,847 million in 2024."]
 
 
@@ -51,14 +55,21 @@ def with_class(p, cls):
     return [a for _, a in p.elements if cls in a["class"].split()]
 
 
-@pytest.mark.parametrize("text,ranges,expected", [
-    ("abc", [], "abc"),
-    ("a<b", [], "a&lt;b"),
-    ("hello world", [(0, 5, "<i>", "</i>")], "<i>hello</i> world"),
-    ("hello world", [(0, 11, "<s>", "</s>"), (6, 11, "<i>", "</i>")], "<s>hello <i>world</i></s>"),
-    ("hello world", [(0, 7, "<s>", "</s>"), (6, 11, "<i>", "</i>")], "<s>hello w</s>orld"),  # a crossing range is left out
-    ("ab", [(0, 9, "<s>", "</s>")], "ab"),  # out of range
-])
+@pytest.mark.parametrize(
+    "text,ranges,expected",
+    [
+        ("abc", [], "abc"),
+        ("a<b", [], "a&lt;b"),
+        ("hello world", [(0, 5, "<i>", "</i>")], "<i>hello</i> world"),
+        ("hello world", [(0, 11, "<s>", "</s>"), (6, 11, "<i>", "</i>")], "<s>hello <i>world</i></s>"),
+        (
+            "hello world",
+            [(0, 7, "<s>", "</s>"), (6, 11, "<i>", "</i>")],
+            "<s>hello w</s>orld",
+        ),  # a crossing range is left out
+        ("ab", [(0, 9, "<s>", "</s>")], "ab"),  # out of range
+    ],
+)
 def test_markup_nests_and_escapes(text, ranges, expected):
     assert _markup(text, ranges) == expected
 
@@ -76,7 +87,9 @@ def test_marks_for_sentences_claims_and_facts(doc):
     assert money["data-target"].split()[0] in p.ids  # hovering it highlights the source value
     facts = with_class(p, "sg-fact")
     assert [(a["data-path"], a["data-status"]) for a in facts] == [
-        ("attributes.WiFi", "grounded"), ("attributes.OutdoorSeating", "conflict")]
+        ("attributes.WiFi", "grounded"),
+        ("attributes.OutdoorSeating", "conflict"),
+    ]
     assert "attributes.OutdoorSeating: false" in facts[1]["title"]
     head = with_class(p, "sg-head")[0]
     assert head["data-action"] == doc._.grounding.action
@@ -106,8 +119,10 @@ def test_several_docs_render_one_after_the_other(doc):
 def test_page_and_options(doc):
     page = spacy_ground.render(doc, jupyter=False, page=True)
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    assert "sg-source" not in spacy_ground.render(doc, jupyter=False, sources=False).split("<script>")[0].split(
-        "</style>")[1]
+    assert (
+        "sg-source"
+        not in spacy_ground.render(doc, jupyter=False, sources=False).split("<script>")[0].split("</style>")[1]
+    )
 
 
 def test_claims_only_pipeline_renders_the_numeric_summary():
@@ -135,20 +150,35 @@ def test_in_a_notebook_it_displays(doc, monkeypatch):
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.mark.skipif(not CHROMIUM and not os.environ.get("SPACY_GROUND_REQUIRE_BROWSER"),
-                    reason="Debian's chromium is not installed (.ci/run installs it)")
+@pytest.mark.skipif(
+    not CHROMIUM and not os.environ.get("SPACY_GROUND_REQUIRE_BROWSER"),
+    reason="Debian's chromium is not installed (.ci/run installs it)",
+)
 def test_page_in_headless_chromium(doc, tmp_path):
     """The page loads in a real browser, its script runs, and hovering a claim highlights
     the nearest source value in the side view."""
     assert CHROMIUM, "SPACY_GROUND_REQUIRE_BROWSER is set but chromium is missing"
     page = spacy_ground.render(doc, jupyter=False, page=True)
-    hover = ("<script>var el=document.querySelector('.sg-claim[data-status=mismatch]');"
-             "el.dispatchEvent(new MouseEvent('mouseenter'));</script></body>")
+    hover = (
+        "<script>var el=document.querySelector('.sg-claim[data-status=mismatch]');"
+        "el.dispatchEvent(new MouseEvent('mouseenter'));</script></body>"
+    )
     path = tmp_path / "page.html"
     path.write_text(page.replace("</body>", hover), encoding="utf8")
-    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync",
-           f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", path.as_uri()]
+    cmd = [
+        CHROMIUM,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--dump-dom",
+        path.as_uri(),
+    ]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     p = parse(out.stdout)

@@ -1,4 +1,5 @@
 """The whole default pipeline saves and loads; config overrides change behaviour without retraining."""
+
 from pathlib import Path
 
 import pytest
@@ -28,9 +29,15 @@ def test_thresholds_and_k_overridden_at_load_time(tmp_path):
     nlp = spacy_ground.load()
     nlp.to_disk(tmp_path / "p")
     with pytest.warns(UserWarning, match="so only 1 are read"):  # passages ask for 3 evidence sentences
-        strict = spacy.load(tmp_path / "p", config={"components": {"ground_verdict": {"flag_threshold": 0.0,
-                                                                                       "block_threshold": 0.0},
-                                                                    "ground_align": {"top_k": 1}}})
+        strict = spacy.load(
+            tmp_path / "p",
+            config={
+                "components": {
+                    "ground_verdict": {"flag_threshold": 0.0, "block_threshold": 0.0},
+                    "ground_align": {"top_k": 1},
+                }
+            },
+        )
     doc = spacy_ground.check(strict, "The firm is based in Oslo.", SOURCES)
     assert doc._.grounding.action == "block"  # every score is >= 0
     assert all(len(s._.evidence) == 1 for s in doc.spans["ground_sentences"])
@@ -41,8 +48,14 @@ def test_thresholds_and_k_overridden_at_load_time(tmp_path):
 def test_configs_default_cfg_builds_the_pipeline():
     cfg = load_config(Path(__file__).parent.parent / "configs" / "default.cfg")
     nlp = load_model_from_config(cfg, auto_fill=True)
-    assert nlp.pipe_names == ["sentencizer", "ground_claims", "ground_numeric", "ground_align", "ground_entail",
-                              "ground_verdict"]
+    assert nlp.pipe_names == [
+        "sentencizer",
+        "ground_claims",
+        "ground_numeric",
+        "ground_align",
+        "ground_entail",
+        "ground_verdict",
+    ]
     assert cfg["components"]["ground_entail"]["model"]["@architectures"] == "spacy_ground.CrossEncoder.v1"
 
 

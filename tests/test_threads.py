@@ -1,5 +1,6 @@
 """Torch runs on one thread per pipeline unless the user asks for more (config or the
 environment variable), and the caller's own torch setting is back after every call."""
+
 import pytest
 import torch
 
@@ -7,14 +8,17 @@ import spacy_ground
 from spacy_ground.nn.threads import TORCH_THREADS_ENV, map_in_threads, torch_threads, torch_threads_for
 
 
-@pytest.mark.parametrize("setting, env, expected", [
-    (None, None, 1),
-    (None, "3", 3),
-    (None, " 2 ", 2),
-    (None, "", 1),
-    (4, None, 4),
-    (4, "2", 4),  # the config wins over the environment
-])
+@pytest.mark.parametrize(
+    "setting, env, expected",
+    [
+        (None, None, 1),
+        (None, "3", 3),
+        (None, " 2 ", 2),
+        (None, "", 1),
+        (4, None, 4),
+        (4, "2", 4),  # the config wins over the environment
+    ],
+)
 def test_the_setting_then_the_environment_then_one(monkeypatch, setting, env, expected):
     monkeypatch.delenv(TORCH_THREADS_ENV, raising=False)
     if env is not None:
@@ -22,8 +26,10 @@ def test_the_setting_then_the_environment_then_one(monkeypatch, setting, env, ex
     assert torch_threads_for("ground_align", setting) == expected
 
 
-@pytest.mark.parametrize("setting, env", [(0, None), (-1, None), (True, None), ("2", None), (2.0, None),
-                                          (None, "two"), (None, "0"), (None, "-3")])
+@pytest.mark.parametrize(
+    "setting, env",
+    [(0, None), (-1, None), (True, None), ("2", None), (2.0, None), (None, "two"), (None, "0"), (None, "-3")],
+)
 def test_a_bad_setting_says_what_and_where(monkeypatch, setting, env):
     monkeypatch.delenv(TORCH_THREADS_ENV, raising=False)
     if env is not None:

@@ -1,33 +1,57 @@
 """Training data for the cross-encoder: NLI samples, RAG pairs, hard negatives, batches."""
+
 import json
 import random
 from collections import Counter
 
 import pytest
 
-from spacy_ground.training.train_entail import (_sentence_label, build_rag_pairs, hard_negative, length_batches, main,
-                                       native_bf16, read_pair_file, sample_nli, train_part, training_precision,
-                                       write_pair_file)
+from spacy_ground.training.train_entail import (
+    _sentence_label,
+    build_rag_pairs,
+    hard_negative,
+    length_batches,
+    main,
+    native_bf16,
+    read_pair_file,
+    sample_nli,
+    train_part,
+    training_precision,
+    write_pair_file,
+)
 
 
-@pytest.mark.parametrize("start,end,spans,label", [
-    (0, 10, [], 0),
-    (0, 10, [{"start": 10, "end": 20, "label": "Evident Conflict"}], 0),  # touching is not overlapping
-    (0, 10, [{"start": 5, "end": 20, "label": "Evident Baseless Info"}], 1),
-    (0, 10, [{"start": 5, "end": 20, "label": "Subtle Conflict"}], 2),
-    (0, 10, [{"start": 0, "end": 3, "label": "Evident Baseless Info"},
-             {"start": 8, "end": 9, "label": "Evident Conflict"}], 2),  # a conflict wins
-])
+@pytest.mark.parametrize(
+    "start,end,spans,label",
+    [
+        (0, 10, [], 0),
+        (0, 10, [{"start": 10, "end": 20, "label": "Evident Conflict"}], 0),  # touching is not overlapping
+        (0, 10, [{"start": 5, "end": 20, "label": "Evident Baseless Info"}], 1),
+        (0, 10, [{"start": 5, "end": 20, "label": "Subtle Conflict"}], 2),
+        (
+            0,
+            10,
+            [
+                {"start": 0, "end": 3, "label": "Evident Baseless Info"},
+                {"start": 8, "end": 9, "label": "Evident Conflict"},
+            ],
+            2,
+        ),  # a conflict wins
+    ],
+)
 def test_sentence_label(start, end, spans, label):
     assert _sentence_label(start, end, spans) == label
 
 
-@pytest.mark.parametrize("sentence,number", [
-    ("Revenue was 120 million dollars in 2020.", "120"),
-    ("The hotel has 45 rooms.", "45"),
-    ("The museum is open on Sundays.", None),
-    ("Paris is the capital of France.", None),
-])
+@pytest.mark.parametrize(
+    "sentence,number",
+    [
+        ("Revenue was 120 million dollars in 2020.", "120"),
+        ("The hotel has 45 rooms.", "45"),
+        ("The museum is open on Sundays.", None),
+        ("Paris is the capital of France.", None),
+    ],
+)
 def test_hard_negative_changes_a_number_or_negates(sentence, number):
     seen = set()
     for seed in range(20):
@@ -51,13 +75,24 @@ def test_train_part_is_by_source_and_stable():
     assert parts == [train_part(r) for r in recs]
     assert 0.2 < parts.count("verdict") / len(parts) < 0.4
     # answers to the same sources are never split across parts
-    assert train_part({"sources": ["x"], "task": "qa", "answer": "a"}) == train_part({"sources": ["x"], "task": "qa", "answer": "b"})
+    assert train_part({"sources": ["x"], "task": "qa", "answer": "a"}) == train_part(
+        {"sources": ["x"], "task": "qa", "answer": "b"}
+    )
 
 
 def test_sample_nli_mixes_datasets_and_makes_fever_neutrals():
-    rows = [{"premise": f"P{i} about Paris", "hypothesis": f"Claim {i} about Paris", "label": "entailment", "dataset": "fever"}
-            for i in range(100)]
-    rows += [{"premise": f"p{i}", "hypothesis": f"h{i}", "label": "contradiction", "dataset": "mnli"} for i in range(100)]
+    rows = [
+        {
+            "premise": f"P{i} about Paris",
+            "hypothesis": f"Claim {i} about Paris",
+            "label": "entailment",
+            "dataset": "fever",
+        }
+        for i in range(100)
+    ]
+    rows += [
+        {"premise": f"p{i}", "hypothesis": f"h{i}", "label": "contradiction", "dataset": "mnli"} for i in range(100)
+    ]
     pairs = sample_nli(rows, 100, fever_neutral_share=0.2, seed=0, other_share=0.5)
     labels = [p[2] for p in pairs]
     assert labels.count(2) == 50  # the MNLI half
@@ -79,13 +114,23 @@ def _write(path, rows):
 
 
 def test_rag_pairs_label_sentences_and_pair_hallucinations_with_more_evidence(tmp_path):
-    source = ("The museum opened in Paris in 1998. It has a large garden with a pond. "
-              "The cafe serves lunch every day. Tickets cost 12 euros for adults.")
+    source = (
+        "The museum opened in Paris in 1998. It has a large garden with a pond. "
+        "The cafe serves lunch every day. Tickets cost 12 euros for adults."
+    )
     answer = "The museum opened in Paris in 1998. The garden has a famous rose collection planted by the king."
     hallucinated = answer.index("The garden")
-    recs = [{"id": f"r{i}", "task": "summary", "sources": [source + f" Note {i}."], "answer": answer, "hallucinated": True,
-             "spans": [{"start": hallucinated, "end": len(answer), "label": "Evident Baseless Info"}]}
-            for i in range(30)]
+    recs = [
+        {
+            "id": f"r{i}",
+            "task": "summary",
+            "sources": [source + f" Note {i}."],
+            "answer": answer,
+            "hallucinated": True,
+            "spans": [{"start": hallucinated, "end": len(answer), "label": "Evident Baseless Info"}],
+        }
+        for i in range(30)
+    ]
     recs = [r for r in recs if train_part(r) == "adapt"][:3]
     assert recs
     rag = _write(tmp_path / "rag.jsonl", recs)
@@ -107,7 +152,7 @@ def test_negative_evidence_k_needs_single_evidence(tmp_path):
 
 
 def test_pair_file_round_trip_and_bad_labels(tmp_path):
-    pairs = [("Paris is in France.", "Paris is French.", 0), ("A \"quoted\" line\nand more", "x", 2)]
+    pairs = [("Paris is in France.", "Paris is French.", 0), ('A "quoted" line\nand more', "x", 2)]
     path = str(tmp_path / "pairs.jsonl.gz")
     write_pair_file(pairs, path)
     assert read_pair_file(path) == pairs
@@ -122,28 +167,74 @@ def test_pair_file_round_trip_and_bad_labels(tmp_path):
 def test_saved_pairs_train_a_model_elsewhere(tmp_path):
     """--save-pairs writes the sample and trains nothing; --pairs-from trains on exactly it
     (how pairs built on a CPU machine are trained on a lent GPU)."""
-    rows = [{"premise": f"The cat {i} sat on the mat.", "hypothesis": f"A cat {i} sat.", "label": "entailment",
-             "dataset": "mnli"} for i in range(6)]
-    rows += [{"premise": f"The dog {i} ran.", "hypothesis": f"The dog {i} slept.", "label": "contradiction",
-              "dataset": "snli"} for i in range(6)]
+    rows = [
+        {
+            "premise": f"The cat {i} sat on the mat.",
+            "hypothesis": f"A cat {i} sat.",
+            "label": "entailment",
+            "dataset": "mnli",
+        }
+        for i in range(6)
+    ]
+    rows += [
+        {
+            "premise": f"The dog {i} ran.",
+            "hypothesis": f"The dog {i} slept.",
+            "label": "contradiction",
+            "dataset": "snli",
+        }
+        for i in range(6)
+    ]
     data = _write(tmp_path / "nli.jsonl", rows)
     saved, model = str(tmp_path / "sample.jsonl.gz"), tmp_path / "m.safetensors"
     assert main(["train", data, str(model), "--max-pairs", "8", "--other-share", "1.0", "--save-pairs", saved]) == 0
     assert not model.exists()
     sample = read_pair_file(saved)
     assert len(sample) == 8
-    assert main(["train", "unused.jsonl", str(model), "--pairs-from", saved, "--batch-size", "4",
-                 "--max-length", "32", "--device", "cpu", "--precision", "fp32"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                "unused.jsonl",
+                str(model),
+                "--pairs-from",
+                saved,
+                "--batch-size",
+                "4",
+                "--max-length",
+                "32",
+                "--device",
+                "cpu",
+                "--precision",
+                "fp32",
+            ]
+        )
+        == 0
+    )
     meta = json.loads(model.with_suffix(".json").read_text())
     assert (meta["pairs"], meta["data"], meta["device"], meta["precision"]) == (8, "sample.jsonl.gz", "cpu", "fp32")
     assert meta["labels"] == {str(k): v for k, v in Counter(p[2] for p in sample).items()}
 
 
 def _cats_and_dogs(tmp_path):
-    rows = [{"premise": f"The cat {i} sat on the mat.", "hypothesis": f"A cat {i} sat.", "label": "entailment",
-             "dataset": "mnli"} for i in range(8)]
-    rows += [{"premise": f"The dog {i} ran.", "hypothesis": f"The dog {i} slept.", "label": "contradiction",
-              "dataset": "snli"} for i in range(8)]
+    rows = [
+        {
+            "premise": f"The cat {i} sat on the mat.",
+            "hypothesis": f"A cat {i} sat.",
+            "label": "entailment",
+            "dataset": "mnli",
+        }
+        for i in range(8)
+    ]
+    rows += [
+        {
+            "premise": f"The dog {i} ran.",
+            "hypothesis": f"The dog {i} slept.",
+            "label": "contradiction",
+            "dataset": "snli",
+        }
+        for i in range(8)
+    ]
     return _write(tmp_path / "nli.jsonl", rows)
 
 
@@ -168,12 +259,33 @@ def test_bf16_training_stays_close_to_float32(tmp_path, monkeypatch):
     for precision in ("fp32", "bf16"):
         seen.clear()
         out = tmp_path / f"{precision}.safetensors"
-        assert main(["train", data, str(out), "--max-pairs", "16", "--other-share", "1.0", "--batch-size", "8",
-                     "--max-length", "32", "--precision", precision, "--lr", "1e-4"]) == 0
+        assert (
+            main(
+                [
+                    "train",
+                    data,
+                    str(out),
+                    "--max-pairs",
+                    "16",
+                    "--other-share",
+                    "1.0",
+                    "--batch-size",
+                    "8",
+                    "--max-length",
+                    "32",
+                    "--precision",
+                    precision,
+                    "--lr",
+                    "1e-4",
+                ]
+            )
+            == 0
+        )
         assert json.loads(out.with_suffix(".json").read_text())["precision"] == precision
         assert seen == [(precision == "bf16", {torch.float32})] * 2  # two steps, autocast on in bf16 only
-        probs[precision] = predict_proba(load_trained(out), load_tokenizer(), ["The cat 3 sat on the mat."],
-                                         ["A cat 3 sat."], max_length=32)
+        probs[precision] = predict_proba(
+            load_trained(out), load_tokenizer(), ["The cat 3 sat on the mat."], ["A cat 3 sat."], max_length=32
+        )
     assert probs["fp32"] != probs["bf16"]
     assert max(abs(a - b) for a, b in zip(probs["fp32"][0], probs["bf16"][0])) < 0.02
 
@@ -181,24 +293,63 @@ def test_bf16_training_stays_close_to_float32(tmp_path, monkeypatch):
 def test_a_resumed_run_keeps_the_precision_it_began_in(tmp_path):
     data = _cats_and_dogs(tmp_path)
     first = tmp_path / "first.safetensors"
-    assert main(["train", data, str(first), "--max-pairs", "16", "--other-share", "1.0", "--batch-size", "8",
-                 "--max-length", "32", "--precision", "fp32"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                data,
+                str(first),
+                "--max-pairs",
+                "16",
+                "--other-share",
+                "1.0",
+                "--batch-size",
+                "8",
+                "--max-length",
+                "32",
+                "--precision",
+                "fp32",
+            ]
+        )
+        == 0
+    )
     out = tmp_path / "out.safetensors"
     first.rename(out.with_suffix(".ckpt.safetensors"))  # as if a bf16 run had stopped after its first step
     out.with_suffix(".ckpt.json").write_text(json.dumps({"step": 1, "precision": "bf16"}))
-    assert main(["train", data, str(out), "--max-pairs", "16", "--other-share", "1.0", "--batch-size", "8",
-                 "--max-length", "32", "--precision", "fp32"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                data,
+                str(out),
+                "--max-pairs",
+                "16",
+                "--other-share",
+                "1.0",
+                "--batch-size",
+                "8",
+                "--max-length",
+                "32",
+                "--precision",
+                "fp32",
+            ]
+        )
+        == 0
+    )
     assert json.loads(out.with_suffix(".json").read_text())["precision"] == "bf16"
     assert not out.with_suffix(".ckpt.safetensors").exists()
 
 
-@pytest.mark.parametrize("flags,expected", [
-    ("flags : fpu avx2 avx512f avx512_bf16 avx512_vnni", True),
-    ("flags : fpu amx_bf16 amx_tile", True),
-    ("flags : fpu avx2 avx512f avx512_vnni", False),  # AVX-512 alone: bfloat16 is emulated
-    ("flags : fpu avx2 avx512_bf16x", False),  # a whole flag, not a prefix
-    ("", False),
-])
+@pytest.mark.parametrize(
+    "flags,expected",
+    [
+        ("flags : fpu avx2 avx512f avx512_bf16 avx512_vnni", True),
+        ("flags : fpu amx_bf16 amx_tile", True),
+        ("flags : fpu avx2 avx512f avx512_vnni", False),  # AVX-512 alone: bfloat16 is emulated
+        ("flags : fpu avx2 avx512_bf16x", False),  # a whole flag, not a prefix
+        ("", False),
+    ],
+)
 def test_native_bf16_reads_the_cpu_flags(tmp_path, flags, expected):
     import torch
 
@@ -207,14 +358,17 @@ def test_native_bf16_reads_the_cpu_flags(tmp_path, flags, expected):
     assert native_bf16(torch.device("cpu"), str(info)) is expected
 
 
-@pytest.mark.parametrize("native,choice,expected,warns", [
-    (True, "auto", "bf16", False),
-    (False, "auto", "fp32", False),
-    (True, "fp32", "fp32", False),
-    (False, "fp32", "fp32", False),
-    (True, "bf16", "bf16", False),
-    (False, "bf16", "bf16", True),  # chosen on a device without it: trained so, with a warning
-])
+@pytest.mark.parametrize(
+    "native,choice,expected,warns",
+    [
+        (True, "auto", "bf16", False),
+        (False, "auto", "fp32", False),
+        (True, "fp32", "fp32", False),
+        (False, "fp32", "fp32", False),
+        (True, "bf16", "bf16", False),
+        (False, "bf16", "bf16", True),  # chosen on a device without it: trained so, with a warning
+    ],
+)
 def test_training_precision(monkeypatch, capsys, native, choice, expected, warns):
     import torch
 
@@ -241,15 +395,35 @@ def test_eval_refuses_int8_off_the_cpu(tmp_path):
 
 
 def test_rag_pairs_by_kind_of_sources(tmp_path):
-    passages = ["The museum opened in Paris in 1998. It has a large garden with a pond.",
-                "The cafe serves lunch every day. Tickets cost 12 euros for adults."]
+    passages = [
+        "The museum opened in Paris in 1998. It has a large garden with a pond.",
+        "The cafe serves lunch every day. Tickets cost 12 euros for adults.",
+    ]
     answer = "The museum opened in Paris in 1998. The garden has a famous rose collection planted by the king."
     hallucinated = answer.index("The garden")
     span = [{"start": hallucinated, "end": len(answer), "label": "Evident Baseless Info"}]
-    recs = [{"id": f"q{i}", "task": "qa", "sources": passages + [f"Note {i} on the museum garden."], "answer": answer,
-             "hallucinated": True, "spans": span} for i in range(30)]
-    recs += [{"id": f"s{i}", "task": "summary", "sources": [" ".join(passages) + f" Note {i}."], "answer": answer,
-              "hallucinated": True, "spans": span} for i in range(30)]
+    recs = [
+        {
+            "id": f"q{i}",
+            "task": "qa",
+            "sources": passages + [f"Note {i} on the museum garden."],
+            "answer": answer,
+            "hallucinated": True,
+            "spans": span,
+        }
+        for i in range(30)
+    ]
+    recs += [
+        {
+            "id": f"s{i}",
+            "task": "summary",
+            "sources": [" ".join(passages) + f" Note {i}."],
+            "answer": answer,
+            "hallucinated": True,
+            "spans": span,
+        }
+        for i in range(30)
+    ]
     recs = [r for r in recs if train_part(r) == "adapt"]
     assert {r["task"] for r in recs} == {"qa", "summary"}
     rag = _write(tmp_path / "rag.jsonl", recs)
@@ -269,8 +443,9 @@ def test_rag_pairs_by_kind_of_sources(tmp_path):
         build_rag_pairs(rag, edits, 0, **common, source_kinds=["qa"])
 
 
-@pytest.mark.parametrize("text,expected", [("passages=3", {"passages": 3}),
-                                           ("passages=3, document=1", {"passages": 3, "document": 1})])
+@pytest.mark.parametrize(
+    "text,expected", [("passages=3", {"passages": 3}), ("passages=3, document=1", {"passages": 3, "document": 1})]
+)
 def test_kind_counts(text, expected):
     from spacy_ground.training.train_entail import _kind_counts
 
@@ -298,8 +473,7 @@ def test_under_bf16_autocast_the_head_runs_in_float32():
         training = True
 
         def forward(self, input_ids, attention_mask=None, token_type_ids=None):
-            out = torch.nn.functional.linear(input_ids.float()[..., None].expand(-1, -1, 8) / 7,
-                                             torch.eye(8) * 1.001)
+            out = torch.nn.functional.linear(input_ids.float()[..., None].expand(-1, -1, 8) / 7, torch.eye(8) * 1.001)
             return type("Out", (), {"last_hidden_state": out})()
 
     torch.manual_seed(0)

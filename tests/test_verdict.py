@@ -1,4 +1,5 @@
 """ground_verdict: score, verdict, action, reasons, not_checkable, serialisation."""
+
 import json
 from pathlib import Path
 
@@ -24,8 +25,9 @@ def toy_pipeline():
     """Rules, alignment by words and the verdict with ``toy_model`` (no entailment)."""
     nlp_ = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp_.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
-    nlp_.add_pipe("ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8,
-                                                       "require_entailment": False})
+    nlp_.add_pipe(
+        "ground_verdict", last=True, config={"flag_threshold": 0.5, "block_threshold": 0.8, "require_entailment": False}
+    )
     nlp_.get_pipe("ground_verdict").set_model(toy_model())
     return nlp_
 
@@ -58,8 +60,15 @@ def test_mismatched_number_is_contradicted_with_a_reason(nlp):
 def test_thresholds_change_the_action_without_refitting(flag_on_mismatch, action):
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
     nlp.add_pipe("ground_align", after="ground_numeric", config={"use_embeddings": False})
-    nlp.add_pipe("ground_verdict", config={"flag_threshold": 0.95, "block_threshold": 0.99,
-                                           "require_entailment": False, "flag_on_mismatch": flag_on_mismatch})
+    nlp.add_pipe(
+        "ground_verdict",
+        config={
+            "flag_threshold": 0.95,
+            "block_threshold": 0.99,
+            "require_entailment": False,
+            "flag_on_mismatch": flag_on_mismatch,
+        },
+    )
     nlp.get_pipe("ground_verdict").set_model(toy_model())
     doc = spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
     assert doc._.grounding.action == action
@@ -67,52 +76,67 @@ def test_thresholds_change_the_action_without_refitting(flag_on_mismatch, action
     assert doc._.grounding.to_dict()["flagged_by_rule"] == flag_on_mismatch
 
 
-@pytest.mark.parametrize("answer, sources, why", [
-    ("The passages do not mention the revenue.", SOURCES, "declines"),
-    ("Revenue was $3.9 billion.", [], "no sources"),
-    ("Revenue was $3.9 billion.", ["   "], "no sources"),
-    ("", SOURCES, "empty"),
-    ("?!... --- !!!", SOURCES, "no words or numbers"),
-    ("\U0001F680\U0001F525\U0001F44D", SOURCES, "no words or numbers"),
-    ("\u200b\u200b", SOURCES, "no words or numbers"),
-])
+@pytest.mark.parametrize(
+    "answer, sources, why",
+    [
+        ("The passages do not mention the revenue.", SOURCES, "declines"),
+        ("Revenue was $3.9 billion.", [], "no sources"),
+        ("Revenue was $3.9 billion.", ["   "], "no sources"),
+        ("", SOURCES, "empty"),
+        ("?!... --- !!!", SOURCES, "no words or numbers"),
+        ("\U0001f680\U0001f525\U0001f44d", SOURCES, "no words or numbers"),
+        ("\u200b\u200b", SOURCES, "no words or numbers"),
+    ],
+)
 def test_not_checkable_has_a_reason_and_no_score(nlp, answer, sources, why):
     g = spacy_ground.check(nlp, answer, sources)._.grounding
     assert g.verdict == "not_checkable" and g.score is None
     assert any(why in r for r in g.reasons)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("The passages do not mention when the store opens.", True),
-    ("Based on the passages, I cannot answer this question.", True),
-    ("The store opens at 9 am. It does not mention parking, but it has a lot.", False),
-    ("The store opens at 9 am and closes at 5 pm.", False),
-    # bullets without full stops are statements of their own, not part of a declining sentence
-    ("Based on the given passages, here are some benefits of cupping massage:\n\n* Eliminates toxins\n"
-     "* Improved circulation\n\nThe passages do not provide specific details on those benefits", False),
-    ("Unable to answer based on given passages.\n\nThe passages do not mention the opening hours.", True),
-    ("The provided passages do not\nmention the opening hours of the restaurant.", True),  # a wrapped line
-    ("Based on the provided business information:\n\n- The hours are not provided.\n- Reservations are not "
-     "mentioned.", True),
-    ("- WiFi: free\n- Parking: the passages do not specify", False),
-    # a new line that starts a new sentence is one, full stop or not
-    ("The passages do not mention the price\nThe hotel has 200 rooms and a pool", False),
-    ("Based on the information provided in the passages, here is what I can tell you:\n\n- The hours are not "
-     "provided.\n- Reservations are not mentioned.", True),
-    ("Unable to answer based on the passages.\nThe company reported revenue of $5 million in 2020:", False),
-    # a contrast inside a declining sentence: what follows it states something
-    ("The passage does not mention the CEO, but revenue was $9 billion in 2024.", False),
-    ("The passages do not mention the CEO; the company was founded by two engineers in Ohio.", False),
-    ("The passages do not mention the CEO, but they do not give the revenue either.", True),
-    ("The passages do not provide this information, however.", True),
-    # more ways of declining (a user-path review, 2026-12-01)
-    ("Based on the given passages, it is not possible to determine the company's revenue.", True),
-    ("I don't know the company's revenue based on the passages provided.", True),
-    ("The passages don't provide the company's revenue.", True),
-    ("It is unclear from the passages what the company earned.", True),
-    ("The answer cannot be found in the passages.", True),
-    ("Andorra is the smallest, where Panzer beetles cannot be found.", False),  # a statement
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The passages do not mention when the store opens.", True),
+        ("Based on the passages, I cannot answer this question.", True),
+        ("The store opens at 9 am. It does not mention parking, but it has a lot.", False),
+        ("The store opens at 9 am and closes at 5 pm.", False),
+        # bullets without full stops are statements of their own, not part of a declining sentence
+        (
+            "Based on the given passages, here are some benefits of cupping massage:\n\n* Eliminates toxins\n"
+            "* Improved circulation\n\nThe passages do not provide specific details on those benefits",
+            False,
+        ),
+        ("Unable to answer based on given passages.\n\nThe passages do not mention the opening hours.", True),
+        ("The provided passages do not\nmention the opening hours of the restaurant.", True),  # a wrapped line
+        (
+            "Based on the provided business information:\n\n- The hours are not provided.\n- Reservations are not "
+            "mentioned.",
+            True,
+        ),
+        ("- WiFi: free\n- Parking: the passages do not specify", False),
+        # a new line that starts a new sentence is one, full stop or not
+        ("The passages do not mention the price\nThe hotel has 200 rooms and a pool", False),
+        (
+            "Based on the information provided in the passages, here is what I can tell you:\n\n- The hours are not "
+            "provided.\n- Reservations are not mentioned.",
+            True,
+        ),
+        ("Unable to answer based on the passages.\nThe company reported revenue of $5 million in 2020:", False),
+        # a contrast inside a declining sentence: what follows it states something
+        ("The passage does not mention the CEO, but revenue was $9 billion in 2024.", False),
+        ("The passages do not mention the CEO; the company was founded by two engineers in Ohio.", False),
+        ("The passages do not mention the CEO, but they do not give the revenue either.", True),
+        ("The passages do not provide this information, however.", True),
+        # more ways of declining (a user-path review, 2026-12-01)
+        ("Based on the given passages, it is not possible to determine the company's revenue.", True),
+        ("I don't know the company's revenue based on the passages provided.", True),
+        ("The passages don't provide the company's revenue.", True),
+        ("It is unclear from the passages what the company earned.", True),
+        ("The answer cannot be found in the passages.", True),
+        ("Andorra is the smallest, where Panzer beetles cannot be found.", False),  # a statement
+    ],
+)
 def test_refusals(text, expected):
     assert is_refusal(text) is expected
 
@@ -146,7 +170,8 @@ def test_model_saved_with_the_pipeline(nlp, tmp_path):
     loaded = spacy.load(tmp_path / "p")
     doc = spacy_ground.check(loaded, "Revenue was $3.9 billion in Q3 2024.", SOURCES)
     assert doc._.grounding.score == pytest.approx(
-        spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score)
+        spacy_ground.check(nlp, "Revenue was $3.9 billion in Q3 2024.", SOURCES)._.grounding.score
+    )
 
 
 def test_verdict_refuses_to_score_without_entailment_unless_told():
@@ -184,7 +209,8 @@ def test_features_are_clipped_to_the_range_fitted_on():
     edge = model.predict(numpy.array([[x[:, 0].max(), 0.5], [x[:, 0].min(), 0.5]]))
     assert numpy.allclose(far, edge) and 0.01 < edge[1] < edge[0] < 0.99  # no extrapolation to 0 or 1
     assert model.contributions(numpy.array([40.0, 0.5]))["a"] == pytest.approx(
-        model.contributions(numpy.array([x[:, 0].max(), 0.5]))["a"])
+        model.contributions(numpy.array([x[:, 0].max(), 0.5]))["a"]
+    )
     again = LogisticModel.from_dict(json.loads(json.dumps(model.to_dict())))
     assert numpy.allclose(again.predict(numpy.array([[40.0, 0.5]])), far[0])
     old = {k: v for k, v in model.to_dict().items() if k not in ("low", "high")}  # stored before bounds
@@ -226,21 +252,31 @@ def test_record_facts_give_reasons_spans_and_a_flag(nlp):
 
 
 def test_record_checks_can_be_switched_off():
-    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY, overrides={"components.ground_numeric.check_records": False})
-    doc = spacy_ground.check(nlp, "Guests can enjoy outdoor seating.", [json.dumps({"attributes": {"OutdoorSeating": False}})])
+    nlp = spacy_ground.load(
+        exclude=spacy_ground.CLAIMS_ONLY, overrides={"components.ground_numeric.check_records": False}
+    )
+    doc = spacy_ground.check(
+        nlp, "Guests can enjoy outdoor seating.", [json.dumps({"attributes": {"OutdoorSeating": False}})]
+    )
     assert doc._.record_facts == [] and doc._.numeric_grounding["n_record_conflict"] == 0
 
 
 def test_one_model_per_source_shape(nlp):
     from spacy_ground.fusion.model import VerdictModel
 
-    text = LogisticModel(FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), numpy.zeros(len(FEATURES)), -2.0)
-    record = LogisticModel(FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), numpy.zeros(len(FEATURES)), 2.0)
+    text = LogisticModel(
+        FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), numpy.zeros(len(FEATURES)), -2.0
+    )
+    record = LogisticModel(
+        FEATURES, numpy.zeros(len(FEATURES)), numpy.ones(len(FEATURES)), numpy.zeros(len(FEATURES)), 2.0
+    )
     pipe = nlp.get_pipe("ground_verdict")
     pipe.set_model(VerdictModel({"text": text, "record": record}))
     try:
         prose = spacy_ground.check(nlp, "The firm employs 400 people.", SOURCES)._.grounding.score
-        rec = spacy_ground.check(nlp, "The firm employs 400 people.", [json.dumps({"employees": 400})])._.grounding.score
+        rec = spacy_ground.check(
+            nlp, "The firm employs 400 people.", [json.dumps({"employees": 400})]
+        )._.grounding.score
         assert prose == pytest.approx(1 / (1 + numpy.exp(2.0)))
         assert rec == pytest.approx(1 / (1 + numpy.exp(-2.0)))
         back = VerdictModel.from_dict(json.loads(json.dumps(pipe.lr_model.to_dict())))
@@ -255,25 +291,33 @@ def scripted():
     nlp = spacy_ground.load(overrides={"components.ground_align.use_embeddings": False})
     scores = {"opened": [0.9, 0.05, 0.05], "gardens": [0.25, 0.7, 0.05], "France": [0.005, 0.005, 0.99]}
     nlp.get_pipe("ground_entail").predict = lambda pairs: [
-        next(v for k, v in scores.items() if k in premise) for premise, _ in pairs]
+        next(v for k, v in scores.items() if k in premise) for premise, _ in pairs
+    ]
     nlp.get_pipe("ground_entail").evidence_k_by_source = {}  # one evidence sentence: scripted by its words
     nlp.get_pipe("ground_verdict").sentence_threshold_by_source = {}  # the tests set sentence_threshold
     return nlp
 
 
-@pytest.mark.parametrize("threshold, if_flagged, flag_threshold, expected", [
-    (0.7, True, 0.0, ["The gardens hold a famous rose collection."]),  # 1 - support 0.75
-    (0.8, True, 0.0, []),  # under the sentence threshold
-    (0.7, True, 1.0, []),  # the answer passes: nothing in it is judged hallucinated
-    (0.7, False, 1.0, ["The gardens hold a famous rose collection."]),
-])
-def test_flagged_spans_follow_the_sentence_threshold_and_the_action(scripted, threshold, if_flagged,
-                                                                    flag_threshold, expected):
+@pytest.mark.parametrize(
+    "threshold, if_flagged, flag_threshold, expected",
+    [
+        (0.7, True, 0.0, ["The gardens hold a famous rose collection."]),  # 1 - support 0.75
+        (0.8, True, 0.0, []),  # under the sentence threshold
+        (0.7, True, 1.0, []),  # the answer passes: nothing in it is judged hallucinated
+        (0.7, False, 1.0, ["The gardens hold a famous rose collection."]),
+    ],
+)
+def test_flagged_spans_follow_the_sentence_threshold_and_the_action(
+    scripted, threshold, if_flagged, flag_threshold, expected
+):
     verdict = scripted.get_pipe("ground_verdict")
     verdict.sentence_threshold, verdict.spans_if_flagged = threshold, if_flagged
     verdict.flag_threshold, verdict.block_threshold = flag_threshold, 1.0
-    doc = spacy_ground.check(scripted, "The museum opened in 1998. The gardens hold a famous rose collection.",
-                             ["The museum opened in 1998. The gardens are large."])
+    doc = spacy_ground.check(
+        scripted,
+        "The museum opened in 1998. The gardens hold a famous rose collection.",
+        ["The museum opened in 1998. The gardens are large."],
+    )
     assert doc._.grounding.action == ("pass" if flag_threshold == 1.0 else "flag")
     assert [s.text for s in doc.spans["ground_unsupported"]] == expected
     assert [s["label"] for s in doc._.grounding.sentences] == ["supported", "unsupported"]  # labels unchanged
@@ -284,44 +328,53 @@ def test_sentence_threshold_is_a_probability():
         spacy_ground.load(overrides={"components.ground_verdict.sentence_threshold": 0})
 
 
-@pytest.mark.parametrize("by_source, message", [
-    ({"passages": 0}, "sentence_threshold_by_source"),
-    ({"passages": 1.5}, "sentence_threshold_by_source"),
-    ({"qa": 0.5}, "source kinds"),
-])
+@pytest.mark.parametrize(
+    "by_source, message",
+    [
+        ({"passages": 0}, "sentence_threshold_by_source"),
+        ({"passages": 1.5}, "sentence_threshold_by_source"),
+        ({"qa": 0.5}, "source kinds"),
+    ],
+)
 def test_bad_sentence_threshold_by_source_is_a_clear_error(by_source, message):
     with pytest.raises(ValueError, match=message):
         spacy_ground.load(overrides={"components.ground_verdict.sentence_threshold_by_source": by_source})
 
 
-@pytest.mark.parametrize("by_source, sources, expected", [
-    ({}, ["The museum opened in 1998. The gardens are large."], True),  # sentence_threshold 0.7
-    ({"document": 0.8}, ["The museum opened in 1998. The gardens are large."], False),
-    ({"document": 0.8}, ["The museum opened in 1998.", "The gardens are large."], True),  # passages: 0.7
-    ({"document": 0.8, "passages": 0.75}, ["The museum opened in 1998.", "The gardens are large."], True),
-    ({"passages": 0.8}, ["The museum opened in 1998.", "The gardens are large."], False),
-])
+@pytest.mark.parametrize(
+    "by_source, sources, expected",
+    [
+        ({}, ["The museum opened in 1998. The gardens are large."], True),  # sentence_threshold 0.7
+        ({"document": 0.8}, ["The museum opened in 1998. The gardens are large."], False),
+        ({"document": 0.8}, ["The museum opened in 1998.", "The gardens are large."], True),  # passages: 0.7
+        ({"document": 0.8, "passages": 0.75}, ["The museum opened in 1998.", "The gardens are large."], True),
+        ({"passages": 0.8}, ["The museum opened in 1998.", "The gardens are large."], False),
+    ],
+)
 def test_sentence_threshold_by_kind_of_sources(scripted, by_source, sources, expected):
     verdict = scripted.get_pipe("ground_verdict")
     verdict.sentence_threshold, verdict.spans_if_flagged = 0.7, True
     verdict.flag_threshold, verdict.block_threshold = 0.0, 1.0
     verdict.sentence_threshold_by_source = by_source
     try:
-        doc = spacy_ground.check(scripted, "The museum opened in 1998. The gardens hold a famous rose collection.",
-                                 sources)
+        doc = spacy_ground.check(
+            scripted, "The museum opened in 1998. The gardens hold a famous rose collection.", sources
+        )
     finally:
         verdict.sentence_threshold_by_source = {}
     # the gardens sentence: 1 - support 0.75
     assert [s.text for s in doc.spans["ground_unsupported"]] == (
-        ["The gardens hold a famous rose collection."] if expected else [])
+        ["The gardens hold a famous rose collection."] if expected else []
+    )
     g = doc._.grounding  # the record says which kind of sources and which threshold applied
     assert g.sources_kind == ("passages" if len(sources) > 1 else "document")
     assert g.sentence_threshold == by_source.get(g.sources_kind, 0.7)
     assert g.to_dict()["sentence_threshold"] == g.sentence_threshold
 
 
-@pytest.mark.parametrize("flag_on_contradiction, threshold, action", [
-    (True, 0.98, "flag"), (False, 0.98, "pass"), (True, 0.995, "pass")])  # contradicted at 0.99
+@pytest.mark.parametrize(
+    "flag_on_contradiction, threshold, action", [(True, 0.98, "flag"), (False, 0.98, "pass"), (True, 0.995, "pass")]
+)  # contradicted at 0.99
 def test_a_strongly_contradicted_sentence_flags_the_answer(scripted, flag_on_contradiction, threshold, action):
     verdict = scripted.get_pipe("ground_verdict")
     verdict.sentence_threshold, verdict.spans_if_flagged = 0.999, True  # spans come from the contradiction rule
@@ -332,7 +385,9 @@ def test_a_strongly_contradicted_sentence_flags_the_answer(scripted, flag_on_con
     assert g.action == action
     if action == "flag":
         assert g.verdict == "contradicted"
-        assert g.reasons[0] == "contradicted by the sources (0.99): 'Paris is in Spain.'; evidence: 'Paris is in France.'"
+        assert (
+            g.reasons[0] == "contradicted by the sources (0.99): 'Paris is in Spain.'; evidence: 'Paris is in France.'"
+        )
         assert [s.text for s in doc.spans["ground_unsupported"]] == ["Paris is in Spain."]
     else:
         assert g.verdict == "supported" and not list(doc.spans["ground_unsupported"])
@@ -387,7 +442,7 @@ def test_signed_fit_is_optimal_under_its_signs():
 
     def loss(coef, intercept):
         z = ((X - m.mean) / m.std) @ coef + intercept
-        return float(numpy.sum(numpy.logaddexp(0, z) - y * z) + 0.5 * numpy.sum(coef ** 2))
+        return float(numpy.sum(numpy.logaddexp(0, z) - y * z) + 0.5 * numpy.sum(coef**2))
 
     best = loss(m.coef, m.intercept)
     rng = numpy.random.default_rng(0)
@@ -418,8 +473,14 @@ def scored_example(nlp_, answer, score, action, gold=None, gold_spans=None, pred
     from spacy.training import Example
 
     pred = nlp_.make_doc(answer)
-    pred._.ground_record = {"score": score, "action": action, "verdict": "x", "reasons": [], "sentences": [],
-                            "claims": []}
+    pred._.ground_record = {
+        "score": score,
+        "action": action,
+        "verdict": "x",
+        "reasons": [],
+        "sentences": [],
+        "claims": [],
+    }
     pred.spans["ground_unsupported"] = [pred.char_span(s, e, alignment_mode="expand") for s, e in pred_spans]
     ref = nlp_.make_doc(answer)
     if gold is not None:
@@ -467,9 +528,11 @@ def test_grounding_scorer_gold_from_spans_and_figures_it_cannot_compute():
     blank = spacy.blank("en")
     text = "Revenue was $3.9 billion ."
     # no category: a span under the key says hallucinated, an empty key says clean, no key says nothing
-    examples = [scored_example(blank, text, 0.8, "flag", gold_spans=[(12, 24)], pred_spans=[(12, 24)]),
-                scored_example(blank, text, 0.2, "pass", gold_spans=[]),
-                scored_example(blank, text, 0.9, "flag")]
+    examples = [
+        scored_example(blank, text, 0.8, "flag", gold_spans=[(12, 24)], pred_spans=[(12, 24)]),
+        scored_example(blank, text, 0.2, "pass", gold_spans=[]),
+        scored_example(blank, text, 0.9, "flag"),
+    ]
     s = GroundingScorer()(examples)
     assert s["grounding_auroc"] == 1.0 and s["grounding_f"] == 1.0 and s["grounding_span_f"] == 1.0
     # one class only: no AUROC; nothing labelled: every figure None
@@ -506,8 +569,14 @@ def test_grounding_scorer_spans_by_characters_across_tokenisations():
 
     blank = spacy.blank("en")
     pred = blank.make_doc("Revenue was $3.9 billion.")  # tokens "$", "3.9", "billion", "."
-    pred._.ground_record = {"score": 0.9, "action": "flag", "verdict": "x", "reasons": [], "sentences": [],
-                            "claims": []}
+    pred._.ground_record = {
+        "score": 0.9,
+        "action": "flag",
+        "verdict": "x",
+        "reasons": [],
+        "sentences": [],
+        "claims": [],
+    }
     pred.spans["ground_unsupported"] = [pred.char_span(12, 24)]  # "$3.9 billion"
     ref = Doc(blank.vocab, words=["Revenue", "was", "$3.9", "billion."])
     ref.spans["ground_unsupported"] = [ref[2:4]]  # "$3.9 billion." (12-25)
@@ -520,17 +589,20 @@ def test_grounding_scorer_spans_by_characters_across_tokenisations():
     assert (s["grounding_span_p"], s["grounding_span_r"]) == (1.0, 1.0)
 
 
-@pytest.mark.parametrize("a, b, expected", [
-    ("ab c", "ab c", [0, 1, 2, 3]),
-    ("ab c", "ab  c", [0, 1, 2, 4]),
-    ("ab  c", "ab c", [0, 1, 2, None, 3]),
-    ("a b", "ab", [0, None, 1]),
-    ("AB", "ab", [0, 1]),
-    ("ab", "a", [0, None]),
-    ("ΟΔΟΣ  is", "οδος is", [0, 1, 2, 3, 4, None, 5, 6]),  # a final sigma, folded; a space b lacks
-    ("İs x", "i̇s x", [0, 2, 3, 4]),  # "İ" folds to two characters
-    (" x", "x", [None, 0]),
-])
+@pytest.mark.parametrize(
+    "a, b, expected",
+    [
+        ("ab c", "ab c", [0, 1, 2, 3]),
+        ("ab c", "ab  c", [0, 1, 2, 4]),
+        ("ab  c", "ab c", [0, 1, 2, None, 3]),
+        ("a b", "ab", [0, None, 1]),
+        ("AB", "ab", [0, 1]),
+        ("ab", "a", [0, None]),
+        ("ΟΔΟΣ  is", "οδος is", [0, 1, 2, 3, 4, None, 5, 6]),  # a final sigma, folded; a space b lacks
+        ("İs x", "i̇s x", [0, 2, 3, 4]),  # "İ" folds to two characters
+        (" x", "x", [None, 0]),
+    ],
+)
 def test_char_map(a, b, expected):
     from spacy_ground.pipeline.scoring import char_map
 
@@ -563,7 +635,8 @@ def test_nlp_evaluate_scores_the_verdict(nlp):
     # ranked by the model's score of their features, as evaluate ranks not checkable answers
     verdict = nlp.get_pipe("ground_verdict")
     assert [verdict.rank_score(nlp(eg.predicted)) for eg in bare] == pytest.approx(
-        [verdict.lr_model.score(answer_features(nlp(eg.predicted)), "text") for eg in bare])
+        [verdict.lr_model.score(answer_features(nlp(eg.predicted)), "text") for eg in bare]
+    )
     assert bare_scores["grounding_auroc"] is not None
 
 
@@ -571,8 +644,11 @@ def test_the_scorer_reads_the_components_spans_key():
     from spacy.training import Example
 
     nlp_ = toy_pipeline()
-    nlp_.replace_pipe("ground_verdict", "ground_verdict", config={"spans_key": "mine", "require_entailment": False,
-                                                                  "flag_threshold": 0.5})
+    nlp_.replace_pipe(
+        "ground_verdict",
+        "ground_verdict",
+        config={"spans_key": "mine", "require_entailment": False, "flag_threshold": 0.5},
+    )
     nlp_.get_pipe("ground_verdict").set_model(toy_model())
     examples = []
     for answer, hallucinated in (("Revenue was $3.9 billion in Q3 2024.", True), ("Revenue was $2.85 billion.", False)):
@@ -596,10 +672,18 @@ def test_grounding_scorer_is_registered_and_pickles():
 
 
 # ------------------------------------------------------------------ nlp.initialize
-RIGHT = ["Revenue was $2.85 billion in Q3 2024.", "Revenue was $2,847 million in the third quarter.",
-         "The firm employs 400 people.", "Revenue reached $2.8 billion."]
-WRONG = ["Revenue was $3.9 billion in Q3 2024.", "Revenue was $1,200 million in the third quarter.",
-         "The firm employs 900 people.", "Revenue reached $5 billion."]
+RIGHT = [
+    "Revenue was $2.85 billion in Q3 2024.",
+    "Revenue was $2,847 million in the third quarter.",
+    "The firm employs 400 people.",
+    "Revenue reached $2.8 billion.",
+]
+WRONG = [
+    "Revenue was $3.9 billion in Q3 2024.",
+    "Revenue was $1,200 million in the third quarter.",
+    "The firm employs 900 people.",
+    "Revenue reached $5 billion.",
+]
 
 
 def labelled_examples(nlp_, repeat=15):
@@ -666,7 +750,8 @@ def test_initialize_refit_from_the_config_section():
 def test_initialize_refit_sets_the_sentence_thresholds_of_the_kinds_it_saw():
     nlp_ = spacy_ground.load(overrides={"components.ground_align.use_embeddings": False})
     nlp_.get_pipe("ground_entail").predict = lambda pairs: [
-        [0.25, 0.7, 0.05] if "gardens" in premise else [0.9, 0.05, 0.05] for premise, _ in pairs]
+        [0.25, 0.7, 0.05] if "gardens" in premise else [0.9, 0.05, 0.05] for premise, _ in pairs
+    ]
     nlp_.get_pipe("ground_entail").evidence_k_by_source = {}
     verdict = nlp_.get_pipe("ground_verdict")
     verdict.flag_threshold = verdict.block_threshold = 0.01  # the block threshold rises to the chosen one
@@ -675,8 +760,10 @@ def test_initialize_refit_sets_the_sentence_thresholds_of_the_kinds_it_saw():
     from spacy.training import Example
 
     for i in range(12):
-        for answer, span in (("The museum opened in 1998.", None),
-                             ("The museum opened in 1998. The gardens hold a famous rose collection.", (27, 69))):
+        for answer, span in (
+            ("The museum opened in 1998.", None),
+            ("The museum opened in 1998. The gardens hold a famous rose collection.", (27, 69)),
+        ):
             ref = nlp_.make_doc(answer)
             ref.spans["ground_unsupported"] = [ref.char_span(*span)] if span else []
             examples.append(Example(spacy_ground.make_doc(nlp_, answer, sources), ref))
@@ -684,8 +771,9 @@ def test_initialize_refit_sets_the_sentence_thresholds_of_the_kinds_it_saw():
     verdict.initialize(lambda: examples, nlp=nlp_, refit=True)
     by_source = verdict.sentence_threshold_by_source
     assert set(by_source) == set(shipped)  # one text: only "document" was seen, the others keep theirs
-    assert {k: v for k, v in by_source.items() if k != "document"} == {k: v for k, v in shipped.items()
-                                                                      if k != "document"}
+    assert {k: v for k, v in by_source.items() if k != "document"} == {
+        k: v for k, v in shipped.items() if k != "document"
+    }
     assert by_source["document"] <= 0.75 < shipped["document"]  # the gardens sentence (1 - support 0.75) is a span
     assert verdict.block_threshold == verdict.flag_threshold > 0.01
     config = nlp_.config["components"]["ground_verdict"]
@@ -703,11 +791,14 @@ def test_initialize_refit_needs_both_labels():
         nlp_.get_pipe("ground_verdict").initialize(refit=True)
 
 
-@pytest.mark.parametrize("settings, message", [
-    ({"min_per_class": 4}, "min_per_class must be an integer >= 5"),
-    ({"l2": 0}, "l2 must be a finite number > 0"),
-    ({"l2": float("inf")}, "l2 must be a finite number > 0"),
-])
+@pytest.mark.parametrize(
+    "settings, message",
+    [
+        ({"min_per_class": 4}, "min_per_class must be an integer >= 5"),
+        ({"l2": 0}, "l2 must be a finite number > 0"),
+        ({"l2": float("inf")}, "l2 must be a finite number > 0"),
+    ],
+)
 def test_initialize_refit_settings_are_checked(settings, message):
     nlp_ = toy_pipeline()
     with pytest.raises(ValueError, match=message):
@@ -722,7 +813,6 @@ def test_initialize_refit_says_why_answers_were_left_out():
     bare = [Example(nlp_.make_doc(eg.reference.text), eg.reference) for eg in labelled_examples(nlp_, 2)]
     with pytest.raises(ValueError, match="left out: 16 no sources to check against"):
         nlp_.get_pipe("ground_verdict").initialize(lambda: bare, nlp=nlp_, refit=True)
-
 
 
 def test_initialize_refit_runs_disabled_components_and_maps_gold_spans_by_characters():

@@ -17,6 +17,7 @@ they give, when none is or when the row went the other way ("fell 12%" where it 
 figure is on another basis ("organic", "constant currency", "adjusted") or a rate over several
 periods ("12% a year", "over two years"), or the row gives no change of the figure's kind.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,64 +28,102 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Span
 
-from spacy_ground.text.compare import EQUAL, compare, distance, scaled_by_thousands
 from spacy_ground.sources.index import SourceClaim, TableCell, months_of
+from spacy_ground.text.compare import EQUAL, compare, distance, scaled_by_thousands
 from spacy_ground.text.values import ClaimValue
 
 RISE, FALL = "rise", "fall"
 IMPROVE, WORSEN = "improve", "worsen"  # a rise or a fall, but of a loss a fall or a rise of its size
 
-_RISE = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gain(?:ed|s)?|"
-                   r"climb\w*|jump\w*|higher|improv\w*|widen\w*|advanc\w*|surg\w*|soar\w*|accelerat\w*|"
-                   r"recover\w*|strengthen\w*)\b", re.I)
-_FALL = re.compile(r"\b(?:fell|falls?|falling|declin\w*|decreas\w*|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|"
-                   r"slipp?\w*|dipp?\w*|slid\w*|contract\w*|shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|"
-                   r"narrow\w*|lost|decelerat\w*|worsen\w*|deteriorat\w*|weaken\w*)\b", re.I)
+_RISE = re.compile(
+    r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gain(?:ed|s)?|"
+    r"climb\w*|jump\w*|higher|improv\w*|widen\w*|advanc\w*|surg\w*|soar\w*|accelerat\w*|"
+    r"recover\w*|strengthen\w*)\b",
+    re.I,
+)
+_FALL = re.compile(
+    r"\b(?:fell|falls?|falling|declin\w*|decreas\w*|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|"
+    r"slipp?\w*|dipp?\w*|slid\w*|contract\w*|shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|"
+    r"narrow\w*|lost|decelerat\w*|worsen\w*|deteriorat\w*|weaken\w*)\b",
+    re.I,
+)
 # "made up 12% of sales", "ended up 5% higher": no rise in "up" itself
-_MADE_UP = re.compile(r"\b(?:made|makes?|making|summ?(?:ed|s)?|ended|ends?|shows?|showed|turn(?:ed|s)?|picked|"
-                      r"takes?|taken|took|set|comes?|came|brings?|brought|sign(?:ed|s)?|back(?:ed|s)?)\s+up$", re.I)
+_MADE_UP = re.compile(
+    r"\b(?:made|makes?|making|summ?(?:ed|s)?|ended|ends?|shows?|showed|turn(?:ed|s)?|picked|"
+    r"takes?|taken|took|set|comes?|came|brings?|brought|sign(?:ed|s)?|back(?:ed|s)?)\s+up$",
+    re.I,
+)
 RISE_OR_FALL = re.compile(f"{_RISE.pattern}|{_FALL.pattern}", re.I)  # a sentence that may state a change
 _IMPROVE = re.compile(r"^(?:improv\w*|recover\w*|strengthen\w*)$", re.I)
 _WORSEN = re.compile(r"^(?:worsen\w*|deteriorat\w*|weaken\w*)$", re.I)
 # a figure the words before it make a level ("increased to 42.1%", "up from $41.1 million", "was $7 million")
-_LEVEL_END = re.compile(r"\b(?:to|at|from|reached|totall?ed|stood|hit|was|were|is|are|be|been|of|with|versus|vs\.?|"
-                        r"against|compared\s+(?:with|to))\s*$", re.I)
-_CHANGE_OF = re.compile(r"\b(?:growth|increase|rise|decline|decrease|drop|fall|gain|jump|reduction|improvement|"
-                        r"expansion|contraction|change)\s+(?:of|was|were|is|came\s+in\s+at|reached|stood\s+at)\s*$",
-                        re.I)
+_LEVEL_END = re.compile(
+    r"\b(?:to|at|from|reached|totall?ed|stood|hit|was|were|is|are|be|been|of|with|versus|vs\.?|"
+    r"against|compared\s+(?:with|to))\s*$",
+    re.I,
+)
+_CHANGE_OF = re.compile(
+    r"\b(?:growth|increase|rise|decline|decrease|drop|fall|gain|jump|reduction|improvement|"
+    r"expansion|contraction|change)\s+(?:of|was|were|is|came\s+in\s+at|reached|stood\s+at)\s*$",
+    re.I,
+)
 # "a 12% increase in operating income", "12% growth in revenue", "$4.8 million higher"
-_CHANGE_AFTER = re.compile(r"\s*(?:(?:year[-\s]over[-\s]year|yoy|y/y|sequential|annual)\s+)?(increase|rise|growth|"
-                           r"gain|jump|improvement|expansion|decline|decrease|drop|fall|reduction|contraction|"
-                           r"higher|lower)\b(?:\s+(?:in|of)\s+(?:the\s+|its\s+|our\s+|their\s+|total\s+)?)?", re.I)
+_CHANGE_AFTER = re.compile(
+    r"\s*(?:(?:year[-\s]over[-\s]year|yoy|y/y|sequential|annual)\s+)?(increase|rise|growth|"
+    r"gain|jump|improvement|expansion|decline|decrease|drop|fall|reduction|contraction|"
+    r"higher|lower)\b(?:\s+(?:in|of)\s+(?:the\s+|its\s+|our\s+|their\s+|total\s+)?)?",
+    re.I,
+)
 _CLAUSE = re.compile(r"[,;:(]|\b(?:and|while|whereas|but|although|though|as|with|which|after)\b", re.I)
 # another basis than the reported row's, or a rate over several periods
-OTHER_BASIS = re.compile(r"\b(?:organic\w*|constant[-\s]currency|currency[-\s]neutral|fx[-\s]neutral|adjusted|"
-                          r"non[-\s]?gaap|like[-\s]for[-\s]like|same[-\s]store|comparable|pro[-\s]forma|excluding|"
-                          r"ex[-\s]|cagr|compound\w*|annuali[sz]ed|annually|on\s+average|per\s+(?:year|annum)|"
-                          r"a\s+year(?!\s+(?:earlier|ago|before))|each\s+year|every\s+year|since|cumulative\w*|"
-                          r"combined|over\s+(?:the\s+)?(?:past\s+|last\s+|next\s+)?(?:\w+\s+)?(?:years|decades?|quarters|"
-                          r"months)|over\s+the\s+(?:year|decade)|between\s+(?:19|20)\d\d\s+and)\b", re.I)
-_SEQUENTIAL = re.compile(r"\b(?:sequential\w*|quarter[-\s](?:over|on)[-\s]quarter|q/q|qoq|(?:prior|previous|"
-                         r"preceding|last|sequential)\s+quarter|(?:first|second|third|fourth)\s+quarter\s+of\s+"
-                         r"(?:the\s+)?(?:same|this)\s+year)\b", re.I)
-_YEARLY = re.compile(r"\b(?:year[-\s](?:over|on)[-\s]year|yoy|y/y|a\s+year\s+(?:earlier|ago|before)|(?:prior|previous|"
-                     r"last)\s+year|same\s+(?:period|quarter)|from\s+(?:19|20)\d\d|over\s+(?:19|20)\d\d)\b", re.I)
+OTHER_BASIS = re.compile(
+    r"\b(?:organic\w*|constant[-\s]currency|currency[-\s]neutral|fx[-\s]neutral|adjusted|"
+    r"non[-\s]?gaap|like[-\s]for[-\s]like|same[-\s]store|comparable|pro[-\s]forma|excluding|"
+    r"ex[-\s]|cagr|compound\w*|annuali[sz]ed|annually|on\s+average|per\s+(?:year|annum)|"
+    r"a\s+year(?!\s+(?:earlier|ago|before))|each\s+year|every\s+year|since|cumulative\w*|"
+    r"combined|over\s+(?:the\s+)?(?:past\s+|last\s+|next\s+)?(?:\w+\s+)?(?:years|decades?|quarters|"
+    r"months)|over\s+the\s+(?:year|decade)|between\s+(?:19|20)\d\d\s+and)\b",
+    re.I,
+)
+_SEQUENTIAL = re.compile(
+    r"\b(?:sequential\w*|quarter[-\s](?:over|on)[-\s]quarter|q/q|qoq|(?:prior|previous|"
+    r"preceding|last|sequential)\s+quarter|(?:first|second|third|fourth)\s+quarter\s+of\s+"
+    r"(?:the\s+)?(?:same|this)\s+year)\b",
+    re.I,
+)
+_YEARLY = re.compile(
+    r"\b(?:year[-\s](?:over|on)[-\s]year|yoy|y/y|a\s+year\s+(?:earlier|ago|before)|(?:prior|previous|"
+    r"last)\s+year|same\s+(?:period|quarter)|from\s+(?:19|20)\d\d|over\s+(?:19|20)\d\d)\b",
+    re.I,
+)
 # the word right before a row's name may be one of these (else "subscription revenue" is another row)
-_LEAD = frozenset("the its our their total quarterly annual full fiscal year years quarter quarters q1 q2 q3 q4 h1 h2 "
-                  "half first second third fourth reported posted delivered recorded generated saw had achieved "
-                  "in for during of s company group firm consolidated overall net".split())
-_MONTH_WORDS = frozenset("january february march april may june july august september october november december "
-                         "jan feb mar apr jun jul aug sep sept oct nov dec".split())
+_LEAD = frozenset(
+    "the its our their total quarterly annual full fiscal year years quarter quarters q1 q2 q3 q4 h1 h2 "
+    "half first second third fourth reported posted delivered recorded generated saw had achieved "
+    "in for during of s company group firm consolidated overall net".split()
+)
+_MONTH_WORDS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
 # the words between a row's name and its figure may be these ("Revenue for the third quarter of 2024 was up")
-_BETWEEN = _LEAD | _MONTH_WORDS | frozenset(
-    "a an by was were has have had is are been be up down approximately about around nearly almost roughly some "
-    "over on basis compared versus vs with to from prior previous last same period periods three six nine twelve "
-    "month months ended ending fiscal or ago earlier before this million billion thousand also respectively "
-    "sequentially yoy y on year-over-year expense expenses cost costs after following".split())
+_BETWEEN = (
+    _LEAD
+    | _MONTH_WORDS
+    | frozenset(
+        "a an by was were has have had is are been be up down approximately about around nearly almost roughly some "
+        "over on basis compared versus vs with to from prior previous last same period periods three six nine twelve "
+        "month months ended ending fiscal or ago earlier before this million billion thousand also respectively "
+        "sequentially yoy y on year-over-year expense expenses cost costs after following".split()
+    )
+)
 _NUMBER = re.compile(r"^\d+$")
 # column names of a change column; "% of revenue" and margins are shares, not changes
-_CHANGE_COLUMN = re.compile(r"\bchange|\bchg\b|\bgrowth\b|\bincrease|\bdecrease|\bvariance\b|\bvar\b|\by/y\b|\byoy\b|"
-                            r"\bq/q\b|\bfavou?rable|\bunfavou?rable|\bvs\.?(?!\w)|\bversus\b|\binc\.?\s*\(dec", re.I)
+_CHANGE_COLUMN = re.compile(
+    r"\bchange|\bchg\b|\bgrowth\b|\bincrease|\bdecrease|\bvariance\b|\bvar\b|\by/y\b|\byoy\b|"
+    r"\bq/q\b|\bfavou?rable|\bunfavou?rable|\bvs\.?(?!\w)|\bversus\b|\binc\.?\s*\(dec",
+    re.I,
+)
 _SHARE_COLUMN = re.compile(r"%\s*of\b|\bof\s+(?:total|revenue|sales)\b|\bmargin\b|\bmix\b|\bshare\b", re.I)
 _FAVOURABLE = re.compile(r"\bfavou?rable|\bunfavou?rable|\bbetter|\bworse", re.I)
 _LOSS_ROW = re.compile(r"\bloss(?:es)?\b|\bdeficit\b", re.I)
@@ -100,12 +139,15 @@ def change_direction(before: str, after: str) -> Optional[str]:
         return FALL if _FALL.match(m.group(1)) or m.group(1).lower() in ("lower", "reduction", "contraction") else RISE
     clauses = _CLAUSE.split(before)
     clause = clauses[-1]
-    if len(clauses) > 1 and re.fullmatch(r"\s*or\s*(?:about|approximately|nearly|roughly|almost|some)?\s*", clause, re.I):
+    if len(clauses) > 1 and re.fullmatch(
+        r"\s*or\s*(?:about|approximately|nearly|roughly|almost|some)?\s*", clause, re.I
+    ):
         clause = clauses[-2]  # "grew 22%, or $9.8 million": the clause of the figure before
     if _LEVEL_END.search(clause) and not _CHANGE_OF.search(clause) and not re.search(r"\bby\s*$", clause, re.I):
         return None
-    found = [(m.start(), RISE, m.group(0)) for m in _RISE.finditer(clause) if not _MADE_UP.search(clause, 0, m.end())] + \
-        [(m.start(), FALL, m.group(0)) for m in _FALL.finditer(clause)]
+    found = [
+        (m.start(), RISE, m.group(0)) for m in _RISE.finditer(clause) if not _MADE_UP.search(clause, 0, m.end())
+    ] + [(m.start(), FALL, m.group(0)) for m in _FALL.finditer(clause)]
     if not found:
         return None
     _, way, word = max(found)
@@ -144,26 +186,39 @@ def named_row_keys(answer: str, start: int, end: int, keys: Sequence[str]) -> Li
     """The row names (of ``keys``) written in ``answer[start:end]``, in order, each once; a name
     inside a longer one is that one's ("net income" in "net income per share")."""
     words = set(_tokens(answer[start:end]))
-    hits = [(m.start(), m.end(), key) for key in keys if set(key.split()) <= words
-            for m in _key_pattern(key).finditer(answer, start, end)]
-    hits = [h for h in hits if not any(o is not h and o[0] <= h[0] and h[1] <= o[1] and o[1] - o[0] > h[1] - h[0]
-                                       for o in hits)]
+    hits = [
+        (m.start(), m.end(), key)
+        for key in keys
+        if set(key.split()) <= words
+        for m in _key_pattern(key).finditer(answer, start, end)
+    ]
+    hits = [
+        h
+        for h in hits
+        if not any(o is not h and o[0] <= h[0] and h[1] <= o[1] and o[1] - o[0] > h[1] - h[0] for o in hits)
+    ]
     return list(dict.fromkeys(k for _, _, k in sorted(hits)))
 
 
-def named_row_key(answer: str, start: int, lo: int, claim_start: int, claim_end: int,
-                  keys: Sequence[str]) -> Optional[str]:
+def named_row_key(
+    answer: str, start: int, lo: int, claim_start: int, claim_end: int, keys: Sequence[str]
+) -> Optional[str]:
     """The one row name (of ``keys``) a change figure's clause names: before the figure, from
     ``start`` (after the sentence's figure before it) or, when the words there name nothing but
     the change ("..., up 12%"), from the sentence start ``lo``; else right after it ("a 12%
     increase in operating income"). None when no row, or several, are named so."""
     after = _CHANGE_AFTER.match(answer, claim_end)
     if after and re.search(r"\b(?:in|of)\s+(?:(?:the|its|our|their|total)\s+)?$", after.group(0), re.I):
-        rest = answer[after.end():after.end() + 120]
+        rest = answer[after.end() : after.end() + 120]
         # the row's name must end the noun phrase: "revenue per user" is no revenue
         words = set(_tokens(rest))
-        found = [k for k in keys if set(k.split()) <= words and (m := _key_pattern(k).match(rest))
-                 and not re.match(r"\s*(?:per|of|from)\b", rest[m.end():], re.I)]
+        found = [
+            k
+            for k in keys
+            if set(k.split()) <= words
+            and (m := _key_pattern(k).match(rest))
+            and not re.match(r"\s*(?:per|of|from)\b", rest[m.end() :], re.I)
+        ]
         if found:
             return max(found, key=len)
     for begin in (start, lo) if start > lo else (lo,):
@@ -173,10 +228,10 @@ def named_row_key(answer: str, start: int, lo: int, claim_start: int, claim_end:
             return None  # "Revenue and operating income grew 17% and 12%" (see respective_key)
         if named:
             last = max(_key_pattern(named[0]).finditer(before), key=lambda m: m.start())
-            between = before[last.end():]
+            between = before[last.end() :]
             if re.search(r"\b(?:costs?|expenses?)\b", between, re.I) and _INCOME_WORDS.fullmatch(named[0].split()[-1]):
                 return None  # "revenue costs" are no revenue
-            if _lead_ok(before[:last.start()]) and _between_ok(between):
+            if _lead_ok(before[: last.start()]) and _between_ok(between):
                 return named[0]
             return None
         if not _between_ok(before):
@@ -184,13 +239,14 @@ def named_row_key(answer: str, start: int, lo: int, claim_start: int, claim_end:
     return None
 
 
-def respective_key(answer: str, lo: int, figures: Sequence[Tuple[int, int]], nth: int,
-                   keys: Sequence[str]) -> Optional[str]:
-    """"Revenue and net income grew 12% and 31%, respectively": the row named in the same place
+def respective_key(
+    answer: str, lo: int, figures: Sequence[Tuple[int, int]], nth: int, keys: Sequence[str]
+) -> Optional[str]:
+    """ "Revenue and net income grew 12% and 31%, respectively": the row named in the same place
     among the names before the first of ``figures`` (a sentence's figures of one kind, in
     order) as the figure among them; None unless names and figures are as many."""
     named = named_row_keys(answer, lo, figures[0][0], keys)
-    if len(named) != len(figures) or not re.search(r"\brespectively\b", answer[figures[-1][1]:figures[-1][1] + 40]):
+    if len(named) != len(figures) or not re.search(r"\brespectively\b", answer[figures[-1][1] : figures[-1][1] + 40]):
         return None
     return named[nth]
 
@@ -202,13 +258,20 @@ def ellipsis(text: str, after: str = "") -> bool:
     Europe", "compared with 12% a year earlier")."""
     if re.search(r"\b(?:compared|versus|vs|against|than)\b", text, re.I):
         return False
-    return bool(re.search(r"(?:,|\band\b|\bwhile\b|\bwith\b)\s*(?:(?:about|approximately|nearly|roughly|some)\s*)?$",
-                          text, re.I)) and _between_ok(re.sub(r"\b(?:and|while|with)\b", " ", text)) \
+    return (
+        bool(
+            re.search(
+                r"(?:,|\band\b|\bwhile\b|\bwith\b)\s*(?:(?:about|approximately|nearly|roughly|some)\s*)?$", text, re.I
+            )
+        )
+        and _between_ok(re.sub(r"\b(?:and|while|with)\b", " ", text))
         and _between_ok(after)
+    )
 
 
-def local_window(text: str, lo: int, hi: int, start: int, end: int, figures: Sequence[Tuple[int, int]]
-                 ) -> Tuple[int, int]:
+def local_window(
+    text: str, lo: int, hi: int, start: int, end: int, figures: Sequence[Tuple[int, int]]
+) -> Tuple[int, int]:
     """The part of a sentence (``lo``-``hi``) that speaks of the figure at ``start``-``end``: from
     the last clause break before it (not before the figure before it) to the next figure after it
     or the next clause break, whichever comes first ("23% in the quarter" and "11% in the first
@@ -223,10 +286,20 @@ def local_window(text: str, lo: int, hi: int, start: int, end: int, figures: Seq
 def _cell_value(cell: TableCell, claims: Sequence[SourceClaim]) -> Optional[SourceClaim]:
     """A cell's figure as the table's units read it ("45.2" under a caption "(in millions)" of a
     table in dollars: "$45.2 million", not the bare 45.2)."""
-    inside = [c for c in claims if cell.start <= c.start and c.end <= cell.end and c.value.normalisable
-              and c.value.kind in ("money", "percent", "cardinal", "quantity") and c.value.value is not None
-              and not c.value.is_range and not c.value.approx  # "over 40.4", ">1%": no figure to compute with
-              and None not in (c.value.low, c.value.high) and math.isfinite(c.value.low) and math.isfinite(c.value.high)]
+    inside = [
+        c
+        for c in claims
+        if cell.start <= c.start
+        and c.end <= cell.end
+        and c.value.normalisable
+        and c.value.kind in ("money", "percent", "cardinal", "quantity")
+        and c.value.value is not None
+        and not c.value.is_range
+        and not c.value.approx  # "over 40.4", ">1%": no figure to compute with
+        and None not in (c.value.low, c.value.high)
+        and math.isfinite(c.value.low)
+        and math.isfinite(c.value.high)
+    ]
     if not inside:
         return None
     # "(5)" is read both 5 and -5: the bracket's
@@ -243,8 +316,12 @@ def _dated(anchor: ClaimValue, name: ClaimValue) -> bool:
     inside the year the sentence names ("2024" for "Nine Months Ended September 30, 2024")."""
     if anchor.granularity == name.granularity:
         return compare(anchor, name).result == EQUAL
-    return anchor.granularity == "year" and name.granularity == "day" and None not in (anchor.low, name.low) \
+    return (
+        anchor.granularity == "year"
+        and name.granularity == "day"
+        and None not in (anchor.low, name.low)
         and anchor.low <= name.low <= anchor.high
+    )
 
 
 def magnitude(v: ClaimValue) -> ClaimValue:
@@ -269,8 +346,17 @@ class _Change:
     its sign is a direction, and its rank for naming it (a year's change and the shortest period
     first, a quarter-on-quarter one after)."""
 
-    def __init__(self, value: ClaimValue, claim: SourceClaim, said: str, directed: bool,
-                 rank: Tuple[int, int] = (0, 0), derived: bool = False, basis: str = "", of_size: bool = False):
+    def __init__(
+        self,
+        value: ClaimValue,
+        claim: SourceClaim,
+        said: str,
+        directed: bool,
+        rank: Tuple[int, int] = (0, 0),
+        derived: bool = False,
+        basis: str = "",
+        of_size: bool = False,
+    ):
         self.value, self.claim, self.said, self.directed, self.rank = value, claim, said, directed, rank
         self.of_size = of_size  # the change of a loss's size ("narrowed", "improved": a fall)
         self.unitless = False  # computed from bare numbers no caption gave a unit: its scale is unknown
@@ -278,8 +364,14 @@ class _Change:
         self.basis = basis  # what it is read from, in words: "(% Change)", "from $40.4 million (2023) to ..."
 
 
-def _computed(kind_unit: Tuple[str, str], cur: Tuple[str, SourceClaim], prior: Tuple[str, SourceClaim],
-              sentence: int, loss: bool, rank: Tuple[int, int]) -> Optional[_Change]:
+def _computed(
+    kind_unit: Tuple[str, str],
+    cur: Tuple[str, SourceClaim],
+    prior: Tuple[str, SourceClaim],
+    sentence: int,
+    loss: bool,
+    rank: Tuple[int, int],
+) -> Optional[_Change]:
     """The change from ``prior`` to ``cur`` (cells with their values) as the claim's kind reads it:
     a percent of the prior level, an amount, or points between two percents; bounds from the
     cells' precision. A loss's change is of its size ("the net loss narrowed 70%"); another
@@ -303,38 +395,65 @@ def _computed(kind_unit: Tuple[str, str], cur: Tuple[str, SourceClaim], prior: T
         corners = [(x - y) / abs(y) * 100 for x in (a.low, a.high) for y in (b.low, b.high)]
         value = (a.value - b.value) / abs(b.value) * 100
         text = f"{abs(value):.1f}%"
-        new = ClaimValue(kind="percent", text=text, value=value, low=min(corners), high=max(corners), unit="%",
-                         dimension="percent")
+        new = ClaimValue(
+            kind="percent", text=text, value=value, low=min(corners), high=max(corners), unit="%", dimension="percent"
+        )
     elif kind == "percent" and unit == "pp":
         if a.kind != "percent" or b.kind != "percent" or a.unit != "%" or b.unit != "%":
             return None
         value = a.value - b.value
         text = f"{abs(value):.2f}".rstrip("0").rstrip(".") + " percentage points"
-        new = ClaimValue(kind="percent", text=text, value=value, low=a.low - b.high, high=a.high - b.low, unit="pp",
-                         dimension="percent")
+        new = ClaimValue(
+            kind="percent",
+            text=text,
+            value=value,
+            low=a.low - b.high,
+            high=a.high - b.low,
+            unit="pp",
+            dimension="percent",
+        )
     elif kind == "money":  # a statement without a currency gives its amounts as bare numbers
         if {a.kind, b.kind} - {"money", "cardinal"} or (a.currency and b.currency and a.currency != b.currency):
             return None
         value = a.value - b.value
         currency = a.currency or b.currency
-        new = ClaimValue(kind="money", text=_money_text(value, currency), value=value, low=a.low - b.high,
-                         high=a.high - b.low, currency=currency, dimension="currency")
+        new = ClaimValue(
+            kind="money",
+            text=_money_text(value, currency),
+            value=value,
+            low=a.low - b.high,
+            high=a.high - b.low,
+            currency=currency,
+            dimension="currency",
+        )
     else:
         return None
     way = "a rise" if value > 0 else "a fall" if value < 0 else "no change"
-    cells = (f"{c.value.text!r} under {ccol!r} against {p.value.text!r} under {pcol!r}" if ccol or pcol
-             else f"{c.value.text!r} against {p.value.text!r}")
+    cells = (
+        f"{c.value.text!r} under {ccol!r} against {p.value.text!r} under {pcol!r}"
+        if ccol or pcol
+        else f"{c.value.text!r} against {p.value.text!r}"
+    )
     said = f"{way} of {new.text} ({cells})" if value else f"no change ({cells})"
     where = SourceClaim(c.source, min(c.start, p.start), max(c.end, p.end), sentence, new)
-    basis = (f" from {p.value.text} ({pcol}) to {c.value.text} ({ccol})" if ccol or pcol
-             else f" from {p.value.text} to {c.value.text}")
+    basis = (
+        f" from {p.value.text} ({pcol}) to {c.value.text} ({ccol})"
+        if ccol or pcol
+        else f" from {p.value.text} to {c.value.text}"
+    )
     change = _Change(new, where, said, directed, rank, derived=True, basis=basis, of_size=of_size)
     change.unitless = c.value.kind == p.value.kind == "cardinal" and not _SCALE.search(c.value.text + p.value.text)
     return change
 
 
-def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, str], anchors: Sequence[ClaimValue],
-                period: Optional[int], sentence_text: str) -> List[_Change]:
+def row_changes(
+    row: Any,
+    claims: Sequence[SourceClaim],
+    kind_unit: Tuple[str, str],
+    anchors: Sequence[ClaimValue],
+    period: Optional[int],
+    sentence_text: str,
+) -> List[_Change]:
     """The changes a statement row gives of the claim's kind (``kind_unit``: ("percent", "%"),
     ("percent", "pp") or ("money", "")): its change column's cells where it has one, else the
     change between its period columns (``anchors``: the sentence's dates, which pick the later
@@ -342,9 +461,14 @@ def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, s
     change cell whose sign is no direction (a loss's, or under "Favorable (Unfavorable)") takes
     its direction from the row's period columns when it has them."""
     # "Net loss": its changes are of its size; "Operating income (loss)" only where it is one
-    loss = bool(_LOSS_ROW.search(row.label)) and (not _EITHER_LOSS.search(row.label) or any(
-        (v := _cell_value(cell, claims)) is not None and v.value.value < 0 for cell, _, _ in row.cells
-        if not _CHANGE_COLUMN.search(cell.column)))
+    loss = bool(_LOSS_ROW.search(row.label)) and (
+        not _EITHER_LOSS.search(row.label)
+        or any(
+            (v := _cell_value(cell, claims)) is not None and v.value.value < 0
+            for cell, _, _ in row.cells
+            if not _CHANGE_COLUMN.search(cell.column)
+        )
+    )
     levels = []
     for cell, names, _ in row.cells:
         if _CHANGE_COLUMN.search(cell.column) or _SHARE_COLUMN.search(cell.column) and "%" in cell.column:
@@ -369,9 +493,15 @@ def row_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, s
     return out
 
 
-def _column_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[str, str],
-                    anchors: Sequence[ClaimValue], period: Optional[int], loss: bool, levels: Sequence[tuple]
-                    ) -> List[_Change]:
+def _column_changes(
+    row: Any,
+    claims: Sequence[SourceClaim],
+    kind_unit: Tuple[str, str],
+    anchors: Sequence[ClaimValue],
+    period: Optional[int],
+    loss: bool,
+    levels: Sequence[tuple],
+) -> List[_Change]:
     """The cells of a row's change columns that are of the claim's kind ("1.4 pts" and "+140 bps"
     are points; a bare number under a "%" column a percent)."""
     kind, unit = kind_unit
@@ -381,7 +511,8 @@ def _column_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[st
         if not _CHANGE_COLUMN.search(cell.column) and not re.fullmatch(r"\W*%\W*", cell.column.strip() or "x"):
             continue
         if not _CHANGE_COLUMN.search(cell.column) and not (
-                n >= 2 and row.cells[n - 1][0] in level_cells and row.cells[n - 2][0] in level_cells):
+            n >= 2 and row.cells[n - 1][0] in level_cells and row.cells[n - 2][0] in level_cells
+        ):
             continue  # a bare "%" follows the two periods it compares; "| 2024 | % | 2023 | % |" gives shares
         months = months_of(cell.column)
         if period and months not in (period, None):
@@ -396,8 +527,9 @@ def _column_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[st
             size = value.value / scale
             size = -abs(size) if re.search(r"[(\-–−]", cell.text) else size
             half = abs(value.high - value.low) / 2 / scale
-            value = replace(value, kind="percent", unit="pp", dimension="percent", value=size,
-                            low=size - half, high=size + half)
+            value = replace(
+                value, kind="percent", unit="pp", dimension="percent", value=size, low=size - half, high=size + half
+            )
         elif value.kind == "cardinal" and "%" in cell.column and not _SHARE_COLUMN.search(cell.column):
             # a bare number under "% chg": a percent, but points where the row's levels are percents
             points = bool(levels) and all(t[3].value.kind == "percent" for t in levels)
@@ -411,17 +543,34 @@ def _column_changes(row: Any, claims: Sequence[SourceClaim], kind_unit: Tuple[st
         directed, of_size = not loss and not _FAVOURABLE.search(cell.column), False
         if not directed:  # the direction the row's period columns give: the size of a loss, an expense's rise
             alike = [t for t in levels if t[1] == months] or (
-                list(levels) if months is None and len({t[1] for t in levels}) == 1 else [])
+                list(levels) if months is None and len({t[1] for t in levels}) == 1 else []
+            )
             pairs = _level_pairs(alike, anchors, "")
             ways = {_way(c[3].value, p[3].value, loss) for c, p, _ in pairs if _way(c[3].value, p[3].value, loss)}
             if len(ways) == 1:
                 size = abs(value.value)
-                value = replace(value, value=size, low=abs(value.low), high=abs(value.high)) if ways == {1} else \
-                    replace(value, value=-size, low=-max(abs(value.low), abs(value.high)),
-                            high=-min(abs(value.low), abs(value.high)))
+                value = (
+                    replace(value, value=size, low=abs(value.low), high=abs(value.high))
+                    if ways == {1}
+                    else replace(
+                        value,
+                        value=-size,
+                        low=-max(abs(value.low), abs(value.high)),
+                        high=-min(abs(value.low), abs(value.high)),
+                    )
+                )
                 directed, of_size = True, loss
-        out.append(_Change(value, replace(v, value=value), f"{v.value.text!r} under {cell.column!r}", directed,
-                           (0, months or 0), basis=f" ({cell.column})", of_size=of_size))
+        out.append(
+            _Change(
+                value,
+                replace(v, value=value),
+                f"{v.value.text!r} under {cell.column!r}",
+                directed,
+                (0, months or 0),
+                basis=f" ({cell.column})",
+                of_size=of_size,
+            )
+        )
     return out
 
 
@@ -443,8 +592,13 @@ def _level_pairs(levels: Sequence[tuple], anchors: Sequence[ClaimValue], sentenc
         return []  # the sentence's date is no column of the row
     ends = sorted({t[0] for t in picked})
     if len(ends) >= 2:  # "in 2024, compared with 2023": those two
-        return [(c, p, (0, c[1] or 0)) for c in picked if c[0] == ends[-1] for p in picked
-                if p[0] == ends[0] and p[1] == c[1]]
+        return [
+            (c, p, (0, c[1] or 0))
+            for c in picked
+            if c[0] == ends[-1]
+            for p in picked
+            if p[0] == ends[0] and p[1] == c[1]
+        ]
     pairs = []
     currents = picked or [t for t in levels if t[0] == max(x[0] for x in levels if x[1] == t[1])]
     for c in currents:
@@ -463,8 +617,9 @@ def _level_pairs(levels: Sequence[tuple], anchors: Sequence[ClaimValue], sentenc
     return pairs
 
 
-def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequence[_Change],
-                 where: str = "the table row {label!r}") -> Optional[Tuple[str, str, _Change, str]]:
+def judge_change(
+    value: ClaimValue, direction: str, label: str, changes: Sequence[_Change], where: str = "the table row {label!r}"
+) -> Optional[Tuple[str, str, _Change, str]]:
     """(status, reason, the change it is judged by, that change as a sentence) for a change claim
     against the changes of its row: grounded when one is its size and goes its way, else a
     mismatch naming the nearest. The sentence ("Revenue rose 17% from $130.2 million (2023) to
@@ -476,8 +631,12 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
     said_way = FALL if direction == FALL or (value.value is not None and value.value < 0) else RISE
     if direction in (IMPROVE, WORSEN):  # of a loss: its size; else the figure
         said_way = direction
-    same = [c for c in changes if compare(size, magnitude(c.value)).result == EQUAL
-            or (c.unitless and size.kind == "money" and scaled_by_thousands(size, magnitude(c.value)))]
+    same = [
+        c
+        for c in changes
+        if compare(size, magnitude(c.value)).result == EQUAL
+        or (c.unitless and size.kind == "money" and scaled_by_thousands(size, magnitude(c.value)))
+    ]
 
     def wanted(c: _Change) -> str:  # "improved" is a fall of a loss's size, a rise of anything else
         if said_way in (IMPROVE, WORSEN):
@@ -491,8 +650,12 @@ def judge_change(value: ClaimValue, direction: str, label: str, changes: Sequenc
     if same:
         c = same[0]
         verb = {IMPROVE: "improve", WORSEN: "worsen"}.get(said_way, "rise" if wanted(c) == RISE else "fall")
-        return ("mismatch", f"said to {verb} where {row} gives {c.said}", c,
-                _statement(label, c, magnitude(c.value).text))
+        return (
+            "mismatch",
+            f"said to {verb} where {row} gives {c.said}",
+            c,
+            _statement(label, c, magnitude(c.value).text),
+        )
     if not changes:
         return None
     c = min(changes, key=lambda c: (c.rank, distance(size, magnitude(c.value))))
@@ -510,15 +673,27 @@ def _statement(label: str, change: _Change, figure: str) -> str:
 
 # "Revenue was $210.0 million, compared with $180.0 million", "net income rose to $33.9 million
 # from $30.5 million", "Acme reported revenue of $210.0 million, up from $180.0 million"
-_PROSE_LEVEL = re.compile(r"(?:\b(?:was|were|totall?ed|reached|amounted\s+to|came\s+in\s+at|stood\s+at|"
-                          r"(?:rose|increased|grew|climbed|jumped|improved|fell|decreased|declined|dropped|narrowed|"
-                          r"widened)\s+to)|\bof)\s*$", re.I)
-_PROSE_PRIOR = re.compile(r"^\s*,?\s*(?:(?:up|down)\s+from|compared\s+(?:with|to)|versus|vs\.?|against|from)"
-                          r"(?:\s+(?:a|an)\s+[\w-]+\s+of)?\s*$", re.I)
-_PROSE_LEAD = re.compile(r"^(?:.*\b(?:reported|posted|recorded|generated|delivered|had|achieved)\s+)?"
-                         r"(?:(?:the|its|our|their)\s+)?(?:company['’]s\s+|group['’]s\s+)?", re.I)
-_PERIOD_WORDS = re.compile(r"^(?:(?:first|second|third|fourth|full|fiscal|[1-4]q|q[1-4]|h[12])[-\s]+)*"
-                           r"(?:(?:quarter|year|half|quarterly|annual)[-\s]+)?", re.I)
+_PROSE_LEVEL = re.compile(
+    r"(?:\b(?:was|were|totall?ed|reached|amounted\s+to|came\s+in\s+at|stood\s+at|"
+    r"(?:rose|increased|grew|climbed|jumped|improved|fell|decreased|declined|dropped|narrowed|"
+    r"widened)\s+to)|\bof)\s*$",
+    re.I,
+)
+_PROSE_PRIOR = re.compile(
+    r"^\s*,?\s*(?:(?:up|down)\s+from|compared\s+(?:with|to)|versus|vs\.?|against|from)"
+    r"(?:\s+(?:a|an)\s+[\w-]+\s+of)?\s*$",
+    re.I,
+)
+_PROSE_LEAD = re.compile(
+    r"^(?:.*\b(?:reported|posted|recorded|generated|delivered|had|achieved)\s+)?"
+    r"(?:(?:the|its|our|their)\s+)?(?:company['’]s\s+|group['’]s\s+)?",
+    re.I,
+)
+_PERIOD_WORDS = re.compile(
+    r"^(?:(?:first|second|third|fourth|full|fiscal|[1-4]q|q[1-4]|h[12])[-\s]+)*"
+    r"(?:(?:quarter|year|half|quarterly|annual)[-\s]+)?",
+    re.I,
+)
 
 
 _PER_SHARE_AFTER = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
@@ -537,16 +712,16 @@ def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str
     # figures compare with each other, the amounts with each other
     kept = [i for i, (s, e) in enumerate(figures) if not _PER_SHARE_AFTER.match(text, e)]
     for a, b in zip(kept, kept[1:]):
-        (s1, e1), (s2, e2) = figures[a], figures[b]
+        (s1, e1), (s2, _) = figures[a], figures[b]
         between = _PER_SHARE_ASIDE.sub("", text[e1:s2]) if b > a + 1 else text[e1:s2]
         if not _PROSE_PRIOR.match(between):
             continue
         i = a
-        before = text[max([0] + [e for _, e in figures[:i]]):s1]
+        before = text[max([0] + [e for _, e in figures[:i]]) : s1]
         level = _PROSE_LEVEL.search(before)
         if not level:
             continue
-        clause = re.split(r"[,;:]|\b(?:and|while|whereas|but)\b", before[:level.start()])[-1]
+        clause = re.split(r"[,;:]|\b(?:and|while|whereas|but)\b", before[: level.start()])[-1]
         named, *rest = re.split(r"\b(?:for|in|during|at|over|of)\b", clause, maxsplit=1)
         if rest and not _between_ok(rest[0]):
             continue  # "Revenue in Europe was ...": Europe's, not revenue's
@@ -558,8 +733,11 @@ def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str
     return out
 
 
-_REPORTED = re.compile(r"^.*\b(?:said|says|reported|reports|announced|posted|recorded|noted|showed|shows|"
-                       r"expects?|that)\s+", re.I)
+_REPORTED = re.compile(
+    r"^.*\b(?:said|says|reported|reports|announced|posted|recorded|noted|showed|shows|"
+    r"expects?|that)\s+",
+    re.I,
+)
 _DETERMINERS = frozenset("the its our their a an".split())
 _NAME_WORDS = frozenset("net total consolidated overall".split())  # of a name, though a row's name may follow them
 _PRONOUNS = frozenset("it they this that these those which who he she we".split())
@@ -567,21 +745,40 @@ _OWNERS = frozenset("company firm group business bank".split())  # "the company'
 # the words that may stand for the name of the change before ("... and was up 3% sequentially")
 _ELIDED = frozenset("and was were is are has have had been be also then by".split())
 # a comparison: the figure is what the change is measured against ("lower than 12% in 2023")
-_COMPARED = re.compile(r"\b(?:than|compared\s+(?:with|to)|versus|vs\.?|against|from|expected|estimated?|"
-                       r"forecast|consensus)\s+(?:(?:the|a|an)\s+)?$", re.I)
+_COMPARED = re.compile(
+    r"\b(?:than|compared\s+(?:with|to)|versus|vs\.?|against|from|expected|estimated?|"
+    r"forecast|consensus)\s+(?:(?:the|a|an)\s+)?$",
+    re.I,
+)
 # a place or a part named before the clause ("In China, revenue fell 5%"), not a period
-_PLACE_FIRST = re.compile(r"^\s*(?:In|At|Outside|Across|Among|Within|For)\s+(?:the\s+)?(?!(?:first|second|third|"
-                          r"fourth|last|final|full|fiscal|quarter|year|half|period|month|week|day)\b|Q[1-4]\b|FY|"
-                          r"H[12]\b|\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)[A-Z]")
+_PLACE_FIRST = re.compile(
+    r"^\s*(?:In|At|Outside|Across|Among|Within|For)\s+(?:the\s+)?(?!(?:first|second|third|"
+    r"fourth|last|final|full|fiscal|quarter|year|half|period|month|week|day)\b|Q[1-4]\b|FY|"
+    r"H[12]\b|\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b)[A-Z]"
+)
 # names of the same thing, which a stated change of the one does not make another's
-METRICS = tuple(frozenset(g.split("|")) for g in (
-    "revenue|revenues|sales|net sales|total revenue|total revenues|turnover|top line",
-    "net income|net profit|profit|profits|earnings|net earnings|bottom line",
-    "operating income|operating profit|ebit|income from operations|operating earnings",
-    "operating margin|operating margins", "gross margin|gross margins", "gross profit",
-    "ebitda|adjusted ebitda", "eps|earnings per share|diluted eps", "free cash flow", "operating cash flow",
-    "shares|stock|share price|stock price", "dividend|dividends", "expenses|costs|operating expenses",
-    "orders|bookings", "backlog", "headcount|employees|workforce", "net loss|loss|losses"))
+METRICS = tuple(
+    frozenset(g.split("|"))
+    for g in (
+        "revenue|revenues|sales|net sales|total revenue|total revenues|turnover|top line",
+        "net income|net profit|profit|profits|earnings|net earnings|bottom line",
+        "operating income|operating profit|ebit|income from operations|operating earnings",
+        "operating margin|operating margins",
+        "gross margin|gross margins",
+        "gross profit",
+        "ebitda|adjusted ebitda",
+        "eps|earnings per share|diluted eps",
+        "free cash flow",
+        "operating cash flow",
+        "shares|stock|share price|stock price",
+        "dividend|dividends",
+        "expenses|costs|operating expenses",
+        "orders|bookings",
+        "backlog",
+        "headcount|employees|workforce",
+        "net loss|loss|losses",
+    )
+)
 
 
 def metric_group(name: str) -> Optional[int]:
@@ -607,11 +804,16 @@ def _stated_name(words_before: str) -> Optional[str]:
         return None
     name: List[str] = []
     for n, word in enumerate(words):
-        if (word in _BETWEEN and word not in _NAME_WORDS) or _NUMBER.match(word) or _RISE.fullmatch(word) \
-                or _FALL.fullmatch(word):
+        if (
+            (word in _BETWEEN and word not in _NAME_WORDS)
+            or _NUMBER.match(word)
+            or _RISE.fullmatch(word)
+            or _FALL.fullmatch(word)
+        ):
             rest = words[n:]
-            if rest[0] in ("in", "from", "of", "for", "at", "by", "on", "outside", "excluding") \
-                    and not _between_ok(" ".join(rest)):
+            if rest[0] in ("in", "from", "of", "for", "at", "by", "on", "outside", "excluding") and not _between_ok(
+                " ".join(rest)
+            ):
                 return None  # "sales in China", "revenue for the cloud unit"
             break
         name.append(word)
@@ -636,28 +838,34 @@ def stated_changes(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[
     out: List[Tuple[str, int, str]] = []
     name: Optional[str] = None
     for i, (start, end) in enumerate(figures):
-        before, after = text[max(0, start - 80):start], text[end:end + 60]
+        before, after = text[max(0, start - 80) : start], text[end : end + 60]
         direction = change_direction(before, after)
         if direction not in (RISE, FALL):
             continue
-        if _COMPARED.search(before) or OTHER_BASIS.search(_CLAUSE.split(before)[-1] + after.split(",")[0]) \
-                or OTHER_BASIS.search(text[:start][-120:].split(".")[-1].split(",")[0]):
+        if (
+            _COMPARED.search(before)
+            or OTHER_BASIS.search(_CLAUSE.split(before)[-1] + after.split(",")[0])
+            or OTHER_BASIS.search(text[:start][-120:].split(".")[-1].split(",")[0])
+        ):
             name = None
             continue
         m = _CHANGE_AFTER.match(after)
         if m and re.search(r"\b(?:in|of)\s+(?:(?:the|its|our|their)\s+)?$", m.group(0), re.I):
-            found = _stated_name(re.split(r"[,;:(]|\b(?:to|from|compared|versus|during|and)\b",
-                                          text[end + m.end():end + m.end() + 60])[0])  # "a 12% increase in revenue"
+            found = _stated_name(
+                re.split(
+                    r"[,;:(]|\b(?:to|from|compared|versus|during|and)\b", text[end + m.end() : end + m.end() + 60]
+                )[0]
+            )  # "a 12% increase in revenue"
         elif m:
             continue  # "up 12% from a year earlier", "12% higher": what rose is not named after it
         else:
-            lead = text[max([0] + [e for _, e in figures[:i]]):start]
+            lead = text[max([0] + [e for _, e in figures[:i]]) : start]
             cuts = list(_CLAUSE.finditer(lead))
-            clause = lead[cuts[-1].end():] if cuts else lead
+            clause = lead[cuts[-1].end() :] if cuts else lead
             words = list(_RISE.finditer(clause)) + list(_FALL.finditer(clause))
             if not words:
                 continue
-            head = clause[:min(w.start() for w in words)]
+            head = clause[: min(w.start() for w in words)]
             found = _stated_name(head)
             elided = set(_tokens(head)) <= _ELIDED and (not cuts or cuts[-1].group(0).lower() in (",", ";", "and"))
             if found is None and not elided:
@@ -669,8 +877,7 @@ def stated_changes(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[
     return out
 
 
-def pair_change(kind_unit: Tuple[str, str], later: SourceClaim, earlier: SourceClaim, label: str
-                ) -> Optional[_Change]:
+def pair_change(kind_unit: Tuple[str, str], later: SourceClaim, earlier: SourceClaim, label: str) -> Optional[_Change]:
     """The change between two figures a sentence of prose compares (see ``prose_pairs``)."""
     loss = bool(_LOSS_ROW.search(label))
     return _computed(kind_unit, ("", later), ("", earlier), later.sentence, loss, (0, 0))
@@ -685,7 +892,7 @@ def checked_words(text: str, lo: int, hi: int, start: int, end: int) -> List[Tup
     if after:
         out.append(after.span(1))
     else:
-        window = text[max(lo, start - 80):start]
+        window = text[max(lo, start - 80) : start]
         clause_start = max(lo, start - 80) + ([m.end() for m in _CLAUSE.finditer(window)] or [0])[-1]
         found = list(_RISE.finditer(text, clause_start, start)) + list(_FALL.finditer(text, clause_start, start))
         if found:
@@ -712,8 +919,12 @@ def change_claim_context(span: Span) -> Tuple[int, int, str, str]:
     doc = span.doc
     text = doc_text(doc)
     sent = span.sent if doc.has_annotation("SENT_START") else doc[:]
-    return (sent.start_char, sent.end_char, text[max(sent.start_char, span.start_char - 80):span.start_char],
-            text[span.end_char:min(sent.end_char, span.end_char + 60)])
+    return (
+        sent.start_char,
+        sent.end_char,
+        text[max(sent.start_char, span.start_char - 80) : span.start_char],
+        text[span.end_char : min(sent.end_char, span.end_char + 60)],
+    )
 
 
 def check_kind(value: ClaimValue) -> Optional[Tuple[str, str]]:
@@ -725,4 +936,3 @@ def check_kind(value: ClaimValue) -> Optional[Tuple[str, str]]:
     if value.kind == "money":
         return ("money", "")
     return None
-

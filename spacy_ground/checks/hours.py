@@ -33,6 +33,7 @@ is available every day"); "the hours vary each day" says that the hours vary, no
 are open. Without a record that has weekday hours, a statement about the days is
 ``unsupported``.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -40,87 +41,143 @@ import re
 from statistics import median
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from spacy_ground.text.dates import WEEKDAYS, find_times, weekdays_in
 from spacy_ground.checks.records import clause_around, clause_bounds, parse_records
+from spacy_ground.text.dates import WEEKDAYS, find_times, weekdays_in
 
 Range = Optional[Tuple[float, float]]  # (open, close) in minutes after midnight; None: closed
 
-_DAY = (r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\.?)"
-        r"(?![a-z])")
+_DAY = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\.?)"
+    r"(?![a-z])"
+)
 _DAYS = rf"(?:{_DAY}|week\s?ends?|week\s?days)"
 _DAY_RANGE = rf"{_DAY}\s*(?:-|‑|–|—|to|through|thru|until|till)\s*{_DAY}"
 _DAY_LIST = rf"(?:{_DAY_RANGE}|{_DAYS})(?:\s*(?:,|/|and|&|or|as\s+well\s+as)\s*(?:{_DAY_RANGE}|{_DAYS}))*"
 _WEEKDAY_RANGE = re.compile(rf"\b{_DAY_RANGE}", re.I)
-_EVERY_DAY = re.compile(r"\b(?:every\s*day(?:\s+of\s+the\s+week)?|each\s+day(?:\s+of\s+the\s+week)?|"
-                        r"(?:7|seven)\s+days\s+(?:a|per|each|of\s+the)\s+week|all\s+week(?:\s+long)?|"
-                        r"daily(?=\s*(?:[,.;:!?)]|$|from|between|at|until|till|\d|with|except|but|and|for)))", re.I)
+_EVERY_DAY = re.compile(
+    r"\b(?:every\s*day(?:\s+of\s+the\s+week)?|each\s+day(?:\s+of\s+the\s+week)?|"
+    r"(?:7|seven)\s+days\s+(?:a|per|each|of\s+the)\s+week|all\s+week(?:\s+long)?|"
+    r"daily(?=\s*(?:[,.;:!?)]|$|from|between|at|until|till|\d|with|except|but|and|for)))",
+    re.I,
+)
 _OPENING = re.compile(r"\b(?:open\w*|operat\w*|hours)\b", re.I)
 # hours of something other than the business itself
-_OTHER_HOURS = re.compile(r"\b(?:happy[\s-]+hours?|specials?|deliver\w*|kitchen|brunch|breakfast|lunch|dinner|"
-                          r"buffet|bar\s+hours|drive[\s-]thru|take-?out|pick-?up|patio|menu|parking)\b", re.I)
+_OTHER_HOURS = re.compile(
+    r"\b(?:happy[\s-]+hours?|specials?|deliver\w*|kitchen|brunch|breakfast|lunch|dinner|"
+    r"buffet|bar\s+hours|drive[\s-]thru|take-?out|pick-?up|patio|menu|parking)\b",
+    re.I,
+)
 # "open for breakfast, lunch and dinner seven days a week" is about the business's own hours
-_OPEN_FOR_MEALS = re.compile(r"\bopen\s+(?:daily\s+|every\s*day\s+)?for\s+(?:(?:breakfast|brunch|lunch|dinner)"
-                             r"(?:\s*,?\s*(?:and|&)?\s*)?)+", re.I)
+_OPEN_FOR_MEALS = re.compile(
+    r"\bopen\s+(?:daily\s+|every\s*day\s+)?for\s+(?:(?:breakfast|brunch|lunch|dinner)"
+    r"(?:\s*,?\s*(?:and|&)?\s*)?)+",
+    re.I,
+)
 # a part of the business or a one-off visit: "the patio is closed on weekends", "found it closed on Tuesday"
-_PART_OR_VISIT = re.compile(r"\b(?:patio|dining\s+room|bar|lot|parking|garage|kitchen|drive[\s-]thru|pool|terrace|"
-                            r"rooftop|deck|lounge|was|were|found|find|finding|visit\w*|stopped|went|arrived)\b", re.I)
-_NEGATED = re.compile(r"\b(?:not|never|no\s+longer|isn['’]t|aren['’]t|wasn['’]t|weren['’]t|don['’]t|doesn['’]t)\b",
-                      re.I)
+_PART_OR_VISIT = re.compile(
+    r"\b(?:patio|dining\s+room|bar|lot|parking|garage|kitchen|drive[\s-]thru|pool|terrace|"
+    r"rooftop|deck|lounge|was|were|found|find|finding|visit\w*|stopped|went|arrived)\b",
+    re.I,
+)
+_NEGATED = re.compile(
+    r"\b(?:not|never|no\s+longer|isn['’]t|aren['’]t|wasn['’]t|weren['’]t|don['’]t|doesn['’]t)\b", re.I
+)
 _NOT_NEGATING = re.compile(r"\bnot\s+only\b", re.I)
-_HEDGED = re.compile(r"\b(?:may|might|could|would|will|wish\w*|used\s+to|soon|plans?\s+to|if|possibly|perhaps|"
-                     r"probably|likely|unclear|unknown|not\s+sure|appears?|seems?|check|confirm|verify|call\s+ahead|"
-                     r"subject\s+to|whether|uncertain|unlike|no\s+(?:information|indication|mention|data|details?)|"
-                     r"cannot\s+(?:tell|say|confirm))\b", re.I)
+_HEDGED = re.compile(
+    r"\b(?:may|might|could|would|will|wish\w*|used\s+to|soon|plans?\s+to|if|possibly|perhaps|"
+    r"probably|likely|unclear|unknown|not\s+sure|appears?|seems?|check|confirm|verify|call\s+ahead|"
+    r"subject\s+to|whether|uncertain|unlike|no\s+(?:information|indication|mention|data|details?)|"
+    r"cannot\s+(?:tell|say|confirm))\b",
+    re.I,
+)
 _PAST = re.compile(r"\b(?:was|were)\b", re.I)
 # a closed statement about part of a day or a season: "closed on Sundays after 3 pm"
-_CLOSED_QUALIFIED = re.compile(r"\s*(?:(?:after|before|until|till|from|between|by)\s+(?:\d|noon|midnight)|"
-                               r"(?:in|during)\s+(?:the\s+)?(?:summer|winter|spring|fall|autumn|off-?season))", re.I)
+_CLOSED_QUALIFIED = re.compile(
+    r"\s*(?:(?:after|before|until|till|from|between|by)\s+(?:\d|noon|midnight)|"
+    r"(?:in|during)\s+(?:the\s+)?(?:summer|winter|spring|fall|autumn|off-?season))",
+    re.I,
+)
 # the words a statement's clause may open with when the opening word is in the clause before
 # ("operates from 10:30 am to 4 pm, Monday through Saturday")
-_LEAD_OK = re.compile(r"[\W\d]*(?:(?:from|on|between|at|until|till|to|and|is|are|it|they|open|ranging|with|"
-                      r"[ap]\.?m\.?|noon|midnight)\b[\W\d]*)*", re.I)
-_EXCEPTED = re.compile(rf"\b(?:except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|besides|but\s+not|"
-                       rf"with\s+the\s+exceptions?\s+of|excluding|(?<=day\s)but|(?<=week\s)but|(?:but\s+)?closed)\s+"
-                       rf"(?:on\s+|for\s+|from\s+|every\s+|all\s+day\s+(?:on\s+)?)?(?:the\s+)?({_DAY_LIST})", re.I)
+_LEAD_OK = re.compile(
+    r"[\W\d]*(?:(?:from|on|between|at|until|till|to|and|is|are|it|they|open|ranging|with|"
+    r"[ap]\.?m\.?|noon|midnight)\b[\W\d]*)*",
+    re.I,
+)
+_EXCEPTED = re.compile(
+    rf"\b(?:except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|besides|but\s+not|"
+    rf"with\s+the\s+exceptions?\s+of|excluding|(?<=day\s)but|(?<=week\s)but|(?:but\s+)?closed)\s+"
+    rf"(?:on\s+|for\s+|from\s+|every\s+|all\s+day\s+(?:on\s+)?)?(?:the\s+)?({_DAY_LIST})",
+    re.I,
+)
 # an excepted day that is open at other times: "except for Friday, when it closes at 11 pm"
-_STILL_OPEN = re.compile(r"\W*(?:(?:when|where|on\s+which)\s+(?:it|they)\s+(?:is\s+|are\s+)?(?:opens?|closes?|open)\b|"
-                         r"(?:it|they)\s+(?:is\s+|are\s+)?(?:opens?|closes?|open)\s+(?:until|till|from|at|\d)|"
-                         r"until\b|till\b)", re.I)
+_STILL_OPEN = re.compile(
+    r"\W*(?:(?:when|where|on\s+which)\s+(?:it|they)\s+(?:is\s+|are\s+)?(?:opens?|closes?|open)\b|"
+    r"(?:it|they)\s+(?:is\s+|are\s+)?(?:opens?|closes?|open)\s+(?:until|till|from|at|\d)|"
+    r"until\b|till\b)",
+    re.I,
+)
 # "hours vary", "varying hours", "hours of operation are varied"
-_VARIES = re.compile(r"\b(?:hours\s+(?:of\s+operation\s+)?(?:that\s+)?(?:vary|varies|varying|varied|differ|differs|"
-                     r"differing)|(?:varying|varied|variable|different|differing)\s+(?:opening\s+|operating\s+|"
-                     r"business\s+)?hours|hours\s+(?:of\s+operation\s+)?(?:are|is)\s+(?:varied|variable|different))\b",
-                     re.I)
+_VARIES = re.compile(
+    r"\b(?:hours\s+(?:of\s+operation\s+)?(?:that\s+)?(?:vary|varies|varying|varied|differ|differs|"
+    r"differing)|(?:varying|varied|variable|different|differing)\s+(?:opening\s+|operating\s+|"
+    r"business\s+)?hours|hours\s+(?:of\s+operation\s+)?(?:are|is)\s+(?:varied|variable|different))\b",
+    re.I,
+)
 # hours that vary with something other than the day: "hours vary by season", "... on holidays"
-_VARIES_OTHER = re.compile(r"\s+(?:\w+\s+){0,2}?(?:by|with|depending\s+on|during|on|for|around|over)\s+(?:the\s+)?"
-                           r"(?:seasons?|seasonally|holidays?|time\s+of\s+(?:the\s+)?year|locations?|events?|weather)\b"
-                           r"|\s+seasonally\b", re.I)
+_VARIES_OTHER = re.compile(
+    r"\s+(?:\w+\s+){0,2}?(?:by|with|depending\s+on|during|on|for|around|over)\s+(?:the\s+)?"
+    r"(?:seasons?|seasonally|holidays?|time\s+of\s+(?:the\s+)?year|locations?|events?|weather)\b"
+    r"|\s+seasonally\b",
+    re.I,
+)
 # days named right after an every-day phrase: "every day from Tuesday to Sunday", "daily except"
-_DAYS_NAMED_AFTER = re.compile(rf"\s*,?\s*(?:from\s+|on\s+|between\s+)?{_DAY}"
-                               rf"(?!(?:\s*(?:,|and|&|or)\s*{_DAY})*\s+(?:excluded|excepted|being)\b)", re.I)
+_DAYS_NAMED_AFTER = re.compile(
+    rf"\s*,?\s*(?:from\s+|on\s+|between\s+)?{_DAY}"
+    rf"(?!(?:\s*(?:,|and|&|or)\s*{_DAY})*\s+(?:excluded|excepted|being)\b)",
+    re.I,
+)
 # days excepted after they are named: "Monday excluded", "with Monday and Wednesday being its days off"
-_EXCEPTED_AFTER = re.compile(rf"\b({_DAY_LIST})\s+(?:excluded|excepted|being\s+(?:its|their|the)\s+days?\s+off)\b",
-                             re.I)
+_EXCEPTED_AFTER = re.compile(
+    rf"\b({_DAY_LIST})\s+(?:excluded|excepted|being\s+(?:its|their|the)\s+days?\s+off)\b", re.I
+)
 # a closing on a date, not every week: "closed on Monday, September 1"
-_ON_A_DATE = re.compile(r"\s*,?\s*(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)",
-                        re.I)
+_ON_A_DATE = re.compile(
+    r"\s*,?\s*(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)", re.I
+)
 _CLOSED = re.compile(rf"\bclosed\s+(?:on\s+|from\s+|every\s+|all\s+day\s+(?:on\s+)?)?(?:the\s+)?({_DAY_LIST})", re.I)
 # what a day's hours must do, against the median of the other days, for each word
-_LENGTH_KIND = {"extended": "longer", "longer": "longer", "late": "longer", "late-night": "longer",
-                "shorter": "shorter", "reduced": "shorter", "limited": "shorter",
-                "earlier": "earlier", "later": "later"}
-_LENGTH = re.compile(r"\b(?:(?:slightly|much|even|a\s+bit|somewhat)\s+)?(extended|longer|later|late-night|late|shorter|"
-                     r"reduced|earlier|limited)\s+(?:opening\s+|business\s+|operating\s+)?hours\b"
-                     rf"(?P<rest>(?:\s+(?:until|till|to)\s+[\d:.]+\s*(?:[ap]\.?m\.?)?)?\s+(?:on|during|over|for|at)\s+"
-                     rf"(?:the\s+)?({_DAY_LIST}))", re.I)
+_LENGTH_KIND = {
+    "extended": "longer",
+    "longer": "longer",
+    "late": "longer",
+    "late-night": "longer",
+    "shorter": "shorter",
+    "reduced": "shorter",
+    "limited": "shorter",
+    "earlier": "earlier",
+    "later": "later",
+}
+_LENGTH = re.compile(
+    r"\b(?:(?:slightly|much|even|a\s+bit|somewhat)\s+)?(extended|longer|later|late-night|late|shorter|"
+    r"reduced|earlier|limited)\s+(?:opening\s+|business\s+|operating\s+)?hours\b"
+    rf"(?P<rest>(?:\s+(?:until|till|to)\s+[\d:.]+\s*(?:[ap]\.?m\.?)?)?\s+(?:on|during|over|for|at)\s+"
+    rf"(?:the\s+)?({_DAY_LIST}))",
+    re.I,
+)
 _PART_OF_DAY = re.compile(r"\s*(?:mornings?|afternoons?|evenings?|nights?|lunch|dinner)\b", re.I)
 # a sentence ends before a capital, a digit or a quote; not inside "11 a.m. to", "Mon. and", nor
 # after "a.m." before what still belongs to the hours ("11 a.m. Tuesday through Sunday")
-_SENTENCE_END = re.compile(rf"(?:(?<![aApP]\.[mM])[.!?]|(?<=[aApP]\.[mM])\."
-                           rf"(?!\s+(?i:{_DAYS}|daily|every|except|closed|\d)))(?=\s+[A-Z0-9\"“‘*•]|\s*$)|\n")
+_SENTENCE_END = re.compile(
+    rf"(?:(?<![aApP]\.[mM])[.!?]|(?<=[aApP]\.[mM])\."
+    rf"(?!\s+(?i:{_DAYS}|daily|every|except|closed|\d)))(?=\s+[A-Z0-9\"“‘*•]|\s*$)|\n"
+)
 # "hours vary each day", "different hours every day", "hours listed for each day": not a set of open days
-_VARYING = re.compile(r"\b(?:(?:var(?:y|ies|ying|ied)|differ\w*|chang\w*|for|listed)\W+(?:\w+\W+){0,3}|"
-                      r"hours\s+(?:on\s+)?)$", re.I)
+_VARYING = re.compile(
+    r"\b(?:(?:var(?:y|ies|ying|ied)|differ\w*|chang\w*|for|listed)\W+(?:\w+\W+){0,3}|"
+    r"hours\s+(?:on\s+)?)$",
+    re.I,
+)
 
 
 def weekly_hours(records: Sequence[Dict[str, Any]]) -> Optional[Dict[int, Range]]:
@@ -150,15 +207,21 @@ def record_weeks(records: Sequence[Dict[str, Any]]) -> List[Dict[int, Range]]:
             if ranges:
                 days[day] = (ranges[0].low, ranges[-1].high if ranges[-1].high is not None else ranges[-1].low)
             elif not (found and found[0].note and "closed" in found[0].note) and not (
-                    isinstance(value, str) and value.strip().lower() == "closed"):
+                isinstance(value, str) and value.strip().lower() == "closed"
+            ):
                 del days[day]  # neither a range nor "0:0-0:0": unknown
         if any(days.values()):
             weeks.append(days)
     return weeks
 
 
-def _across(weeks: Sequence[Dict[int, Range]], t: "_Text", m: "re.Match[str]", claim: str,
-            judge: Callable[[Dict[int, Range]], Dict[str, Any]]) -> Dict[str, Any]:
+def _across(
+    weeks: Sequence[Dict[int, Range]],
+    t: "_Text",
+    m: "re.Match[str]",
+    claim: str,
+    judge: Callable[[Dict[int, Range]], Dict[str, Any]],
+) -> Dict[str, Any]:
     """One statement judged against several records' hours: grounded when any record agrees,
     a conflict only when none does (as for other record facts); unsupported without any."""
     if not weeks:
@@ -212,9 +275,10 @@ def _said(t: _Text, start: int, end: int, about_hours: bool = False, whole: bool
     text = t.text
     s_start, s_end = t.sentence(start, end)
     c_start, c_end = t.clause(start, end)
-    meals = [m for m in _OPEN_FOR_MEALS.finditer(text, max(s_start, start - 80), start)
-             if not text[m.end():start].strip()]
-    if "?" in text[end:s_end + 1]:
+    meals = [
+        m for m in _OPEN_FOR_MEALS.finditer(text, max(s_start, start - 80), start) if not text[m.end() : start].strip()
+    ]
+    if "?" in text[end : s_end + 1]:
         return False  # a question
     clause_end = min(s_end, max(c_end, end))
     if not (about_hours or meals or _OPENING.search(text, max(s_start, c_start), clause_end)):
@@ -222,24 +286,32 @@ def _said(t: _Text, start: int, end: int, about_hours: bool = False, whole: bool
         # days and times ("operates from 10:30 am to 4 pm, Monday through Saturday"), not in
         # one about something else ("opens at 11 and offers fresh fish daily")
         before_clause = t.clause(c_start - 2, c_start - 1)[0] if c_start - 2 > s_start else c_start
-        if not (_OPENING.search(text, max(s_start, before_clause), clause_end)
-                and _LEAD_OK.fullmatch(text[max(s_start, c_start):start])):
+        if not (
+            _OPENING.search(text, max(s_start, before_clause), clause_end)
+            and _LEAD_OK.fullmatch(text[max(s_start, c_start) : start])
+        ):
             return False
     near = max(s_start, c_start, start - 60)
     if _common_word(_OTHER_HOURS, text, start if meals else near, min(c_end, end + 30), s_start):
         return False  # "happy hour runs daily", "breakfast is served every day"
-    before = _NOT_NEGATING.sub(" ", text[max(s_start, c_start, start - 80):start])
+    before = _NOT_NEGATING.sub(" ", text[max(s_start, c_start, start - 80) : start])
     if not whole and _common_word(_PART_OR_VISIT, text, max(s_start, c_start, start - 80), start, s_start):
         return False
-    return not (_PAST.search(before) or _NEGATED.search(before) or _HEDGED.search(before)
-                or _HEDGED.search(text, end, min(c_end, end + 30)))
+    return not (
+        _PAST.search(before)
+        or _NEGATED.search(before)
+        or _HEDGED.search(before)
+        or _HEDGED.search(text, end, min(c_end, end + 30))
+    )
 
 
 def _common_word(pattern: "re.Pattern[str]", text: str, start: int, end: int, sentence_start: int) -> bool:
     """Whether ``pattern`` matches text[start:end] in a word that is no name: lower-case, or at
     the sentence's start ("Kyle's Kitchen operates daily" names no kitchen hours)."""
-    return any(m.group(0)[:1].islower() or not text[sentence_start:m.start()].strip()
-               for m in pattern.finditer(text, start, end))
+    return any(
+        m.group(0)[:1].islower() or not text[sentence_start : m.start()].strip()
+        for m in pattern.finditer(text, start, end)
+    )
 
 
 def _names(days: Sequence[int]) -> str:
@@ -255,14 +327,27 @@ def _clock(minutes: float) -> str:
 def _show(days: Dict[int, Range], which: Sequence[int]) -> Dict[str, Optional[str]]:
     """The record's hours of these days as text (None: closed; a day it gives no clock times
     for is left out)."""
-    return {WEEKDAYS[d].title(): (f"{_clock(r[0])}-{_clock(r[1])}" if r else None) for d in sorted(which)
-            if d in days for r in [days[d]]}
+    return {
+        WEEKDAYS[d].title(): (f"{_clock(r[0])}-{_clock(r[1])}" if r else None)
+        for d in sorted(which)
+        if d in days
+        for r in [days[d]]
+    }
 
 
 def _fact(t: _Text, start: int, end: int, claim: str, status: str, value: Any, reason: str) -> Dict[str, Any]:
     c_start, c_end = t.clause(start, end)
-    return {"start": start, "end": end, "text": t.text[start:end], "path": "hours", "claim": claim,
-            "clause": [c_start, c_end], "status": status, "value": value, "reason": reason}
+    return {
+        "start": start,
+        "end": end,
+        "text": t.text[start:end],
+        "path": "hours",
+        "claim": claim,
+        "clause": [c_start, c_end],
+        "status": status,
+        "value": value,
+        "reason": reason,
+    }
 
 
 def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any]]:
@@ -283,7 +368,7 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
     opened: set = set()  # sentences whose open days are judged already
 
     def free(m: "re.Match[str]") -> bool:
-        return not any(taken[m.start():m.end()])
+        return not any(taken[m.start() : m.end()])
 
     def take(start: int, end: int) -> None:
         taken[start:end] = b"\x01" * (end - start)
@@ -297,9 +382,14 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
         results.append(_across(weeks, t, m, kind, lambda w: _judge_length(t, m, sorted(days), kind, w)))
     for m in _CLOSED.finditer(answer):
         days = weekdays_in(m.group(1))
-        if not days or not free(m) or _PART_OF_DAY.match(answer, m.end()) or _CLOSED_QUALIFIED.match(answer, m.end()) \
-                or _ON_A_DATE.match(answer, m.end()) \
-                or not _said(t, m.start(), m.end(), about_hours=True, whole=False):
+        if (
+            not days
+            or not free(m)
+            or _PART_OF_DAY.match(answer, m.end())
+            or _CLOSED_QUALIFIED.match(answer, m.end())
+            or _ON_A_DATE.match(answer, m.end())
+            or not _said(t, m.start(), m.end(), about_hours=True, whole=False)
+        ):
             continue  # "closed on Tuesday mornings", "closed Sundays after 3 pm": not the whole day
         take(*m.span())
         results.append(_across(weeks, t, m, "closed", lambda w: _judge_closed(t, m, sorted(days), w)))
@@ -308,8 +398,9 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
             continue
         take(*m.span())
         results.append(_across(weeks, t, m, "varies", lambda w: _judge_varies(t, m, w)))
-    found = sorted(((m, p) for p in (_WEEKDAY_RANGE, _EVERY_DAY) for m in p.finditer(answer)),
-                   key=lambda x: x[0].start())
+    found = sorted(
+        ((m, p) for p in (_WEEKDAY_RANGE, _EVERY_DAY) for m in p.finditer(answer)), key=lambda x: x[0].start()
+    )
     for m, pattern in found:  # the first statement of a sentence, whichever pattern found it
         s_start, s_end = t.sentence(m.start(), m.end())
         if (s_start, s_end) in opened or not free(m) or not _said(t, m.start(), m.end()):
@@ -336,37 +427,86 @@ def check_hours_facts(answer: str, sources: Sequence[Any]) -> List[Dict[str, Any
 
 
 def _no_hours(t: _Text, m: "re.Match[str]", claim: str) -> Dict[str, Any]:
-    return _fact(t, m.start(), m.end(), claim, "unsupported", None,
-                 f"says '{m.group(0)}', but the record gives no opening hours by weekday")
+    return _fact(
+        t,
+        m.start(),
+        m.end(),
+        claim,
+        "unsupported",
+        None,
+        f"says '{m.group(0)}', but the record gives no opening hours by weekday",
+    )
 
 
 def _judge_open(t: _Text, m: "re.Match[str]", days: List[int], week: Dict[int, Range]) -> Dict[str, Any]:
     closed = [d for d in days if d in week and week[d] is None]
     value = _show(week, days)
     if closed:
-        return _fact(t, m.start(), m.end(), "open", "conflict", value,
-                     f"says open '{m.group(0)}', but the record's hours have no opening time for {_names(closed)}")
+        return _fact(
+            t,
+            m.start(),
+            m.end(),
+            "open",
+            "conflict",
+            value,
+            f"says open '{m.group(0)}', but the record's hours have no opening time for {_names(closed)}",
+        )
     if any(d not in week for d in days):
-        return _fact(t, m.start(), m.end(), "open", "unsupported", value,
-                     f"says open '{m.group(0)}', but the record's hours for "
-                     f"{_names([d for d in days if d not in week])} are no clock times")
-    return _fact(t, m.start(), m.end(), "open", "grounded", value,
-                 f"'{m.group(0)}' agrees with the record's hours: open on {_names(days)}")
+        return _fact(
+            t,
+            m.start(),
+            m.end(),
+            "open",
+            "unsupported",
+            value,
+            f"says open '{m.group(0)}', but the record's hours for "
+            f"{_names([d for d in days if d not in week])} are no clock times",
+        )
+    return _fact(
+        t,
+        m.start(),
+        m.end(),
+        "open",
+        "grounded",
+        value,
+        f"'{m.group(0)}' agrees with the record's hours: open on {_names(days)}",
+    )
 
 
 def _judge_closed(t: _Text, m: "re.Match[str]", days: List[int], week: Dict[int, Range]) -> Dict[str, Any]:
     open_days = [d for d in days if week.get(d) is not None]
     value = _show(week, days)
     if open_days:
-        return _fact(t, m.start(), m.end(), "closed", "conflict", value,
-                     f"says '{m.group(0)}', but the record has hours for {_names(open_days)}: "
-                     + ", ".join(f"{k} {v}" for k, v in _show(week, open_days).items()))
+        return _fact(
+            t,
+            m.start(),
+            m.end(),
+            "closed",
+            "conflict",
+            value,
+            f"says '{m.group(0)}', but the record has hours for {_names(open_days)}: "
+            + ", ".join(f"{k} {v}" for k, v in _show(week, open_days).items()),
+        )
     if any(d not in week for d in days):
-        return _fact(t, m.start(), m.end(), "closed", "unsupported", value,
-                     f"says '{m.group(0)}', but the record's hours for "
-                     f"{_names([d for d in days if d not in week])} are no clock times")
-    return _fact(t, m.start(), m.end(), "closed", "grounded", value,
-                 f"'{m.group(0)}' agrees with the record: no opening time for {_names(days)}")
+        return _fact(
+            t,
+            m.start(),
+            m.end(),
+            "closed",
+            "unsupported",
+            value,
+            f"says '{m.group(0)}', but the record's hours for "
+            f"{_names([d for d in days if d not in week])} are no clock times",
+        )
+    return _fact(
+        t,
+        m.start(),
+        m.end(),
+        "closed",
+        "grounded",
+        value,
+        f"'{m.group(0)}' agrees with the record: no opening time for {_names(days)}",
+    )
 
 
 def _judge_varies(t: _Text, m: "re.Match[str]", week: Dict[int, Range]) -> Dict[str, Any]:
@@ -374,13 +514,27 @@ def _judge_varies(t: _Text, m: "re.Match[str]", week: Dict[int, Range]) -> Dict[
     (a closed day is no variation of the hours)."""
     value = _show(week, [d for d in range(7) if d in week])
     if any(d not in week for d in range(7)):
-        return _fact(t, m.start(), m.end(), "varies", "unsupported", value,
-                     f"says '{m.group(0)}', but the record's hours for some days are no clock times")
+        return _fact(
+            t,
+            m.start(),
+            m.end(),
+            "varies",
+            "unsupported",
+            value,
+            f"says '{m.group(0)}', but the record's hours for some days are no clock times",
+        )
     open_days = [d for d in range(7) if week[d] is not None]
     if len(open_days) > 1 and len({week[d] for d in open_days}) == 1:
         shown = next(iter(_show(week, open_days[:1]).values()))
-        return _fact(t, m.start(), m.end(), "varies", "conflict", value,
-                     f"says '{m.group(0)}', but the record gives {shown} on every day it opens ({_names(open_days)})")
+        return _fact(
+            t,
+            m.start(),
+            m.end(),
+            "varies",
+            "conflict",
+            value,
+            f"says '{m.group(0)}', but the record gives {shown} on every day it opens ({_names(open_days)})",
+        )
     return _fact(t, m.start(), m.end(), "varies", "grounded", value, f"'{m.group(0)}' agrees with the record's hours")
 
 
@@ -398,23 +552,43 @@ def _differs(r: Range, kind: str, opens: float, closes: float, length: float) ->
     return r[0] > opens or r[1] > closes  # later
 
 
-def _judge_length(t: _Text, m: "re.Match[str]", days: List[int], kind: str,
-                  week: Dict[int, Range]) -> Dict[str, Any]:
+def _judge_length(t: _Text, m: "re.Match[str]", days: List[int], kind: str, week: Dict[int, Range]) -> Dict[str, Any]:
     others = [week[d] for d in range(7) if d not in days and week.get(d) is not None]
     named = [d for d in days if d in week]
     value = _show(week, [d for d in range(7) if d in week])
     if not others or not named:
-        return _fact(t, m.start(), m.end(), kind, "unsupported", value,
-                     f"says '{m.group(0)}', but the record's hours give nothing to compare")
+        return _fact(
+            t,
+            m.start(),
+            m.end(),
+            kind,
+            "unsupported",
+            value,
+            f"says '{m.group(0)}', but the record's hours give nothing to compare",
+        )
     opens = median(r[0] for r in others)
     closes = median(r[1] for r in others)
     length = median(r[1] - r[0] for r in others)
     if any(_differs(week[d], kind, opens, closes, length) for d in named):
         return _fact(t, m.start(), m.end(), kind, "grounded", value, f"'{m.group(0)}' agrees with the record's hours")
     if len(named) < len(days):
-        return _fact(t, m.start(), m.end(), kind, "unsupported", value,
-                     f"says '{m.group(0)}', but the record's hours for some of those days are no clock times")
+        return _fact(
+            t,
+            m.start(),
+            m.end(),
+            kind,
+            "unsupported",
+            value,
+            f"says '{m.group(0)}', but the record's hours for some of those days are no clock times",
+        )
     shown = ", ".join(f"{k} {v or 'closed'}" for k, v in _show(week, named).items())
-    return _fact(t, m.start(), m.end(), kind, "conflict", value,
-                 f"says '{m.group(0)}', but the record gives {shown}, no {kind} than the other days "
-                 f"(median {_clock(opens)}-{_clock(closes)})")
+    return _fact(
+        t,
+        m.start(),
+        m.end(),
+        kind,
+        "conflict",
+        value,
+        f"says '{m.group(0)}', but the record gives {shown}, no {kind} than the other days "
+        f"(median {_clock(opens)}-{_clock(closes)})",
+    )

@@ -12,6 +12,7 @@ record's value at that path:
 - ``unsupported``: the record has no value there (missing, ``null``), so the answer
   states something the source does not say.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,57 +25,84 @@ from spacy_ground.sources.index import clean_text, json_record
 
 DEFAULT_TERMS = Path(__file__).parent.parent / "lexicon" / "record_terms.json"
 
-_NEGATION = re.compile(r"\b(?:no|not|never|without|lacks?|lacking|absence\s+of|neither|nor|none|cannot|rather\s+than|"
-                       r"instead\s+of)\b"
-                       r"|\w+n['’]t\b", re.I)
+_NEGATION = re.compile(
+    r"\b(?:no|not|never|without|lacks?|lacking|absence\s+of|neither|nor|none|cannot|rather\s+than|"
+    r"instead\s+of)\b"
+    r"|\w+n['’]t\b",
+    re.I,
+)
 # a negation that scopes over a whole list of objects ("does not offer A, B, and C"), unlike
 # the determiner "no" ("No WiFi, great food, and outdoor seating")
 _VERBAL = re.compile(r"\b(?:not|never|without|lacks?|lacking|absence\s+of|cannot)\b|\w+n['’]t\b", re.I)
 # what a negated "is/are" must deny for the term itself to be denied: "WiFi is not available",
 # "reservations are not accepted", or the clause ends ("garage parking is not."); "the parking
 # lot is not particularly scenic" and "valet services are not expensive" deny something else
-_DENIED = (r"(?:(?:currently|always|usually|generally|really|actually)\s+)?"
-           r"(?:available|offered|provided|accepted|allowed|included|possible|permitted|supported|present|"
-           r"an\s+option|on\s+offer)\b")
+_DENIED = (
+    r"(?:(?:currently|always|usually|generally|really|actually)\s+)?"
+    r"(?:available|offered|provided|accepted|allowed|included|possible|permitted|supported|present|"
+    r"an\s+option|on\s+offer)\b"
+)
 _CLAUSE_END = r"(?=\s*(?:[.;:!?)]|$|\b(?:and|but|or|either|here|there|anymore)\b))"
 # "not only", "can't go wrong with", "don't miss", "no shortage of": a negation word that
 # denies nothing (left out before looking for a negation)
-_NOT_NEGATING = re.compile(r"(?:\bnot|\w+n['’]t)\s+(?:only|just|merely)\b|\bnot\s+(?:to\s+mention|surprisingly)\b"
-                           r"|\b(?:can['’]?t|cannot)\s+go\s+wrong\b"
-                           r"|\b(?:don['’]t|do\s+not)\s+(?:miss|forget|hesitate)\b"
-                           r"|\bno\s+(?:doubt|wonder|matter|shortage|lack|problem|need\s+to\s+worry)\b", re.I)
+_NOT_NEGATING = re.compile(
+    r"(?:\bnot|\w+n['’]t)\s+(?:only|just|merely)\b|\bnot\s+(?:to\s+mention|surprisingly)\b"
+    r"|\b(?:can['’]?t|cannot)\s+go\s+wrong\b"
+    r"|\b(?:don['’]t|do\s+not)\s+(?:miss|forget|hesitate)\b"
+    r"|\bno\s+(?:doubt|wonder|matter|shortage|lack|problem|need\s+to\s+worry)\b",
+    re.I,
+)
 # a mention that neither states nor denies the thing: "not sure about WiFi", "reservations are
 # not required" (walk-ins welcome, bookings maybe taken): no fact at all
-_HEDGE_BEFORE = re.compile(r"\b(?:not\s+sure|unsure|unclear|(?:don['’]t|do\s+not)\s+know)\s+(?:about|if|whether)\b"
-                           r"(?:(?!\bbut\b)[^.;,])*$"
-                           r"|\b(?:(?:don['’]t|do\s+not|won['’]t|will\s+not)\s+need|no\s+need\s+(?:for|to\s+(?:make|book)))"
-                           r"\s+(?:an?\s+|any\s+)?$", re.I)
-_HEDGE_AFTER = re.compile(r"^(?:\s+(?:services?|options?))?\s*(?:is|are)(?:\s+not|n['’]t)\s+"
-                          r"(?:required|necessary|needed|mandatory|a\s+must)\b", re.I)
+_HEDGE_BEFORE = re.compile(
+    r"\b(?:not\s+sure|unsure|unclear|(?:don['’]t|do\s+not)\s+know)\s+(?:about|if|whether)\b"
+    r"(?:(?!\bbut\b)[^.;,])*$"
+    r"|\b(?:(?:don['’]t|do\s+not|won['’]t|will\s+not)\s+need|no\s+need\s+(?:for|to\s+(?:make|book)))"
+    r"\s+(?:an?\s+|any\s+)?$",
+    re.I,
+)
+_HEDGE_AFTER = re.compile(
+    r"^(?:\s+(?:services?|options?))?\s*(?:is|are)(?:\s+not|n['’]t)\s+"
+    r"(?:required|necessary|needed|mandatory|a\s+must)\b",
+    re.I,
+)
 # "parking is limited", "parking options do not include a garage, ..." (for the paths in the term
 # table's ``_scarce_states_nothing``): some parking, or none nearby? Not a fact either way;
 # "outdoor seating is limited" says there is some
-_SCARCE_AFTER = re.compile(r"^(?:\s+(?:options?|spaces?|spots?))?\s*(?:is|are|can\s+be|may\s+be)\s+(?:(?:very|quite|rather|somewhat|"
-                           r"pretty|a\s+bit|often)\s+)?(?:limited|scarce|tight|hard\s+to\s+(?:find|get))\b"
-                           r"|^(?:\s+options?)?\s+(?:do|does)(?:\s+not|n['’]t)\s+include\b", re.I)
+_SCARCE_AFTER = re.compile(
+    r"^(?:\s+(?:options?|spaces?|spots?))?\s*(?:is|are|can\s+be|may\s+be)\s+(?:(?:very|quite|rather|somewhat|"
+    r"pretty|a\s+bit|often)\s+)?(?:limited|scarce|tight|hard\s+to\s+(?:find|get))\b"
+    r"|^(?:\s+options?)?\s+(?:do|does)(?:\s+not|n['’]t)\s+include\b",
+    re.I,
+)
 # "reservations are not accepted", "WiFi isn't available": a negation right after the term;
 # ``verb`` tells a plural ("are"), which may deny a whole list before it
-_NEGATED_AFTER = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
-                            r"(?P<verb>is|are|was|were|has|have)(?:\s+(?:also|still|currently|unfortunately|sadly))?"
-                            r"(?:\s+(?:not|never)\b|n['’]t\b)"
-                            rf"(?:\s+(?:been\s+)?{_DENIED}|{_CLAUSE_END})"
-                            rf"|^\s*(?P<verb2>is|are)\s+unavailable\b", re.I)
+_NEGATED_AFTER = re.compile(
+    r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}\s*"
+    r"(?P<verb>is|are|was|were|has|have)(?:\s+(?:also|still|currently|unfortunately|sadly))?"
+    r"(?:\s+(?:not|never)\b|n['’]t\b)"
+    rf"(?:\s+(?:been\s+)?{_DENIED}|{_CLAUSE_END})"
+    rf"|^\s*(?P<verb2>is|are)\s+unavailable\b",
+    re.I,
+)
 # a label at the start of a line of an attribute list ("* WiFi: Not available", "- **Takeout:** Yes",
 # "* Business Parking: No validated parking, ..."; up to two words before the term):
 # what comes before it on its line, the colon after it, and a bare yes or no as its value
-_LABEL_LEAD = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
-                         r"(?:(?!(?:no|not|never|without)\b)[A-Za-z][\w-]*[ \t]+){0,2}$", re.I)
-_LABEL_COLON = re.compile(r"^(?:[ \t]+(?:services?|options?|availability))?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*")
+_LABEL_LEAD = re.compile(
+    r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
+    r"(?:(?!(?:no|not|never|without)\b)[A-Za-z][\w-]*[ \t]+){0,2}$",
+    re.I,
+)
+_LABEL_COLON = re.compile(
+    r"^(?:[ \t]+(?:services?|options?|availability))?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*"
+)
 _VALUE_END = r"[ \t]*(?:[.,;!(\-–—]|$)"
-_LABEL_NO = re.compile(rf"(?:no|none|unavailable|false|n/a|not\s+(?:available|offered|provided|accepted|allowed)){_VALUE_END}",
-                       re.I | re.M)
-_LABEL_YES = re.compile(rf"(?:yes|available|offered|provided|accepted|true|free|paid)(?:[ \t]+for[ \t]+free)?{_VALUE_END}",
-                        re.I | re.M)
+_LABEL_NO = re.compile(
+    rf"(?:no|none|unavailable|false|n/a|not\s+(?:available|offered|provided|accepted|allowed)){_VALUE_END}", re.I | re.M
+)
+_LABEL_YES = re.compile(
+    rf"(?:yes|available|offered|provided|accepted|true|free|paid)(?:[ \t]+for[ \t]+free)?{_VALUE_END}", re.I | re.M
+)
 _PLURAL = {"are", "were", "have"}
 # What may stand between two items of one list: "outdoor seating or WiFi", "WiFi, outdoor
 # seating, or reservations", "garage, street, validated, or valet parking" (items that are no
@@ -85,23 +113,32 @@ _MODIFIERS = r"(?:(?:a|an|any|the|free|paid|dedicated|private|on-?site)\s+)*"
 # though, and outdoor seating", "unfortunately", "weirdly enough")
 _ASIDE = r"(?:though|however|too|also|instead|indeed|still|then|sadly|alas|[\w-]+ly(?:\s+enough)?)"
 _ITEM = r"[\w-]+"
-_LIST_GAP = re.compile(r"(?:\s+(?:services?|options?|facilities|availability))?"
-                       rf"(?:\s*,\s*{_ASIDE}(?=\s*,\s*(?:or|nor|and)\b))?"
-                       rf"(?P<items>(?:\s*,\s*(?!{_ASIDE}\s*,){_ITEM}(?:\s+{_ITEM})?(?=\s*,))*)\s*(?P<comma>,\s*)?"
-                       rf"(?P<last>(?<=,\s)(?!(?:{_ASIDE}|and|or|nor)\b){_ITEM}\s+(?=(?:or|nor)\b))?"
-                       r"(?:(?P<or>(?:or|nor)\s+)(?:(?:offer|have|provide|accept|take|allow|serve|feature|include)s?\s+)?"
-                       rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})", re.I)
+_LIST_GAP = re.compile(
+    r"(?:\s+(?:services?|options?|facilities|availability))?"
+    rf"(?:\s*,\s*{_ASIDE}(?=\s*,\s*(?:or|nor|and)\b))?"
+    rf"(?P<items>(?:\s*,\s*(?!{_ASIDE}\s*,){_ITEM}(?:\s+{_ITEM})?(?=\s*,))*)\s*(?P<comma>,\s*)?"
+    rf"(?P<last>(?<=,\s)(?!(?:{_ASIDE}|and|or|nor)\b){_ITEM}\s+(?=(?:or|nor)\b))?"
+    r"(?:(?P<or>(?:or|nor)\s+)(?:(?:offer|have|provide|accept|take|allow|serve|feature|include)s?\s+)?"
+    rf"(?:{_MODIFIERS}|[\w-]+\s+)|(?P<and>and\s+)?{_MODIFIERS})",
+    re.I,
+)
 # a negation that takes a noun phrase ("the lack of reservation and take-out services",
 # "without WiFi and parking"): it covers two items joined by "and" when the second ends the
 # phrase ("without reservations and WiFi lets you work" is two clauses), or the phrase opens
 # its sentence, so its verb comes after ("The lack of WiFi and parking is a downside")
 _NOMINAL_NEGATION = re.compile(r"\b(?:lack\s+of|absence\s+of|without)\s+(?:[\w-]+\s+){0,2}$", re.I)
 _VERB_NEGATION = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+(?:[\w-]+\s+){1,2}$", re.I)
-_NOMINAL_SUBJECT = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:the|its|their|this|that|a)\s+(?:lack|absence)\s+of\s+"
-                              r"(?:[\w-]+\s+){0,2}$", re.I)
-_PHRASE_END = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}"
-                         rf"(?:\s*(?:[.;:!?)]|,(?!(?:\s*{_ASIDE}\s*,)?\s*(?:is|are|was|were|remains?|comes?)\b)|$)"
-                         r"|\s+(?:and|or|nor|but)\b)", re.I)
+_NOMINAL_SUBJECT = re.compile(
+    r"(?:^|[.!?]\s+|\n)\s*(?:the|its|their|this|that|a)\s+(?:lack|absence)\s+of\s+"
+    r"(?:[\w-]+\s+){0,2}$",
+    re.I,
+)
+_PHRASE_END = re.compile(
+    r"^(?:\s+(?:services?|options?|facilities|parking|seating|access)){0,2}"
+    rf"(?:\s*(?:[.;:!?)]|,(?!(?:\s*{_ASIDE}\s*,)?\s*(?:is|are|was|were|remains?|comes?)\b)|$)"
+    r"|\s+(?:and|or|nor|but)\b)",
+    re.I,
+)
 # the mention is the subject of its own clause when a verb follows after an aside ("doesn't take
 # reservations and WiFi, however, is free": WiFi is not denied)
 # a list whose first items are no term: "does not provide street, garage, ..." (before
@@ -109,8 +146,7 @@ _PHRASE_END = re.compile(r"^(?:\s+(?:services?|options?|facilities|parking|seati
 _LIST_HEAD = re.compile(r"(?:\b(?:not|never|cannot)\b|\w+n['’]t\b)\s+[\w-]+\s+(?:[\w-]+\s*,\s*){1,3}$", re.I)
 # clause boundaries: sentence ends (a full stop before a space, not a decimal point), semicolons,
 # commas, "and", contrastive conjunctions and "except" ("no parking except valet": valet is not denied)
-_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet|except)\b",
-                     re.I)
+_CLAUSE = re.compile(r"[.!?](?=\s|$)|[;\n,]|\b(?:and|but|while|although|though|however|whereas|yet|except)\b", re.I)
 _WORDS_BEFORE = 4  # how far back a negation may stand ("does not offer free outdoor seating")
 _TRUE = {"true", "yes", "free", "paid", "1", "full_bar", "beer_and_wine", "available"}
 _FALSE = {"false", "no", "none", "0", "0.0"}
@@ -141,8 +177,12 @@ def load_terms(path: Optional[str] = None) -> Tuple[Tuple[str, "re.Pattern[str]"
         tail = rf"(?!(?:[ \t]+|[ \t]*-[ \t]*)(?:{words})\b)" if words else ""
         # words that, right before the phrase, make it name something else ("group reservations")
         before = not_after.get(rec_path)
-        lead = "".join(rf"(?<!\b{re.escape(w)}{sep})" for w in (before if isinstance(before, list) else [])
-                       if isinstance(w, str) for sep in (" ", "-"))
+        lead = "".join(
+            rf"(?<!\b{re.escape(w)}{sep})"
+            for w in (before if isinstance(before, list) else [])
+            if isinstance(w, str)
+            for sep in (" ", "-")
+        )
         out.append((rec_path, re.compile(rf"{lead}\b(?:{alts})\b{tail}", re.I)))
     return tuple(out)
 
@@ -168,7 +208,7 @@ def _has_word_before(answer: str, start: int, end: int, stems: Sequence[str]) ->
     that starts with one of ``stems``."""
     left = max(0, start - 80)
     cut = max((m.end() for m in re.finditer(r"[.!?](?=\s)|\n", answer[left:start])), default=0)
-    before = answer[left + cut:end].lower()
+    before = answer[left + cut : end].lower()
     return any(re.search(rf"\b{re.escape(stem)}", before) for stem in stems)
 
 
@@ -274,7 +314,7 @@ def negation(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, i
     found = list(_NEGATION.finditer(before))
     if found:
         return "before" if any(_VERBAL.fullmatch(m.group(0)) for m in found) else "determiner"
-    after = _NEGATED_AFTER.search(text[end:end + 60])
+    after = _NEGATED_AFTER.search(text[end : end + 60])
     if after:
         verb = (after.group("verb") or after.group("verb2") or "").lower()
         return "after_plural" if verb in _PLURAL else "after"
@@ -285,7 +325,7 @@ def is_hedged(text: str, start: int, end: int, bounds: Optional[List[Tuple[int, 
     """A mention that neither states nor denies the thing ("not sure about WiFi",
     "reservations are not required")."""
     c_start, _ = clause_around(text, start, end, bounds)
-    return bool(_HEDGE_BEFORE.search(text[max(0, c_start - 40):start]) or _HEDGE_AFTER.search(text[end:end + 40]))
+    return bool(_HEDGE_BEFORE.search(text[max(0, c_start - 40) : start]) or _HEDGE_AFTER.search(text[end : end + 40]))
 
 
 def _link(gap: str) -> Tuple[Optional[str], int]:
@@ -299,15 +339,21 @@ def _link(gap: str) -> Tuple[Optional[str], int]:
     return ("or" if m.group("or") else "and" if m.group("and") else "comma"), between
 
 
-_SUBJECT_LEAD = re.compile(r"(?:\s*(?:[,;]|the|both|its|their|also|unfortunately|sadly|note|please|keep\s+in\s+mind|"
-                           r"that|a|an|any|free|paid|private|dedicated|on-?site))*\s*", re.I)
+_SUBJECT_LEAD = re.compile(
+    r"(?:\s*(?:[,;]|the|both|its|their|also|unfortunately|sadly|note|please|keep\s+in\s+mind|"
+    r"that|a|an|any|free|paid|private|dedicated|on-?site))*\s*",
+    re.I,
+)
 # where a clause may open: a sentence's start, a contrast ("but", "while"), ", and", one
 # introductory word and a comma ("Additionally, WiFi and takeout are not available") or an
 # introductory phrase ("According to the record, ...", "At the moment, ...")
-_CLAUSE_OPENING = re.compile(r"(?:\b(?:while|whereas|although|though|however|but)\b|,\s*and\b|^\s*and\b|^\s*[\w-]+\s*,"
-                             r"|^\s*(?:in|at|on|according|as|that|for|to|with|regarding|from|overall|here|on\s+the|"
-                             r"apart|aside|besides|except|other\s+than)\b"
-                             r"[\w\s'’-]{0,40}?,)", re.I)
+_CLAUSE_OPENING = re.compile(
+    r"(?:\b(?:while|whereas|although|though|however|but)\b|,\s*and\b|^\s*and\b|^\s*[\w-]+\s*,"
+    r"|^\s*(?:in|at|on|according|as|that|for|to|with|regarding|from|overall|here|on\s+the|"
+    r"apart|aside|besides|except|other\s+than)\b"
+    r"[\w\s'’-]{0,40}?,)",
+    re.I,
+)
 
 
 def _opens_clause(answer: str, start: int) -> bool:
@@ -317,11 +363,11 @@ def _opens_clause(answer: str, start: int) -> bool:
     accepted", "They offer takeout and outdoor seating, and reservations are not accepted"
     or "They have a TV, WiFi, and takeout, and reservations are not accepted", where a verb
     before the list takes its first items)."""
-    head = answer[max(0, start - 200):start]
+    head = answer[max(0, start - 200) : start]
     cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"), head.rfind("!"), head.rfind("?"))
-    lead = head[cut + 1:]
+    lead = head[cut + 1 :]
     openings = list(_CLAUSE_OPENING.finditer(lead))
-    rest = lead[openings[-1].end():] if openings else lead
+    rest = lead[openings[-1].end() :] if openings else lead
     return bool(_SUBJECT_LEAD.fullmatch(rest))
 
 
@@ -336,11 +382,10 @@ def _reaches_or(kinds: Sequence[Optional[str]]) -> List[bool]:
 
 def _links(answer: str, results: Sequence[Dict[str, Any]]) -> List[Tuple[Optional[str], int]]:
     """``_link`` of the gap between each mention and the next."""
-    return [_link(answer[results[i]["end"]:results[i + 1]["start"]]) for i in range(len(results) - 1)]
+    return [_link(answer[results[i]["end"] : results[i + 1]["start"]]) for i in range(len(results) - 1)]
 
 
-def _spread_negation(answer: str, results: List[Dict[str, Any]],
-                     links: Sequence[Tuple[Optional[str], int]]) -> None:
+def _spread_negation(answer: str, results: List[Dict[str, Any]], links: Sequence[Tuple[Optional[str], int]]) -> None:
     """One negation covers the list it belongs to (in place, on ``results[i]["negated"]``):
     forwards to a list that goes on to "or"/"nor" ("does not offer outdoor seating or WiFi"),
     or, after a verb, one of three items or more that ends in ", and" ("does not offer A, B,
@@ -360,15 +405,16 @@ def _spread_negation(answer: str, results: List[Dict[str, Any]],
             long[i] = kinds[i] == "comma" and i + 1 < n - 1 and long[i + 1]
     for i in range(n - 1):  # a list headed by items that are no term
         if results[i]["negated"] is None and (i == 0 or kinds[i - 1] is None) and reach[i]:
-            head = answer[max(0, results[i]["start"] - 150):results[i]["start"]]
+            head = answer[max(0, results[i]["start"] - 150) : results[i]["start"]]
             if _LIST_HEAD.search(re.split(r"[.;:!?]", head)[-1]):
                 results[i]["negated"] = "before"
     for i in range(n - 1):
         kind = results[i]["negated"]
-        if results[i + 1]["negated"] is None and ((kind in ("before", "determiner") and reach[i])
-                                                  or (kind == "before" and long[i])
-                                                  or (kind == "before" and kinds[i] == "and"
-                                                      and _nominal_pair(answer, results[i], results[i + 1]))):
+        if results[i + 1]["negated"] is None and (
+            (kind in ("before", "determiner") and reach[i])
+            or (kind == "before" and long[i])
+            or (kind == "before" and kinds[i] == "and" and _nominal_pair(answer, results[i], results[i + 1]))
+        ):
             results[i + 1]["negated"] = kind
     for i in reversed(range(n - 1)):
         kind = results[i + 1]["negated"]
@@ -397,19 +443,22 @@ def _label_value(answer: str, start: int, end: int) -> Optional[str]:
     line_start = answer.rfind("\n", 0, start) + 1
     if not _LABEL_LEAD.match(answer[line_start:start]):
         return None
-    colon = _LABEL_COLON.match(answer[end:end + 30])
+    colon = _LABEL_COLON.match(answer[end : end + 30])
     if not colon:
         return None
-    value = answer[end + colon.end():end + colon.end() + 40]
+    value = answer[end + colon.end() : end + colon.end() + 40]
     return "no" if _LABEL_NO.match(value) else "yes" if _LABEL_YES.match(value) else "other"
 
 
 # a heading that denies the list after it on its line ("**Not available:** WiFi, takeout",
 # "- Not offered: reservations or delivery")
-_DENYING_HEADING = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
-                              r"(?:not[ \t]+(?:available|offered|provided|included|accepted)|unavailable|"
-                              r"no|none|missing|lacking)[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
-                              r"(?P<list>[^\n.;!?:]*)$", re.I)
+_DENYING_HEADING = re.compile(
+    r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
+    r"(?:not[ \t]+(?:available|offered|provided|included|accepted)|unavailable|"
+    r"no|none|missing|lacking)[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
+    r"(?P<list>[^\n.;!?:]*)$",
+    re.I,
+)
 
 
 def _under_denying_heading(answer: str, start: int) -> bool:
@@ -425,8 +474,8 @@ def _nominal_pair(answer: str, first: Dict[str, Any], second: Dict[str, Any]) ->
     seating, though ...") or a noun-phrase negation opens the sentence ("The lack of WiFi and
     parking is a downside"); not "without reservations and WiFi lets you work", "It doesn't
     have WiFi and outdoor seating is available"."""
-    head = answer[max(0, first["start"] - 60):first["start"]]
-    after = answer[second["end"]:second["end"] + 60]
+    head = answer[max(0, first["start"] - 60) : first["start"]]
+    after = answer[second["end"] : second["end"] + 60]
     if _NOMINAL_NEGATION.search(head):
         return bool(_PHRASE_END.match(after) or _NOMINAL_SUBJECT.search(head))
     return bool(_VERB_NEGATION.search(head) and _PHRASE_END.match(after))
@@ -456,11 +505,11 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     seen: set = set()
     for path, pattern in load_terms(terms):
         for m in pattern.finditer(answer):
-            if any(taken[m.start():m.end()]):
+            if any(taken[m.start() : m.end()]):
                 continue  # a longer phrase already claimed this text
             if path in needs and not _has_word_before(answer, m.start(), m.end(), needs[path]):
                 continue  # "homeless people on the street" says nothing of parking
-            taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+            taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
             label = _label_value(answer, m.start(), m.end())
             if label == "other":
                 continue  # "* Outdoor Seating: No outdoor seating available": the value's words state it
@@ -475,9 +524,18 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
             else:
                 negated = negation(answer, m.start(), m.end(), bounds)
                 hedged = is_hedged(answer, m.start(), m.end(), bounds)
-            hedged = hedged or (path in scarce and bool(_SCARCE_AFTER.match(answer[m.end():m.end() + 40])))
-            results.append({"start": m.start(), "end": m.end(), "text": m.group(0), "path": path,
-                            "negated": negated, "clause": [c_start, c_end], "hedged": hedged})
+            hedged = hedged or (path in scarce and bool(_SCARCE_AFTER.match(answer[m.end() : m.end() + 40])))
+            results.append(
+                {
+                    "start": m.start(),
+                    "end": m.end(),
+                    "text": m.group(0),
+                    "path": path,
+                    "negated": negated,
+                    "clause": [c_start, c_end],
+                    "hedged": hedged,
+                }
+            )
     results.sort(key=lambda r: r["start"])
     for r in results:
         if r["hedged"]:
@@ -498,13 +556,19 @@ def check_record_facts(answer: str, sources: Sequence[Any], terms: Optional[str]
     return results
 
 
-_EXCEPT = re.compile(r"\b(?:but|except|only|other\s+than|apart\s+from|aside\s+from|besides|however|though|although|"
-                     r"while|whereas|yet|save\s+for)\b", re.I)
+_EXCEPT = re.compile(
+    r"\b(?:but|except|only|other\s+than|apart\s+from|aside\s+from|besides|however|though|although|"
+    r"while|whereas|yet|save\s+for)\b",
+    re.I,
+)
 
 
 # an exception right before the kind it excepts, ahead of the denial ("Other than valet, ...")
-_EXCEPT_LEAD = re.compile(r"\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|save\s+for)"
-                          r"\s+(?:the\s+|its\s+|their\s+)?$", re.I)
+_EXCEPT_LEAD = re.compile(
+    r"\b(?:other\s+than|apart\s+from|aside\s+from|besides|except(?:\s+for)?|save\s+for)"
+    r"\s+(?:the\s+|its\s+|their\s+)?$",
+    re.I,
+)
 
 
 def _excepted(answer: str, denial: Dict[str, Any], results: Sequence[Dict[str, Any]]) -> Tuple[str, ...]:
@@ -520,16 +584,17 @@ def _excepted(answer: str, denial: Dict[str, Any], results: Sequence[Dict[str, A
         if r["negated"] is not None or not r["path"].startswith(prefix):
             continue
         a, b = sorted((denial, r), key=lambda x: x["start"])
-        between = answer[a["end"]:b["start"]]
+        between = answer[a["end"] : b["start"]]
         if re.search(r"[.!?](?=\s|$)|\n", between):
             continue  # another sentence
-        if _EXCEPT.search(between) or (r is a and _EXCEPT_LEAD.search(answer[max(0, r["start"] - 30):r["start"]])):
-            out.append(r["path"][len(prefix):])
+        if _EXCEPT.search(between) or (r is a and _EXCEPT_LEAD.search(answer[max(0, r["start"] - 30) : r["start"]])):
+            out.append(r["path"][len(prefix) :])
     return tuple(out)
 
 
-def _judged(records: Sequence[Dict[str, Any]], source_lower: str, path: str, text: str, claim: bool,
-            ignored: Sequence[str] = ()) -> Dict[str, Any]:
+def _judged(
+    records: Sequence[Dict[str, Any]], source_lower: str, path: str, text: str, claim: bool, ignored: Sequence[str] = ()
+) -> Dict[str, Any]:
     """claim ("yes"/"no"), status, value and reason of one mention against the records;
     a denial is judged without the sub-keys ``ignored`` ("no parking" against street parking)."""
     found, value, known = _judge(records, path, claim, () if claim else ignored)
@@ -546,12 +611,17 @@ def _judged(records: Sequence[Dict[str, Any]], source_lower: str, path: str, tex
     else:
         status = "conflict"
         reason = f"says {'' if claim else 'no '}'{text}', but the record has {path}: {shown}"
-    return {"claim": "yes" if claim else "no", "status": status, "value": json.loads(shown) if found else None,
-            "reason": clean_text(reason)}
+    return {
+        "claim": "yes" if claim else "no",
+        "status": status,
+        "value": json.loads(shown) if found else None,
+        "reason": clean_text(reason),
+    }
 
 
-def _judge(records: Sequence[Dict[str, Any]], path: str, claim: bool,
-           ignored: Sequence[str] = ()) -> Tuple[bool, Any, Optional[bool]]:
+def _judge(
+    records: Sequence[Dict[str, Any]], path: str, claim: bool, ignored: Sequence[str] = ()
+) -> Tuple[bool, Any, Optional[bool]]:
     """(found, value, truth) of ``path`` across the records: a record that agrees with the
     claim wins (several records, e.g. a JSON array, may describe different things, so one
     that disagrees is a conflict only when no other agrees); else the first with a yes/no
@@ -603,6 +673,7 @@ def _strings(obj: Any, depth: int = 0) -> List[str]:
 def _show(value: Any) -> str:
     """A record value as strict JSON text (anything JSON cannot hold, NaN and infinity
     included, as its string)."""
+
     def plain(v: Any) -> Any:
         if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
             return str(v)

@@ -4,6 +4,7 @@ Every feature is a number in a known range, computed from what the other compone
 stored (entailment, evidence, numeric grounding) and from the answer, sources and
 question texts. The seed's four statistical signals are here too.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,19 +17,42 @@ from spacy.tokens import Doc
 from spacy_ground.sources.index import content_words, fold_accents, is_record, source_text
 
 FEATURES = (
-    "min_support", "mean_support", "max_contradiction", "max_unsupported", "min_evidence",
-    "numeric_mismatch", "numeric_unsupported", "absent_words", "new_names",
-    "length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency", "record_source",
-    "record_conflict", "record_unsupported", "absent_count",
+    "min_support",
+    "mean_support",
+    "max_contradiction",
+    "max_unsupported",
+    "min_evidence",
+    "numeric_mismatch",
+    "numeric_unsupported",
+    "absent_words",
+    "new_names",
+    "length_ratio",
+    "unknown_word_rate",
+    "question_overlap",
+    "numeric_inconsistency",
+    "record_source",
+    "record_conflict",
+    "record_unsupported",
+    "absent_count",
 )
 # The direction each feature may push the verdict's score (+1: a higher value may only raise
 # the probability of a hallucination, -1: only lower it; 0 or absent: either way). The verdict
 # is fit under these signs (``LogisticModel.fit``), so that more contradiction or less support
 # never makes an answer look better, whatever the correlations between features.
 FEATURE_SIGNS = {
-    "min_support": -1, "mean_support": -1, "max_contradiction": 1, "max_unsupported": 1, "min_evidence": -1,
-    "numeric_mismatch": 1, "numeric_unsupported": 1, "absent_words": 1, "new_names": 1,
-    "unknown_word_rate": 1, "numeric_inconsistency": 1, "record_conflict": 1, "record_unsupported": 1,
+    "min_support": -1,
+    "mean_support": -1,
+    "max_contradiction": 1,
+    "max_unsupported": 1,
+    "min_evidence": -1,
+    "numeric_mismatch": 1,
+    "numeric_unsupported": 1,
+    "absent_words": 1,
+    "new_names": 1,
+    "unknown_word_rate": 1,
+    "numeric_inconsistency": 1,
+    "record_conflict": 1,
+    "record_unsupported": 1,
     "absent_count": 1,
 }
 _TOKEN = re.compile(r"[A-Za-z]+|\d+(?:[.,]\d+)?")
@@ -44,7 +68,9 @@ _REFUSAL = re.compile(
     r"know|be\s+(?:determined|answered))|"
     r"(?:answer|information)\s+(?:cannot|can['’]t|could\s+not)\s+be\s+found|"
     r"(?:don['’]t|do\s+not)\s+know|"
-    r"(?:it\s+is|it['’]s)\s+(?:unclear|not\s+clear)\s+(?:from|based|whether|what|how|which|who|when))\b", re.I)
+    r"(?:it\s+is|it['’]s)\s+(?:unclear|not\s+clear)\s+(?:from|based|whether|what|how|which|who|when))\b",
+    re.I,
+)
 
 
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d+[.)])\s")
@@ -65,9 +91,10 @@ def is_refusal(answer: str) -> bool:
     hits = [bool(_REFUSAL.search(p)) for p in parts]
     # every part declines, or says nothing checkable: a short heading that ends in ":", or
     # fewer than four content words and no number outside a list item (an item states something)
-    return any(hits) and all(h or _is_heading(p) or (
-        len(content_words(p)) < 4 and not re.search(r"\d", p) and not _LIST_ITEM.match(p))
-        for h, p in zip(hits, parts))
+    return any(hits) and all(
+        h or _is_heading(p) or (len(content_words(p)) < 4 and not re.search(r"\d", p) and not _LIST_ITEM.match(p))
+        for h, p in zip(hits, parts)
+    )
 
 
 _CONTRAST = re.compile(r"[,;]?\s*\b(?:but|however|although|though|whereas|yet)\b|;", re.I)
@@ -96,9 +123,9 @@ def _is_heading(sentence: str) -> bool:
 
 
 class SourceVocabulary(NamedTuple):
-    content: FrozenSet[str]   # content words (as absent_words counts them)
-    tokens: FrozenSet[str]    # lower-cased word and number tokens (the seed's unknown-word rate)
-    numbers: FrozenSet[str]   # digit strings (the seed's numeric inconsistency)
+    content: FrozenSet[str]  # content words (as absent_words counts them)
+    tokens: FrozenSet[str]  # lower-cased word and number tokens (the seed's unknown-word rate)
+    numbers: FrozenSet[str]  # digit strings (the seed's numeric inconsistency)
 
 
 @lru_cache(maxsize=64)
@@ -108,8 +135,9 @@ def source_vocabulary(sources: Tuple[str, ...]) -> SourceVocabulary:
     for text in sources:
         content |= content_words(text)
     src = fold_accents(" ".join(sources))
-    return SourceVocabulary(frozenset(content), frozenset(t.lower() for t in _TOKEN.findall(src)),
-                            frozenset(_NUMBER.findall(src)))
+    return SourceVocabulary(
+        frozenset(content), frozenset(t.lower() for t in _TOKEN.findall(src)), frozenset(_NUMBER.findall(src))
+    )
 
 
 def seed_signals(answer: str, sources: Sequence[str], question: Optional[str]) -> Dict[str, float]:
@@ -155,7 +183,9 @@ def without_grounded_claims(doc: Doc, claims_key: str = "ground_claims") -> str:
     for span in doc.spans.get(claims_key, []):
         result = span._.ground_numeric or {}
         if result.get("status") == "grounded":
-            for start, end in [(span.start_char, span.end_char)] + [tuple(w) for w in result.get("checked_words") or ()]:
+            for start, end in [(span.start_char, span.end_char)] + [
+                tuple(w) for w in result.get("checked_words") or ()
+            ]:
                 text[start:end] = " " * (end - start)
     return "".join(text)
 

@@ -1,6 +1,7 @@
 """Fitting the verdict model and choosing its thresholds by cross-validation on train answers
 (``ground_verdict``'s ``initialize(refit=True)`` and ``evaluate fit``): the rows are checked
 answers with their features, shape and label."""
+
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
@@ -26,12 +27,17 @@ def sentence_rows(doc, sentences_key: str = "ground_sentences") -> List[List[flo
     return out
 
 
-def fit_verdict(rows: Sequence[Dict[str, Any]], l2: float = 1.0, per_shape: bool = True,
-                signs: Optional[Dict[str, int]] = FEATURE_SIGNS):
+def fit_verdict(
+    rows: Sequence[Dict[str, Any]],
+    l2: float = 1.0,
+    per_shape: bool = True,
+    signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
+):
     """A VerdictModel fit on checked train rows: one logistic regression per source shape
     (text / record) when ``per_shape``, else one for all, each coefficient held to its
     feature's sign in ``signs`` (``features.FEATURE_SIGNS``; None: free). ``record_source``
     is left out of per-shape models (it is constant within a shape)."""
+
     def one(group: Sequence[Dict[str, Any]], feats: Sequence[str]) -> LogisticModel:
         X = numpy.array([[r["features"][f] for f in feats] for r in group])
         y = numpy.array([r["hallucinated"] for r in group], dtype="float64")
@@ -60,8 +66,9 @@ def shuffled_folds(n: int, folds: int, seed: int) -> numpy.ndarray:
     return fold
 
 
-def f1_curve(scores: numpy.ndarray, labels: numpy.ndarray, grid: Sequence[float],
-             ruled: Optional[numpy.ndarray] = None) -> numpy.ndarray:
+def f1_curve(
+    scores: numpy.ndarray, labels: numpy.ndarray, grid: Sequence[float], ruled: Optional[numpy.ndarray] = None
+) -> numpy.ndarray:
     """F1 at each threshold of ``grid``; flagged: a score at or above it (or ``ruled``)."""
     flagged = numpy.asarray(scores)[None, :] >= numpy.asarray(grid)[:, None]
     if ruled is not None:
@@ -81,13 +88,28 @@ def ruled_by_features(rows: Sequence[Dict[str, Any]], contradiction_threshold: f
     number or record fact, a sentence contradicted at ``contradiction_threshold``), read from
     its features."""
     features = [r.get("features") or {} for r in rows]
-    return numpy.array([bool(f.get("numeric_mismatch", 0) > 0 or f.get("record_conflict", 0) > 0
-                             or f.get("max_contradiction", 0) >= contradiction_threshold) for f in features], dtype=bool)
+    return numpy.array(
+        [
+            bool(
+                f.get("numeric_mismatch", 0) > 0
+                or f.get("record_conflict", 0) > 0
+                or f.get("max_contradiction", 0) >= contradiction_threshold
+            )
+            for f in features
+        ],
+        dtype=bool,
+    )
 
 
-def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool = True, folds: int = 5,
-                    repeats: int = 5, signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
-                    tune_rows: Optional[Sequence[Dict[str, Any]]] = None) -> Dict[str, float]:
+def cross_validated(
+    rows: Sequence[Dict[str, Any]],
+    l2: float,
+    per_shape: bool = True,
+    folds: int = 5,
+    repeats: int = 5,
+    signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
+    tune_rows: Optional[Sequence[Dict[str, Any]]] = None,
+) -> Dict[str, float]:
     """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 as
     the pipeline flags (a score at or above it, or a rule): ``folds``-fold cross-validation
     repeated over ``repeats`` shuffles of the folds, the threshold the best of the F1 curve
@@ -115,17 +137,29 @@ def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool =
         aurocs.append(auroc(p.tolist(), labels))
         train_curves.append(f1_curve(p, y, grid, ruled))
         if tune_rows:
-            curves.append(f1_curve(numpy.concatenate([p, p_tune]), numpy.concatenate([y, y_tune]), grid,
-                                   numpy.concatenate([ruled, ruled_tune])))
+            curves.append(
+                f1_curve(
+                    numpy.concatenate([p, p_tune]),
+                    numpy.concatenate([y, y_tune]),
+                    grid,
+                    numpy.concatenate([ruled, ruled_tune]),
+                )
+            )
         preds.append(p)
     train_curve = numpy.mean(train_curves, axis=0)
     j = best_point(train_curve)
     curve = numpy.mean(curves, axis=0) if tune_rows else train_curve
     i = best_point(curve)
-    out = {"auroc": float(numpy.mean(aurocs)), "f1_threshold": float(grid[i]), "f1": float(curve[i]),
-           "folds": folds, "repeats": repeats, "f1_threshold_train_only": float(grid[j]),
-           "f1_train_only": float(train_curve[j]),
-           "threshold_tuned_on": f"train folds + {len(tune_rows)} tune answers" if tune_rows else "train folds"}
+    out = {
+        "auroc": float(numpy.mean(aurocs)),
+        "f1_threshold": float(grid[i]),
+        "f1": float(curve[i]),
+        "folds": folds,
+        "repeats": repeats,
+        "f1_threshold_train_only": float(grid[j]),
+        "f1_train_only": float(train_curve[j]),
+        "threshold_tuned_on": f"train folds + {len(tune_rows)} tune answers" if tune_rows else "train folds",
+    }
     mean = numpy.mean(preds, axis=0).tolist()
     span = best_sentence_threshold(rows, mean, out["f1_threshold"])
     if span is not None:
@@ -143,9 +177,13 @@ def cross_validated(rows: Sequence[Dict[str, Any]], l2: float, per_shape: bool =
     return out
 
 
-def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[float], flag_threshold: float,
-                            grid: Sequence[float] = SENTENCE_THRESHOLDS,
-                            contradiction_threshold: float = 0.98) -> Optional[Dict[str, float]]:
+def best_sentence_threshold(
+    rows: Sequence[Dict[str, Any]],
+    scores: Sequence[float],
+    flag_threshold: float,
+    grid: Sequence[float] = SENTENCE_THRESHOLDS,
+    contradiction_threshold: float = 0.98,
+) -> Optional[Dict[str, float]]:
     """The ``sentence_threshold`` (1 - support from which a sentence becomes a flagged span,
     in flagged answers: scored at or above ``flag_threshold``, or with a mismatched number or
     record fact, or a sentence contradicted at ``contradiction_threshold``) with the best
@@ -155,12 +193,19 @@ def best_sentence_threshold(rows: Sequence[Dict[str, Any]], scores: Sequence[flo
     if not any(r.get("spans") for r in rows) or not any(r.get("sentences") for r in rows):
         return None
 
-    flagged = [score >= flag_threshold or rule for score, rule in zip(scores, ruled_by_features(rows, contradiction_threshold))]
+    flagged = [
+        score >= flag_threshold or rule for score, rule in zip(scores, ruled_by_features(rows, contradiction_threshold))
+    ]
     best: Optional[Dict[str, float]] = None
     for t in grid:
-        pred = [{"spans": r.get("spans") or [], "hallucinated": r.get("hallucinated"),
-                 "pred_spans": [(s[0], s[1]) for s in r.get("sentences") or [] if s[2] >= t] if flag else []}
-                for r, flag in zip(rows, flagged)]
+        pred = [
+            {
+                "spans": r.get("spans") or [],
+                "hallucinated": r.get("hallucinated"),
+                "pred_spans": [(s[0], s[1]) for s in r.get("sentences") or [] if s[2] >= t] if flag else [],
+            }
+            for r, flag in zip(rows, flagged)
+        ]
         f1 = (span_f1(pred) or {}).get("f1", 0.0)
         if best is None or f1 > best["f1"]:
             best = {"threshold": t, "f1": f1}

@@ -1,5 +1,6 @@
 """Answer-, sentence- and span-level metrics (pure functions over scores and labels), used by
 the components' scorers for ``nlp.evaluate`` and by the evaluation tooling."""
+
 from __future__ import annotations
 
 from typing import Any, Dict, Optional, Sequence, Tuple
@@ -29,7 +30,7 @@ def auroc(scores: Sequence[float], labels: Sequence[bool]) -> Optional[float]:
         j = i
         while j + 1 < len(s) and sorted_s[j + 1] == sorted_s[i]:
             j += 1
-        ranks[order[i:j + 1]] = (i + j) / 2 + 1
+        ranks[order[i : j + 1]] = (i + j) / 2 + 1
         i = j + 1
     return float((ranks[y].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
 
@@ -115,5 +116,7 @@ def calibration_error(scores: Sequence[float], labels: Sequence[bool], bins: int
     p = numpy.asarray(scores, dtype="float64")
     y = numpy.asarray(labels, dtype="float64")
     idx = numpy.minimum((p * bins).astype(int), bins - 1)
-    return float(sum(abs(p[idx == b].mean() - y[idx == b].mean()) * (idx == b).sum()
-                     for b in range(bins) if (idx == b).any()) / max(len(p), 1))
+    return float(
+        sum(abs(p[idx == b].mean() - y[idx == b].mean()) * (idx == b).sum() for b in range(bins) if (idx == b).any())
+        / max(len(p), 1)
+    )

@@ -1,5 +1,6 @@
 """The verdict model: a logistic regression over ``features.FEATURES`` per shape of sources
 (text / record), stored as JSON (``models/verdict.json`` ships in the package)."""
+
 from __future__ import annotations
 
 import json
@@ -9,7 +10,6 @@ from typing import Any, Dict, Optional, Sequence, Union
 import numpy
 
 from spacy_ground.sources.index import source_kind
-
 
 MODEL_FILE = "verdict.json"
 
@@ -31,15 +31,25 @@ class LogisticModel:
         self.intercept = float(intercept)
         self.low = numpy.full(len(self.features), -numpy.inf) if low is None else numpy.asarray(low, dtype="float64")
         self.high = numpy.full(len(self.features), numpy.inf) if high is None else numpy.asarray(high, dtype="float64")
-        if not (len(self.mean) == len(self.std) == len(self.coef) == len(self.low) == len(self.high) == len(self.features)):
-            raise ValueError(f"LogisticModel: {len(self.features)} features need as many means, SDs, coefficients "
-                             "and bounds")
+        if not (
+            len(self.mean) == len(self.std) == len(self.coef) == len(self.low) == len(self.high) == len(self.features)
+        ):
+            raise ValueError(
+                f"LogisticModel: {len(self.features)} features need as many means, SDs, coefficients and bounds"
+            )
         if (self.low > self.high).any():
             raise ValueError("LogisticModel: a feature's low bound is above its high bound")
 
     @classmethod
-    def fit(cls, X: numpy.ndarray, y: numpy.ndarray, features: Sequence[str], l2: float = 1.0,
-            iterations: int = 50, signs: Optional[Dict[str, int]] = None) -> "LogisticModel":
+    def fit(
+        cls,
+        X: numpy.ndarray,
+        y: numpy.ndarray,
+        features: Sequence[str],
+        l2: float = 1.0,
+        iterations: int = 50,
+        signs: Optional[Dict[str, int]] = None,
+    ) -> "LogisticModel":
         """Fit on ``X`` (answers x ``features``) and labels ``y``. ``signs`` (feature -> +1 / -1)
         bounds coefficients to that sign (an active-set method: a coefficient with the wrong
         sign is held at 0, and released when the loss would fall by moving it the allowed way)."""
@@ -80,12 +90,18 @@ class LogisticModel:
 
     def with_logit(self, scale: float, shift: float) -> "LogisticModel":
         """The same model with its log-odds multiplied by ``scale`` and moved by ``shift``."""
-        return LogisticModel(self.features, self.mean, self.std, self.coef * scale, self.intercept * scale + shift,
-                             self.low, self.high)
+        return LogisticModel(
+            self.features, self.mean, self.std, self.coef * scale, self.intercept * scale + shift, self.low, self.high
+        )
 
     def to_dict(self) -> Dict[str, Any]:
-        out = {"features": self.features, "mean": self.mean.tolist(), "std": self.std.tolist(),
-               "coef": self.coef.tolist(), "intercept": self.intercept}
+        out = {
+            "features": self.features,
+            "mean": self.mean.tolist(),
+            "std": self.std.tolist(),
+            "coef": self.coef.tolist(),
+            "intercept": self.intercept,
+        }
         if numpy.isfinite(self.low).all() and numpy.isfinite(self.high).all():
             out.update(low=self.low.tolist(), high=self.high.tolist())
         return out
@@ -96,8 +112,9 @@ class LogisticModel:
         return cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"], d.get("low"), d.get("high"))
 
 
-def _newton(Z: numpy.ndarray, y: numpy.ndarray, reg: numpy.ndarray, free: numpy.ndarray,
-            iterations: int) -> numpy.ndarray:
+def _newton(
+    Z: numpy.ndarray, y: numpy.ndarray, reg: numpy.ndarray, free: numpy.ndarray, iterations: int
+) -> numpy.ndarray:
     """L2-regularised logistic regression by Newton's method over the ``free`` columns of
     ``Z`` (the others held at 0)."""
     w = numpy.zeros(Z.shape[1])
@@ -157,7 +174,9 @@ class VerdictModel:
         return cls({"*": LogisticModel.from_dict(d)})
 
 
-def save_model(model: Union[LogisticModel, VerdictModel], path: Union[str, Path], meta: Optional[Dict[str, Any]] = None) -> None:
+def save_model(
+    model: Union[LogisticModel, VerdictModel], path: Union[str, Path], meta: Optional[Dict[str, Any]] = None
+) -> None:
     data = model.to_dict()
     if meta:
         data["meta"] = meta

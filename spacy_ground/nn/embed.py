@@ -9,21 +9,32 @@ the batch's real tokens only (padding is put back for attention alone): the same
 float32, about a third less work for the sentences of an answer, a third of whose padded
 batch is padding (see ``_pooled_unpadded``).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy
 
 from spacy_ground.nn.threads import map_in_threads
 
+if TYPE_CHECKING:
+    import torch
+
 
 class SentenceEncoder:
     """Encodes texts to L2-normalised float32 vectors (384 dimensions)."""
 
-    def __init__(self, max_length: int = 128, batch_size: int = 16, quantize: bool = True, threads: int = 1,
-                 workers: int = 0, lean: bool = True):
+    def __init__(
+        self,
+        max_length: int = 128,
+        batch_size: int = 16,
+        quantize: bool = True,
+        threads: int = 1,
+        workers: int = 0,
+        lean: bool = True,
+    ):
         import torch
         from transformers import BertModel
 
@@ -61,10 +72,14 @@ class SentenceEncoder:
         # batches of similar length; equal lengths by text, so a batch (whose int8 activations
         # share one scale) does not depend on the order the texts came in
         order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), texts[i]))
-        batches = [order[b:b + self.batch_size] for b in range(0, len(order), self.batch_size)]
+        batches = [order[b : b + self.batch_size] for b in range(0, len(order), self.batch_size)]
         # tokenised here, in the calling thread: a fast tokenizer is not to be shared between threads
-        encoded = [self.tokenizer([texts[i] for i in idx], truncation=True, max_length=self.max_length,
-                                  padding=True, return_tensors="pt") for idx in batches]
+        encoded = [
+            self.tokenizer(
+                [texts[i] for i in idx], truncation=True, max_length=self.max_length, padding=True, return_tensors="pt"
+            )
+            for idx in batches
+        ]
 
         lean = self.lean and self._lean_fits()
 
@@ -94,11 +109,13 @@ class SentenceEncoder:
 
 
 @lru_cache(maxsize=4)
-def shared_encoder(max_length: int = 128, quantize: bool = True, batch_size: int = 16, workers: int = 0,
-                   threads: int = 1) -> SentenceEncoder:
+def shared_encoder(
+    max_length: int = 128, quantize: bool = True, batch_size: int = 16, workers: int = 0, threads: int = 1
+) -> SentenceEncoder:
     """One encoder per setting, shared by the components of a process."""
-    return SentenceEncoder(max_length=max_length, quantize=quantize, batch_size=batch_size, workers=workers,
-                           threads=threads)
+    return SentenceEncoder(
+        max_length=max_length, quantize=quantize, batch_size=batch_size, workers=workers, threads=threads
+    )
 
 
 def _pooled_unpadded(bert, enc) -> "torch.Tensor":
@@ -123,7 +140,8 @@ def _pooled_unpadded(bert, enc) -> "torch.Tensor":
             return t.new_zeros(n * length, width).index_copy_(0, real, t).view(n, length, heads, size).transpose(1, 2)
 
         context = torch.nn.functional.scaled_dot_product_attention(
-            padded(att.query(x)), padded(att.key(x)), padded(att.value(x)), attn_mask=keys)
+            padded(att.query(x)), padded(att.key(x)), padded(att.value(x)), attn_mask=keys
+        )
         context = context.transpose(1, 2).reshape(n * length, width).index_select(0, real)
         self_out = layer.attention.output
         attended = self_out.LayerNorm(self_out.dense(context) + x)

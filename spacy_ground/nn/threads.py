@@ -6,6 +6,7 @@ cross-encoder pair took several times longer. Independent pieces of work (one pa
 batch of sentences) on threads of their own do not wait for each other, and each gives the
 same numbers as when run alone.
 """
+
 from __future__ import annotations
 
 import os
@@ -47,8 +48,9 @@ def torch_threads_for(component: str, setting: Optional[int]) -> int:
         except ValueError:
             raise ValueError(f"{component}: {TORCH_THREADS_ENV} must be an integer >= 1, not {value!r}") from None
     if isinstance(setting, bool) or not isinstance(setting, int) or setting < 1:
-        raise ValueError(f"{component}: {source} must be an integer >= 1 (or None: {TORCH_THREADS_ENV}, else 1), "
-                         f"not {setting!r}")
+        raise ValueError(
+            f"{component}: {source} must be an integer >= 1 (or None: {TORCH_THREADS_ENV}, else 1), not {setting!r}"
+        )
     return setting
 
 
@@ -92,8 +94,9 @@ def _new_pool(workers: int) -> ThreadPoolExecutor:
 
     before = torch.get_num_threads()
     started = threading.Barrier(workers + 1)
-    pool = ThreadPoolExecutor(workers, thread_name_prefix="spacy_ground", initializer=_one_torch_thread,
-                              initargs=(started,))
+    pool = ThreadPoolExecutor(
+        workers, thread_name_prefix="spacy_ground", initializer=_one_torch_thread, initargs=(started,)
+    )
     for _ in range(workers):  # a pool starts a thread per task submitted while none is idle
         pool.submit(int)
     started.wait()

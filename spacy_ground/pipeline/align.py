@@ -9,6 +9,7 @@ Sets ``doc.spans[spans_key]`` (the answer sentences) and, on each, ``Span._.evid
 top-k source sentences with source index, character offsets, text and scores. Source sentences, their idf table and
 their embeddings are computed once per set of sources (on the cached source index).
 """
+
 from __future__ import annotations
 
 import math
@@ -19,10 +20,18 @@ import numpy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.sources.index import (SourceIndex, check_source_kinds, content_words, index_or_note, is_table_separator, readable_line,
-                      source_kind, split_sentences)
 from spacy_ground.nn.threads import check_workers, torch_threads_for
+from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.sources.index import (
+    SourceIndex,
+    check_source_kinds,
+    content_words,
+    index_or_note,
+    is_table_separator,
+    readable_line,
+    source_kind,
+    split_sentences,
+)
 
 
 @Language.factory(
@@ -44,24 +53,58 @@ from spacy_ground.nn.threads import check_workers, torch_threads_for
         "torch_threads": None,
     },
 )
-def make_ground_align(nlp: Language, name: str, claims_component: str, spans_key: str, top_k: int,
-                      semantic_weight: float, semantic_weight_by_source: Dict[str, float], use_embeddings: bool,
-                      quantize: bool, max_length: int, batch_size: int, workers: int,
-                      torch_threads: Optional[int] = None) -> "EvidenceAligner":
-    return EvidenceAligner(nlp, name, claims_component=claims_component, spans_key=spans_key, top_k=top_k,
-                           semantic_weight=semantic_weight, semantic_weight_by_source=semantic_weight_by_source,
-                           use_embeddings=use_embeddings, quantize=quantize, max_length=max_length,
-                           batch_size=batch_size, workers=workers, torch_threads=torch_threads)
+def make_ground_align(
+    nlp: Language,
+    name: str,
+    claims_component: str,
+    spans_key: str,
+    top_k: int,
+    semantic_weight: float,
+    semantic_weight_by_source: Dict[str, float],
+    use_embeddings: bool,
+    quantize: bool,
+    max_length: int,
+    batch_size: int,
+    workers: int,
+    torch_threads: Optional[int] = None,
+) -> "EvidenceAligner":
+    return EvidenceAligner(
+        nlp,
+        name,
+        claims_component=claims_component,
+        spans_key=spans_key,
+        top_k=top_k,
+        semantic_weight=semantic_weight,
+        semantic_weight_by_source=semantic_weight_by_source,
+        use_embeddings=use_embeddings,
+        quantize=quantize,
+        max_length=max_length,
+        batch_size=batch_size,
+        workers=workers,
+        torch_threads=torch_threads,
+    )
 
 
 class EvidenceAligner:
     """Finds the evidence for each answer sentence among the source sentences."""
 
-    def __init__(self, nlp: Language, name: str = "ground_align", *, claims_component: str = "ground_claims",
-                 spans_key: str = "ground_sentences", top_k: int = 3, semantic_weight: float = 0.6,
-                 semantic_weight_by_source: Optional[Dict[str, float]] = None,
-                 use_embeddings: bool = True, quantize: bool = True, max_length: int = 128, batch_size: int = 16,
-                 workers: int = 0, torch_threads: Optional[int] = None):
+    def __init__(
+        self,
+        nlp: Language,
+        name: str = "ground_align",
+        *,
+        claims_component: str = "ground_claims",
+        spans_key: str = "ground_sentences",
+        top_k: int = 3,
+        semantic_weight: float = 0.6,
+        semantic_weight_by_source: Optional[Dict[str, float]] = None,
+        use_embeddings: bool = True,
+        quantize: bool = True,
+        max_length: int = 128,
+        batch_size: int = 16,
+        workers: int = 0,
+        torch_threads: Optional[int] = None,
+    ):
         if top_k < 1 or batch_size < 1:
             raise ValueError("ground_align: top_k and batch_size must be at least 1")
         check_workers("ground_align", workers)
@@ -69,7 +112,8 @@ class EvidenceAligner:
         by_source = dict(semantic_weight_by_source or {})
         check_source_kinds(by_source, "ground_align: semantic_weight_by_source")
         for key, weight in [("semantic_weight", semantic_weight)] + [
-                (f"semantic_weight_by_source[{kind!r}]", w) for kind, w in by_source.items()]:
+            (f"semantic_weight_by_source[{kind!r}]", w) for kind, w in by_source.items()
+        ]:
             if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0.0 <= weight <= 1.0:
                 raise ValueError(f"ground_align: {key} must be a number in [0, 1], not {weight!r}")
         register_extensions()
@@ -92,8 +136,9 @@ class EvidenceAligner:
         if self._encoder is None:
             from spacy_ground.nn.embed import shared_encoder
 
-            self._encoder = shared_encoder(self.max_length, self.quantize, self.batch_size, self.workers,
-                                           self.torch_threads)
+            self._encoder = shared_encoder(
+                self.max_length, self.quantize, self.batch_size, self.workers, self.torch_threads
+            )
         return self._encoder
 
     def __call__(self, doc: Doc) -> Doc:
@@ -105,8 +150,10 @@ class EvidenceAligner:
                 s._.evidence = []
             return doc
         if self.claims_component not in self.nlp.pipe_names:
-            raise ValueError(f"ground_align needs the '{self.claims_component}' component before it "
-                             f"(pipeline: {self.nlp.pipe_names})")
+            raise ValueError(
+                f"ground_align needs the '{self.claims_component}' component before it "
+                f"(pipeline: {self.nlp.pipe_names})"
+            )
         index = index_or_note(self.nlp.get_pipe(self.claims_component).index_sources, doc, sources)
         if index is None:  # too large to read: no evidence (the verdict says why)
             for s in sents:
@@ -122,8 +169,9 @@ class EvidenceAligner:
         for their kind (see ``sources.source_kind``), else ``semantic_weight``."""
         return self.semantic_weight_by_source.get(source_kind(sources), self.semantic_weight)
 
-    def align(self, texts: Sequence[str], index: SourceIndex, semantic_weight: Optional[float] = None
-              ) -> List[List[Dict[str, Any]]]:
+    def align(
+        self, texts: Sequence[str], index: SourceIndex, semantic_weight: Optional[float] = None
+    ) -> List[List[Dict[str, Any]]]:
         """Top-k evidence (dicts) for each answer sentence text (``semantic_weight``: the
         component's ``semantic_weight`` when None; 0 embeds nothing)."""
         weight = self.semantic_weight if semantic_weight is None else semantic_weight
@@ -153,9 +201,17 @@ class EvidenceAligner:
             ev = []
             for j in best:
                 sent = index.sentences[int(j)]
-                ev.append({"source": sent.source, "start": sent.start, "end": sent.end, "text": sent.text,
-                           "score": float(score[i, j]), "lexical": float(lex[i, j]),
-                           "semantic": float(sem[i, j]) if sem is not None else None})
+                ev.append(
+                    {
+                        "source": sent.source,
+                        "start": sent.start,
+                        "end": sent.end,
+                        "text": sent.text,
+                        "score": float(score[i, j]),
+                        "lexical": float(lex[i, j]),
+                        "semantic": float(sem[i, j]) if sem is not None else None,
+                    }
+                )
             out.append(ev)
         return out
 
@@ -169,10 +225,10 @@ class EvidenceAligner:
 
 
 _LIST_MARKER = re.compile(
-    r"[-*\u2022\u00b7\u2013\u2014>#]+"                                # bullets, dashes, quote and heading marks
-    r"|\[\d{1,3}\]|[\u2460-\u2473]"                                     # [1], circled digits
-    r"|\d{1,3}(?:\.\d{1,3})+\.?"                                        # section numbers: 1.1, 1.2.3.
-    r"|\(?(?:\d{1,3}|[A-Za-z]|[ivxlc]{1,6}|[IVXLC]{1,6})[.):]{1,2}"      # 2.  (b)  iv.  C)  2.)
+    r"[-*\u2022\u00b7\u2013\u2014>#]+"  # bullets, dashes, quote and heading marks
+    r"|\[\d{1,3}\]|[\u2460-\u2473]"  # [1], circled digits
+    r"|\d{1,3}(?:\.\d{1,3})+\.?"  # section numbers: 1.1, 1.2.3.
+    r"|\(?(?:\d{1,3}|[A-Za-z]|[ivxlc]{1,6}|[IVXLC]{1,6})[.):]{1,2}"  # 2.  (b)  iv.  C)  2.)
 )
 
 
@@ -218,7 +274,7 @@ def answer_sentences(doc: Doc) -> List[Span]:
             carry = start if carry is None else carry  # a bare marker: glue it to what follows
             carry_end = end
             continue
-        out.append(doc[carry if carry is not None else start:end])
+        out.append(doc[carry if carry is not None else start : end])
         carry = None
     if carry is not None:  # nothing follows: what looked like a marker is the answer's last words ("5.", "(b)")
         out.append(doc[carry:carry_end])

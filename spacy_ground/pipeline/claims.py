@@ -6,6 +6,7 @@ and the rules of ``normalize`` always, so it works on ``spacy.blank("en")``. It 
 owns the source index: sources go through the same tokenizer, sentence splitter,
 NER and rules once per distinct list of sources.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,10 +19,10 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
-from spacy_ground.text.dates import weekdays_in
 from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.text.normalize import NER_KINDS, find_claims, parse_claim
 from spacy_ground.sources.index import SourceIndexer, split_sentences
+from spacy_ground.text.dates import weekdays_in
+from spacy_ground.text.normalize import NER_KINDS, find_claims, parse_claim
 from spacy_ground.text.values import ClaimValue
 
 Found = Tuple[int, int, ClaimValue]
@@ -37,8 +38,14 @@ class ClaimsScorer:
 
     def __call__(self, examples: Iterable[Example], *, spans_key: Optional[str] = None, **kwargs) -> Dict[str, Any]:
         key = spans_key or self.spans_key
-        return Scorer.score_spans(examples, attr=f"spans_{key}", getter=_spans_of,
-                                  has_annotation=lambda doc: key in doc.spans, labeled=True, allow_overlap=True)
+        return Scorer.score_spans(
+            examples,
+            attr=f"spans_{key}",
+            getter=_spans_of,
+            has_annotation=lambda doc: key in doc.spans,
+            labeled=True,
+            allow_overlap=True,
+        )
 
 
 def _claim_span(doc: Doc, start: int, end: int, label: str) -> Optional[Span]:
@@ -49,15 +56,16 @@ def _claim_span(doc: Doc, start: int, end: int, label: str) -> Optional[Span]:
     if span is not None:
         return span
     around = doc.char_span(start, end, label=label, alignment_mode="expand")
-    if around is not None and not any(ch.isalnum() for ch in doc.text[around.start_char:start] +
-                                      doc.text[end:around.end_char]):
+    if around is not None and not any(
+        ch.isalnum() for ch in doc.text[around.start_char : start] + doc.text[end : around.end_char]
+    ):
         return around
     inside = doc.char_span(start, end, label=label, alignment_mode="contract")
     return inside if inside is not None and len(inside) else around
 
 
 def _spans_of(doc: Doc, attr: str) -> List[Span]:
-    return list(doc.spans.get(attr[len("spans_"):], []))
+    return list(doc.spans.get(attr[len("spans_") :], []))
 
 
 @registry.scorers("spacy_ground.claims_scorer.v1")
@@ -72,31 +80,65 @@ def make_claims_scorer(spans_key: str = "ground_claims") -> Callable[..., Dict[s
         "spans_key": "ground_claims",
         "use_ner": True,
         "ner_labels": ["MONEY", "PERCENT", "DATE", "TIME", "QUANTITY", "CARDINAL"],
-        "source_skip_pipes": ["tagger", "morphologizer", "lemmatizer", "trainable_lemmatizer", "attribute_ruler",
-                              "textcat", "textcat_multilabel"],
+        "source_skip_pipes": [
+            "tagger",
+            "morphologizer",
+            "lemmatizer",
+            "trainable_lemmatizer",
+            "attribute_ruler",
+            "textcat",
+            "textcat_multilabel",
+        ],
         "source_cache_size": 64,
         "max_source_chars": 2_000_000,
         "scorer": {"@scorers": "spacy_ground.claims_scorer.v1", "spans_key": "ground_claims"},
     },
     default_score_weights={"spans_ground_claims_f": 1.0, "spans_ground_claims_p": 0.0, "spans_ground_claims_r": 0.0},
 )
-def make_ground_claims(nlp: Language, name: str, spans_key: str, use_ner: bool, ner_labels: List[str],
-                       source_skip_pipes: List[str], source_cache_size: int, max_source_chars: int,
-                       scorer: Optional[Callable]) -> "ClaimTagger":
-    return ClaimTagger(nlp, name, spans_key=spans_key, use_ner=use_ner, ner_labels=ner_labels,
-                       source_skip_pipes=source_skip_pipes, source_cache_size=source_cache_size,
-                       max_source_chars=max_source_chars, scorer=scorer)
+def make_ground_claims(
+    nlp: Language,
+    name: str,
+    spans_key: str,
+    use_ner: bool,
+    ner_labels: List[str],
+    source_skip_pipes: List[str],
+    source_cache_size: int,
+    max_source_chars: int,
+    scorer: Optional[Callable],
+) -> "ClaimTagger":
+    return ClaimTagger(
+        nlp,
+        name,
+        spans_key=spans_key,
+        use_ner=use_ner,
+        ner_labels=ner_labels,
+        source_skip_pipes=source_skip_pipes,
+        source_cache_size=source_cache_size,
+        max_source_chars=max_source_chars,
+        scorer=scorer,
+    )
 
 
 class ClaimTagger:
     """Finds and normalises numeric and date claims; indexes sources the same way."""
 
-    def __init__(self, nlp: Language, name: str = "ground_claims", *, spans_key: str = "ground_claims",
-                 use_ner: bool = True,
-                 ner_labels: Sequence[str] = ("MONEY", "PERCENT", "DATE", "TIME", "QUANTITY", "CARDINAL"),
-                 source_skip_pipes: Sequence[str] = (), source_cache_size: int = 64,
-                 max_source_chars: int = 2_000_000, scorer: Optional[Callable] = None):
-        for key, value, least in (("source_cache_size", source_cache_size, 0), ("max_source_chars", max_source_chars, 1)):
+    def __init__(
+        self,
+        nlp: Language,
+        name: str = "ground_claims",
+        *,
+        spans_key: str = "ground_claims",
+        use_ner: bool = True,
+        ner_labels: Sequence[str] = ("MONEY", "PERCENT", "DATE", "TIME", "QUANTITY", "CARDINAL"),
+        source_skip_pipes: Sequence[str] = (),
+        source_cache_size: int = 64,
+        max_source_chars: int = 2_000_000,
+        scorer: Optional[Callable] = None,
+    ):
+        for key, value, least in (
+            ("source_cache_size", source_cache_size, 0),
+            ("max_source_chars", max_source_chars, 1),
+        ):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise ValueError(f"ground_claims: {key} must be an integer >= {least}, not {value!r}")
         unknown = [label for label in ner_labels if label not in NER_KINDS]
@@ -110,8 +152,9 @@ class ClaimTagger:
         self.ner_labels = list(ner_labels)
         self.source_skip_pipes = set(source_skip_pipes)
         self.scorer = scorer
-        self.index_sources = SourceIndexer(self._process_source, cache_size=source_cache_size,
-                                           max_chars=max_source_chars)
+        self.index_sources = SourceIndexer(
+            self._process_source, cache_size=source_cache_size, max_chars=max_source_chars
+        )
 
     # ------------------------------------------------------------------ answer
     def __call__(self, doc: Doc) -> Doc:
@@ -144,12 +187,17 @@ class ClaimTagger:
                     if ent.label_ == "MONEY" and len(inside) == 1 and found[inside[0]][2].kind == "cardinal":
                         s, e, v = found[inside[0]]
                         word = re.sub(r"[\d\s.,]+", " ", ent.text).strip().split()
-                        found[inside[0]] = (s, e, replace(v, kind="money", dimension="currency",
-                                                          currency=(word[-1].upper() if word else None)))
+                        found[inside[0]] = (
+                            s,
+                            e,
+                            replace(
+                                v, kind="money", dimension="currency", currency=(word[-1].upper() if word else None)
+                            ),
+                        )
                     continue
                 if ent.label_ == "CARDINAL":
                     continue  # a number the rules rejected (list marker, "one", identifier) stays rejected
-                if weekdays_in(doc.text[ent.start_char:ent.end_char + 8]):
+                if weekdays_in(doc.text[ent.start_char : ent.end_char + 8]):
                     continue  # "Monday", "seven days a week": weekdays, checked with the hours
                 value = parse_claim(ent.text, ent.label_)
                 if value is None:

@@ -27,10 +27,10 @@ in config under ``[components.ground_entail.model]`` like any spaCy model. The
 trained weights ship in the package as safetensors (no pickle) and are saved with
 ``nlp.to_disk`` / ``to_bytes``.
 """
+
 from __future__ import annotations
 
 import functools
-
 import shutil
 import tempfile
 from pathlib import Path
@@ -43,11 +43,11 @@ from spacy.util import ensure_path, registry
 from thinc.api import Config, Model
 from thinc.types import Floats2d
 
-from spacy_ground.text.compare import DIFFERS, compare
-from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.text.normalize import find_claims
-from spacy_ground.sources.index import check_source_kinds, evidence_text, markdown_table_rows, source_kind
 from spacy_ground.nn.threads import check_workers, torch_threads, torch_threads_for
+from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.sources.index import check_source_kinds, evidence_text, markdown_table_rows, source_kind
+from spacy_ground.text.compare import DIFFERS, compare
+from spacy_ground.text.normalize import find_claims
 from spacy_ground.text.values import ClaimValue
 
 MODEL_FILE = "entail.safetensors"
@@ -65,8 +65,9 @@ DEFAULT_MODEL = Config().from_str(DEFAULT_MODEL_CONFIG)["model"]
 
 
 @registry.architectures("spacy_ground.CrossEncoder.v1")
-def build_cross_encoder(weights: str = "", max_length: int = 256,
-                        quantize: bool = True) -> Model[List[Tuple[str, str]], Floats2d]:
+def build_cross_encoder(
+    weights: str = "", max_length: int = 256, quantize: bool = True
+) -> Model[List[Tuple[str, str]], Floats2d]:
     """The trained cross-encoder as a thinc model. ``weights``: a safetensors file of
     trained tensors ("" = the one shipped in the package); ``quantize``: dynamic int8
     (the default: about twice as fast on CPU at the same accuracy, see BENCHMARKS.md;
@@ -77,8 +78,9 @@ def build_cross_encoder(weights: str = "", max_length: int = 256,
     if quantize and on_gpu():
         import warnings
 
-        warnings.warn("ground_entail: dynamic int8 runs on the CPU only; on the GPU the float32 weights run",
-                      stacklevel=2)
+        warnings.warn(
+            "ground_entail: dynamic int8 runs on the CPU only; on the GPU the float32 weights run", stacklevel=2
+        )
         quantize = False
     path = Path(weights) if weights else EMBEDDED_MODEL
     model = cross_encoder_model(_load_torch(path, quantize), load_tokenizer(), max_length)
@@ -114,8 +116,10 @@ def _load_torch(path: Path, quantize: bool):
     from spacy_ground.nn.entail_model import load_trained
 
     if not path.exists():
-        raise FileNotFoundError(f"ground_entail: no trained model at {path}; train one with "
-                                "`spacy project run train` or set components.ground_entail.model.weights")
+        raise FileNotFoundError(
+            f"ground_entail: no trained model at {path}; train one with "
+            "`spacy project run train` or set components.ground_entail.model.weights"
+        )
     module = inference_only(load_trained(path))
     if quantize:
         import warnings
@@ -142,27 +146,53 @@ def _load_torch(path: Path, quantize: bool):
         "batch_size": 1,  # one pair per forward pass: a sentence's probabilities depend on its own pair only
         "workers": 2,  # pairs read at once, each on a thread running torch on one thread (0: in the calling thread)
         "torch_threads": None,  # torch threads in the calling thread; None: SPACY_GROUND_TORCH_THREADS, else 1
-        "scorer": {"@scorers": "spacy_ground.entailment_scorer.v1", "label": "hallucinated",
-                   "gold_spans_key": "ground_unsupported"},
+        "scorer": {
+            "@scorers": "spacy_ground.entailment_scorer.v1",
+            "label": "hallucinated",
+            "gold_spans_key": "ground_unsupported",
+        },
     },
     default_score_weights={"entail_answer_auroc": 0.0, "entail_sentence_auroc": 0.0},
 )
-def make_ground_entail(nlp: Language, name: str, model: Model, sentences_key: str, evidence_k: int,
-                       evidence_k_by_source: Dict[str, int], evidence_mode: str, enough_support: float,
-                       claims_key: str, grounded_values_as_sources: bool, batch_size: int,
-                       workers: int, scorer: Optional[Callable],
-                       torch_threads: Optional[int] = None) -> "Entailer":
+def make_ground_entail(
+    nlp: Language,
+    name: str,
+    model: Model,
+    sentences_key: str,
+    evidence_k: int,
+    evidence_k_by_source: Dict[str, int],
+    evidence_mode: str,
+    enough_support: float,
+    claims_key: str,
+    grounded_values_as_sources: bool,
+    batch_size: int,
+    workers: int,
+    scorer: Optional[Callable],
+    torch_threads: Optional[int] = None,
+) -> "Entailer":
     check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
-    return Entailer(nlp, name, model=model, sentences_key=sentences_key, evidence_k=evidence_k,
-                    evidence_k_by_source=evidence_k_by_source, evidence_mode=evidence_mode,
-                    enough_support=enough_support, claims_key=claims_key,
-                    grounded_values_as_sources=grounded_values_as_sources, batch_size=batch_size,
-                    workers=workers, scorer=scorer, torch_threads=torch_threads)
+    return Entailer(
+        nlp,
+        name,
+        model=model,
+        sentences_key=sentences_key,
+        evidence_k=evidence_k,
+        evidence_k_by_source=evidence_k_by_source,
+        evidence_mode=evidence_mode,
+        enough_support=enough_support,
+        claims_key=claims_key,
+        grounded_values_as_sources=grounded_values_as_sources,
+        batch_size=batch_size,
+        workers=workers,
+        scorer=scorer,
+        torch_threads=torch_threads,
+    )
 
 
 @registry.scorers("spacy_ground.entailment_scorer.v1")
-def make_entailment_scorer(label: str = "hallucinated", gold_spans_key: str = "ground_unsupported"
-                           ) -> "EntailmentScorer":
+def make_entailment_scorer(
+    label: str = "hallucinated", gold_spans_key: str = "ground_unsupported"
+) -> "EntailmentScorer":
     """The cross-encoder alone against gold answers, for ``nlp.evaluate`` (see ``EntailmentScorer``)."""
     return EntailmentScorer(label, gold_spans_key)
 
@@ -181,8 +211,9 @@ class EntailmentScorer:
         self.label = label
         self.gold_spans_key = gold_spans_key
 
-    def __call__(self, examples: Iterable[Example], *, sentences_key: str = "ground_sentences",
-                 **kwargs) -> Dict[str, Any]:
+    def __call__(
+        self, examples: Iterable[Example], *, sentences_key: str = "ground_sentences", **kwargs
+    ) -> Dict[str, Any]:
         from spacy_ground.fusion.metrics import auroc
         from spacy_ground.pipeline.scoring import GroundingScorer, known_gold
 
@@ -192,8 +223,7 @@ class EntailmentScorer:
             y = gold_label(eg.reference, self.gold_spans_key)
             if y is None:
                 continue
-            judged = [(s, s._.entailment) for s in eg.predicted.spans.get(sentences_key, [])
-                      if s._.entailment]
+            judged = [(s, s._.entailment) for s in eg.predicted.spans.get(sentences_key, []) if s._.entailment]
             answer_scores.append(1.0 - min([e["supported"] for _, e in judged] or [1.0]))
             answer_labels.append(y)
             known = known_gold(eg, self.gold_spans_key, y)
@@ -203,8 +233,10 @@ class EntailmentScorer:
                     chars = {to_reference[i] for i in range(sent.start_char, sent.end_char)} - {None}
                     sentence_scores.append(1.0 - e["supported"])
                     sentence_labels.append(bool(chars & gold))
-        return {"entail_answer_auroc": auroc(answer_scores, answer_labels) if answer_labels else None,
-                "entail_sentence_auroc": auroc(sentence_scores, sentence_labels) if sentence_labels else None}
+        return {
+            "entail_answer_auroc": auroc(answer_scores, answer_labels) if answer_labels else None,
+            "entail_sentence_auroc": auroc(sentence_scores, sentence_labels) if sentence_labels else None,
+        }
 
 
 def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
@@ -222,8 +254,13 @@ def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
         result, value = claim._.ground_numeric or {}, claim._.claim or {}
         nearest = (result.get("nearest") or {}) if result.get("status") == "grounded" else {}
         source_text = nearest.get("text") if nearest.get("same_value") else None
-        if not source_text or source_text.lower() == claim.text.lower() or value.get("text") != claim.text \
-                or value.get("kind") == "cardinal" or _joined_to_words(claim):
+        if (
+            not source_text
+            or source_text.lower() == claim.text.lower()
+            or value.get("text") != claim.text
+            or value.get("kind") == "cardinal"
+            or _joined_to_words(claim)
+        ):
             continue  # written alike, the span holds more than the claim ("5'11" for 5), a bare number
         if in_premise is None:
             in_premise = [v for _, _, v in find_claims(premise)] if premise else []
@@ -232,7 +269,7 @@ def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
             continue  # the evidence says something else too: let the model read the answer's words
         if claim.start_char > base and source_text[:1].isupper() and source_text[1:2].islower():
             source_text = source_text[0].lower() + source_text[1:]  # "Around 5 million" mid-sentence
-        out += [text[pos:claim.start_char - base], source_text]
+        out += [text[pos : claim.start_char - base], source_text]
         pos = claim.end_char - base
     return ("".join(out) + text[pos:]).strip()
 
@@ -240,8 +277,11 @@ def read_as(sent, claims: Sequence[Any], premise: str = "") -> str:
 def _statements(sent, claims: Sequence[Any]) -> str:
     """The changes ``ground_numeric`` read off table rows for the claims of ``sent``, as
     sentences to read before its evidence ("" when none)."""
-    said = [(c._.ground_numeric or {}).get("statement") for c in claims
-            if sent.start_char <= c.start_char and c.end_char <= sent.end_char]
+    said = [
+        (c._.ground_numeric or {}).get("statement")
+        for c in claims
+        if sent.start_char <= c.start_char and c.end_char <= sent.end_char
+    ]
     said = list(dict.fromkeys(s for s in said if s))
     return " ".join(said) + " " if said else ""
 
@@ -254,7 +294,7 @@ def _table_line(rows: Dict[Tuple[int, int], Optional[str]], sent) -> Optional[Tu
     start = text.rfind("\n", 0, sent.start_char) + 1
     end = text.find("\n", sent.end_char)
     key = (start, len(text) if end < 0 else end)
-    line = text[key[0]:key[1]]
+    line = text[key[0] : key[1]]
     # the sentence is the whole line, as written (the splitter cut it nowhere else)
     return key if key in rows and sent.text.strip() == line.strip() else None
 
@@ -267,8 +307,9 @@ def _joined_to_words(span) -> bool:
     return before == "-" or before.isalnum() or after == "-" or after.isalnum()
 
 
-def check_aligner_keeps_enough(nlp: Language, sentences_key: str, evidence_k: int,
-                               evidence_k_by_source: Dict[str, int]) -> None:
+def check_aligner_keeps_enough(
+    nlp: Language, sentences_key: str, evidence_k: int, evidence_k_by_source: Dict[str, int]
+) -> None:
     """Warn when ``evidence_k`` (or a value of ``evidence_k_by_source``) is above the ``top_k``
     of the aligner already in the pipeline that writes the same sentences: it keeps only
     ``top_k`` evidence sentences, so only those are read."""
@@ -278,15 +319,20 @@ def check_aligner_keeps_enough(nlp: Language, sentences_key: str, evidence_k: in
 
     for pipe_name, pipe in nlp.pipeline:
         if isinstance(pipe, EvidenceAligner) and pipe.spans_key == sentences_key:
-            wanted = {"evidence_k": evidence_k,
-                      **{f"evidence_k_by_source.{kind}": k for kind, k in (evidence_k_by_source or {}).items()}}
+            wanted = {
+                "evidence_k": evidence_k,
+                **{f"evidence_k_by_source.{kind}": k for kind, k in (evidence_k_by_source or {}).items()},
+            }
             over = {key: k for key, k in wanted.items() if isinstance(k, int) and k > pipe.top_k}
             if over:
                 settings = ", ".join(f"{key} = {k}" for key, k in over.items())
-                warnings.warn(f"ground_entail: {settings} asks for more evidence sentences than {pipe_name!r} keeps "
-                              f"(top_k = {pipe.top_k}), so only {pipe.top_k} are read; raise "
-                              f"components.{pipe_name}.top_k or lower ground_entail's setting to match",
-                              UserWarning, stacklevel=2)
+                warnings.warn(
+                    f"ground_entail: {settings} asks for more evidence sentences than {pipe_name!r} keeps "
+                    f"(top_k = {pipe.top_k}), so only {pipe.top_k} are read; raise "
+                    f"components.{pipe_name}.top_k or lower ground_entail's setting to match",
+                    UserWarning,
+                    stacklevel=2,
+                )
 
 
 EVIDENCE_MODES = ("concat", "best")
@@ -304,11 +350,24 @@ def judge(premises: Sequence[Tuple[int, List[float]]]) -> Tuple[int, List[float]
 class Entailer:
     """Cross-encoder entailment of answer sentences by their evidence."""
 
-    def __init__(self, nlp: Language, name: str = "ground_entail", *, model: Model, sentences_key: str = "ground_sentences",
-                 evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
-                 evidence_mode: str = "concat", enough_support: float = 1.0, claims_key: str = "ground_claims",
-                 grounded_values_as_sources: bool = True, batch_size: int = 1, workers: int = 2,
-                 scorer: Optional[Callable] = None, torch_threads: Optional[int] = None):
+    def __init__(
+        self,
+        nlp: Language,
+        name: str = "ground_entail",
+        *,
+        model: Model,
+        sentences_key: str = "ground_sentences",
+        evidence_k: int = 1,
+        evidence_k_by_source: Optional[Dict[str, int]] = None,
+        evidence_mode: str = "concat",
+        enough_support: float = 1.0,
+        claims_key: str = "ground_claims",
+        grounded_values_as_sources: bool = True,
+        batch_size: int = 1,
+        workers: int = 2,
+        scorer: Optional[Callable] = None,
+        torch_threads: Optional[int] = None,
+    ):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
         check_workers("ground_entail", workers)
@@ -323,8 +382,10 @@ class Entailer:
         if not 0.0 <= enough_support <= 1.0:
             raise ValueError(f"ground_entail: enough_support must be between 0 and 1, not {enough_support}")
         if enough_support < 1.0 and evidence_mode != "best":
-            raise ValueError("ground_entail: enough_support (the cascade) applies to evidence_mode = 'best' only; "
-                             f"with {evidence_mode!r} leave it at 1.0")
+            raise ValueError(
+                "ground_entail: enough_support (the cascade) applies to evidence_mode = 'best' only; "
+                f"with {evidence_mode!r} leave it at 1.0"
+            )
         register_extensions()
         self.nlp = nlp
         self.name = name
@@ -376,14 +437,21 @@ class Entailer:
         names = self.nlp.pipe_names
         if self.name not in names:
             return
-        for name in names[names.index(self.name) + 1:]:
+        for name in names[names.index(self.name) + 1 :]:
             pipe = self.nlp.get_pipe(name)
             claims_component = getattr(pipe, "claims_component", None)
-            if type(pipe).__name__ == "NumericGrounder" and claims_component in names \
-                    and getattr(self.nlp.get_pipe(claims_component), "spans_key", None) == self.claims_key:
-                warnings.warn(f"ground_entail: {name!r} runs after {self.name!r}, so grounded values cannot be "
-                              f"read as the sources write them; put {name!r} before {self.name!r} or set "
-                              f"components.{self.name}.grounded_values_as_sources = false", UserWarning, stacklevel=3)
+            if (
+                type(pipe).__name__ == "NumericGrounder"
+                and claims_component in names
+                and getattr(self.nlp.get_pipe(claims_component), "spans_key", None) == self.claims_key
+            ):
+                warnings.warn(
+                    f"ground_entail: {name!r} runs after {self.name!r}, so grounded values cannot be "
+                    f"read as the sources write them; put {name!r} before {self.name!r} or set "
+                    f"components.{self.name}.grounded_values_as_sources = false",
+                    UserWarning,
+                    stacklevel=3,
+                )
 
     def pairs(self, doc: Doc, ranks: Optional[range] = None) -> List[Tuple[Any, int, Tuple[str, str]]]:
         """(sentence span, evidence index, (premise, sentence)) for each answer sentence with
@@ -431,10 +499,14 @@ class Entailer:
         from spacy_ground.nn.entail_model import module_device, predict_in_threads
 
         order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), pairs[i]))
-        batches = [order[b:b + self.batch_size] for b in range(0, len(order), self.batch_size)]
+        batches = [order[b : b + self.batch_size] for b in range(0, len(order), self.batch_size)]
         out: List[List[float]] = [[]] * len(pairs)
-        if self.workers > 1 and batches and "tokenizer" in self.model.attrs \
-                and module_device(self.model.shims[0]._model).type == "cpu":
+        if (
+            self.workers > 1
+            and batches
+            and "tokenizer" in self.model.attrs
+            and module_device(self.model.shims[0]._model).type == "cpu"
+        ):
             results = predict_in_threads(self.model, [[pairs[i] for i in idx] for idx in batches], self.workers)
         else:
             with torch_threads(self.torch_threads):
@@ -453,8 +525,12 @@ class Entailer:
             found = [t for doc in docs for t in self.pairs(doc, range(1))]
             probs = self.predict([pair for _, _, pair in found])
             weak = {(s.start_char, s.end_char) for (s, _, _), p in zip(found, probs) if p[0] < self.enough_support}
-            more = [t for doc in docs for t in self.pairs(doc, range(1, self.evidence_k_for(doc)))
-                    if (t[0].start_char, t[0].end_char) in weak]
+            more = [
+                t
+                for doc in docs
+                for t in self.pairs(doc, range(1, self.evidence_k_for(doc)))
+                if (t[0].start_char, t[0].end_char) in weak
+            ]
             found, probs = found + more, probs + self.predict([pair for _, _, pair in more])
         else:
             found = [t for doc in docs for t in self.pairs(doc)]

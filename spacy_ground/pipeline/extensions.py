@@ -5,6 +5,7 @@ All stored values are plain data (dicts, lists, strings, numbers) so that
 Claim-level and sentence-level results use distinct names, because span
 extensions are keyed by character offsets.
 """
+
 from typing import Any, List, Optional
 
 from spacy.tokens import Doc, Span
@@ -12,16 +13,16 @@ from spacy.tokens import Doc, Span
 from spacy_ground.pipeline.grounding import grounding_getter
 
 DOC_EXTENSIONS = {
-    "ground_question": None,    # the question, if any (never used as evidence)
+    "ground_question": None,  # the question, if any (never used as evidence)
     "numeric_grounding": None,  # per-answer numeric grounding summary (ground_numeric)
-    "record_facts": None,       # ground_numeric: facts the answer states about JSON records, checked
-    "ground_record": None,      # ground_verdict: the verdict as plain data (see doc._.grounding)
+    "record_facts": None,  # ground_numeric: facts the answer states about JSON records, checked
+    "ground_record": None,  # ground_verdict: the verdict as plain data (see doc._.grounding)
 }
 SPAN_EXTENSIONS = {
-    "claim": None,           # ground_claims: normalised value of a claim (ClaimValue.to_dict())
+    "claim": None,  # ground_claims: normalised value of a claim (ClaimValue.to_dict())
     "ground_numeric": None,  # ground_numeric: status, nearest source value, evidence
-    "evidence": None,        # ground_align (sentence level): top-k source sentences with scores
-    "entailment": None,      # ground_entail (sentence level): supported/unsupported/contradicted probabilities
+    "evidence": None,  # ground_align (sentence level): top-k source sentences with scores
+    "entailment": None,  # ground_entail (sentence level): supported/unsupported/contradicted probabilities
 }
 
 
@@ -54,5 +55,3 @@ def register_extensions() -> None:
     for name, default in SPAN_EXTENSIONS.items():
         if not Span.has_extension(name):
             Span.set_extension(name, default=default)
-
-

@@ -1,5 +1,6 @@
 """``doc._.grounding``: the verdict record as a dict with attributes, a printed summary and an
 HTML view (``render``)."""
+
 from __future__ import annotations
 
 import html
@@ -58,12 +59,12 @@ class Grounding(dict):
             return render_markup(self._doc)
         items = "".join(f"<li>{html.escape(r)}</li>" for r in self.reasons)
         score = "n/a" if self.score is None else f"{self.score:.2f}"
-        return (f"<div class='spacy-ground'><b>{html.escape(self.verdict)}</b> "
-                f"(p(hallucinated) = {score}, action: <b>{html.escape(self.action)}</b>)<ul>{items}</ul></div>")
+        return (
+            f"<div class='spacy-ground'><b>{html.escape(self.verdict)}</b> "
+            f"(p(hallucinated) = {score}, action: <b>{html.escape(self.action)}</b>)<ul>{items}</ul></div>"
+        )
 
 
 def grounding_getter(doc: Doc) -> Optional[Grounding]:
     record = doc._.ground_record
     return Grounding(record, doc) if record is not None else None
-
-

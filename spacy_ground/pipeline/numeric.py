@@ -14,6 +14,7 @@ records.py; the phrase table is ``record_terms`` in config, the packaged
 closes, or opens longer ("open seven days a week", "closed on Mondays", "extended
 hours on weekends"), against the record's weekday hours (hours.py, path ``hours``).
 """
+
 from __future__ import annotations
 
 import math
@@ -26,18 +27,57 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
-from spacy_ground.checks.changes import (FALL, OTHER_BASIS, RISE, RISE_OR_FALL, TEXT_KEY, change_claim_context, change_direction,
-                      check_kind, checked_words, doc_text, ellipsis, judge_change, local_window, magnitude, named_row_key,
-                      metric_group, pair_change, prose_pairs, respective_key, row_changes, stated_changes)
-from spacy_ground.text.compare import (DIFFERS, EQUAL, SIGN_IN_WORDS, WEAK_MATCHES, compare, distance, same_value,
-                      scaled_by_thousands)
-from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.checks.changes import (
+    FALL,
+    OTHER_BASIS,
+    RISE,
+    RISE_OR_FALL,
+    TEXT_KEY,
+    change_claim_context,
+    change_direction,
+    check_kind,
+    checked_words,
+    doc_text,
+    ellipsis,
+    judge_change,
+    local_window,
+    magnitude,
+    metric_group,
+    named_row_key,
+    pair_change,
+    prose_pairs,
+    respective_key,
+    row_changes,
+    stated_changes,
+)
 from spacy_ground.checks.hours import check_hours_facts
-from spacy_ground.text.normalize import find_claims
 from spacy_ground.checks.records import check_record_facts, load_terms
+from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.sources.index import (
+    COLUMN_DATE,
+    SOURCES_ERROR,
+    SourceClaim,
+    SourceIndex,
+    TableCell,
+    content_words,
+    fold_accents,
+    index_or_note,
+    markdown_table_rows,
+    months_of,
+    period_dates,
+)
+from spacy_ground.text.compare import (
+    DIFFERS,
+    EQUAL,
+    SIGN_IN_WORDS,
+    WEAK_MATCHES,
+    compare,
+    distance,
+    same_value,
+    scaled_by_thousands,
+)
 from spacy_ground.text.dates import WEEKDAYS, fiscal_as_calendar, weekdays_in
-from spacy_ground.sources.index import (COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex, TableCell, content_words, fold_accents, index_or_note,
-                      markdown_table_rows, months_of, period_dates)
+from spacy_ground.text.normalize import find_claims
 from spacy_ground.text.values import ClaimValue
 
 STATUSES = ("grounded", "mismatch", "unsupported", "not_checkable")
@@ -55,31 +95,51 @@ _OTHER_HOURS = re.compile(r"\b(?:happy[\s-]+hours?|drink\s+specials|discounted\s
 _NO_OTHER_HOURS = re.compile(r"\bno\s+happy[\s-]+hours?\b", re.I)
 # a number that names a thing rather than counting or measuring it: "Form 1040", "Windows 10",
 # "line 21", "the 1040 form"
-_NAME_BEFORE = re.compile(r"(?:\b(?i:form|line|version|model|chapter|section|page|route|highway|step|room|flight|"
-                          r"article|rule|schedule|box|part|item|exhibit|appendix|no\.|number)"
-                          r"|(?<![.!?]\s)(?<![.!?]\s\s)(?<![.!?][\"'’”)\]]\s)(?<![\n\-*•(\"])(?<![\n\-*•]\s)\b(?!(?:In|On|At|By|"
-                          r"For|Since|From|The|A|An|About|Around|Over|Under|Of|To|Until|After|Before|During|With|And|"
-                          r"Or|But|Only|Just|Nearly|Almost|Some|All|Its?|Their|His|Her|Our|This|That|These|Those)\b)"
-                          r"[A-Z][\w-]*)\s+#?$")
+_NAME_BEFORE = re.compile(
+    r"(?:\b(?i:form|line|version|model|chapter|section|page|route|highway|step|room|flight|"
+    r"article|rule|schedule|box|part|item|exhibit|appendix|no\.|number)"
+    r"|(?<![.!?]\s)(?<![.!?]\s\s)(?<![.!?][\"'’”)\]]\s)(?<![\n\-*•(\"])(?<![\n\-*•]\s)\b(?!(?:In|On|At|By|"
+    r"For|Since|From|The|A|An|About|Around|Over|Under|Of|To|Until|After|Before|During|With|And|"
+    r"Or|But|Only|Just|Nearly|Almost|Some|All|Its?|Their|His|Her|Our|This|That|These|Those)\b)"
+    r"[A-Z][\w-]*)\s+#?$"
+)
 _NAME_AFTER = re.compile(r"^[\s-]*(?:form|schedule|return|series|model|edition)\b", re.I)
 # a count of the answer's own list ("can be summarized in five steps:" before five numbered
 # lines): a fact about the answer, not about the sources
-_LIST_NOUNS = re.compile(r"^\s+(?:main\s+|key\s+|simple\s+|easy\s+|basic\s+|general\s+|important\s+)?"
-                         r"(?P<noun>steps?|points?|tips?|ways?|things?|items?|reasons?|stages?|methods?|options?|"
-                         r"factors?|examples?|categories|category|types?|phases?)\b", re.I)
+_LIST_NOUNS = re.compile(
+    r"^\s+(?:main\s+|key\s+|simple\s+|easy\s+|basic\s+|general\s+|important\s+)?"
+    r"(?P<noun>steps?|points?|tips?|ways?|things?|items?|reasons?|stages?|methods?|options?|"
+    r"factors?|examples?|categories|category|types?|phases?)\b",
+    re.I,
+)
 _NUMBERED = re.compile(r"^[ \t]*(\d{1,2})[.)][ \t]+\S", re.M)
 _BULLET = re.compile(r"^[ \t]*[-*•][ \t]+\S", re.M)
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-                 "eleven": 11, "twelve": 12}
+_NUMBER_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
 
 
 # days a time range is not said of: "with extended hours on Fridays and Saturdays", "except Sundays"
-_OTHER_DAYS = re.compile(r"\b(?:with\s+(?:extended|longer|later|shorter|reduced|earlier|different|special)\s+hours|"
-                         r"except(?:\s+for)?|other\s+than|but\s+not)\s+((?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun|week)"
-                         r"[a-z]*\.?(?:\s*(?:,|and|plus|&|or|-|–|to|through)\s*)*)+)", re.I)
+_OTHER_DAYS = re.compile(
+    r"\b(?:with\s+(?:extended|longer|later|shorter|reduced|earlier|different|special)\s+hours|"
+    r"except(?:\s+for)?|other\s+than|but\s+not)\s+((?:on\s+)?(?:(?:mon|tue|wed|thu|fri|sat|sun|week)"
+    r"[a-z]*\.?(?:\s*(?:,|and|plus|&|or|-|–|to|through)\s*)*)+)",
+    re.I,
+)
 # where the exceptions of a time range end: another clause ("; delivery is offered every day except Friday")
-_OTHER_DAYS_END = re.compile(r";|,\s*and\b(?!\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)|\bwhile\b|[.!?](?=\s|$)",
-                             re.I)
+_OTHER_DAYS_END = re.compile(
+    r";|,\s*and\b(?!\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)|\bwhile\b|[.!?](?=\s|$)", re.I
+)
 
 
 def read_value(span: Span, index: SourceIndex) -> ClaimValue:
@@ -95,6 +155,7 @@ def _hours_clauses(text: str, separators: str) -> List[str]:
     joined = _DAYS_AND.sub(lambda m: m.group(1) + m.group(2).replace("and", "plus"), text)
     return re.split(rf"\band\b|{separators}", joined)
 
+
 @Language.factory(
     "ground_numeric",
     default_config={
@@ -106,17 +167,40 @@ def _hours_clauses(text: str, separators: str) -> List[str]:
         "amber": 0.7,
         "check_records": True,
         "record_terms": "",
-        "scorer": {"@scorers": "spacy_ground.numeric_scorer.v1", "label": "hallucinated",
-                   "gold_spans_key": "ground_unsupported"},
+        "scorer": {
+            "@scorers": "spacy_ground.numeric_scorer.v1",
+            "label": "hallucinated",
+            "gold_spans_key": "ground_unsupported",
+        },
     },
     default_score_weights={"numeric_answer_auroc": 0.0},
 )
-def make_ground_numeric(nlp: Language, name: str, claims_component: str, top_k: int, min_overlap: float,
-                        context_tokens: int, green: float, amber: float, check_records: bool,
-                        record_terms: str, scorer: Optional[Callable]) -> "NumericGrounder":
-    return NumericGrounder(nlp, name, claims_component=claims_component, top_k=top_k, min_overlap=min_overlap,
-                           context_tokens=context_tokens, green=green, amber=amber, check_records=check_records,
-                           record_terms=record_terms, scorer=scorer)
+def make_ground_numeric(
+    nlp: Language,
+    name: str,
+    claims_component: str,
+    top_k: int,
+    min_overlap: float,
+    context_tokens: int,
+    green: float,
+    amber: float,
+    check_records: bool,
+    record_terms: str,
+    scorer: Optional[Callable],
+) -> "NumericGrounder":
+    return NumericGrounder(
+        nlp,
+        name,
+        claims_component=claims_component,
+        top_k=top_k,
+        min_overlap=min_overlap,
+        context_tokens=context_tokens,
+        green=green,
+        amber=amber,
+        check_records=check_records,
+        record_terms=record_terms,
+        scorer=scorer,
+    )
 
 
 @registry.scorers("spacy_ground.numeric_scorer.v1")
@@ -167,10 +251,21 @@ def traffic_light(score: Optional[float], green: float = 0.9, amber: float = 0.7
 class NumericGrounder:
     """Grounds answer claims in the sources' claims, with the evidence for each verdict."""
 
-    def __init__(self, nlp: Language, name: str = "ground_numeric", *, claims_component: str = "ground_claims",
-                 top_k: int = 3, min_overlap: float = 0.25, context_tokens: int = 12,
-                 green: float = 0.9, amber: float = 0.7, check_records: bool = True, record_terms: str = "",
-                 scorer: Optional[Callable] = None):
+    def __init__(
+        self,
+        nlp: Language,
+        name: str = "ground_numeric",
+        *,
+        claims_component: str = "ground_claims",
+        top_k: int = 3,
+        min_overlap: float = 0.25,
+        context_tokens: int = 12,
+        green: float = 0.9,
+        amber: float = 0.7,
+        check_records: bool = True,
+        record_terms: str = "",
+        scorer: Optional[Callable] = None,
+    ):
         if not 0.0 <= amber <= green <= 1.0:
             raise ValueError(f"ground_numeric: need 0 <= amber <= green <= 1 (got amber={amber}, green={green})")
         if top_k < 1 or not 0.0 <= min_overlap <= 1.0:
@@ -197,8 +292,9 @@ class NumericGrounder:
     def _tagger(self):
         names = self.nlp.pipe_names
         if self.claims_component not in names:
-            raise ValueError(f"ground_numeric needs the '{self.claims_component}' component before it "
-                             f"(pipeline: {names})")
+            raise ValueError(
+                f"ground_numeric needs the '{self.claims_component}' component before it (pipeline: {names})"
+            )
         if self.name in names and names.index(self.claims_component) > names.index(self.name):
             raise ValueError(f"'{self.claims_component}' must come before '{self.name}' in the pipeline ({names})")
         return self.nlp.get_pipe(self.claims_component)
@@ -243,35 +339,56 @@ class NumericGrounder:
             if span.label_ == "cardinal" and _counts_own_list(span, index):
                 span._.ground_numeric = _result("not_checkable", "counts the items of the answer's own list")
                 continue
-            result = self.ground(value, index, overlaps[context], question_claims,
-                                 days=days.get(i, frozenset()),
-                                 other_hours=span.label_ == "time" and _said_of_other_hours(span),
-                                 name=span.label_ == "cardinal" and _names_a_thing(span))
+            result = self.ground(
+                value,
+                index,
+                overlaps[context],
+                question_claims,
+                days=days.get(i, frozenset()),
+                other_hours=span.label_ == "time" and _said_of_other_hours(span),
+                name=span.label_ == "cardinal" and _names_a_thing(span),
+            )
             if result["status"] != "not_checkable" and (table_rows(index) or prose_rows(index)):
                 # against the table row the sentence points at (the prose of the sources wins)
                 # a change ("grew 12%", "grew 22%, or $9.8 million") is no cell's level
-                result = (table_change_check(span, value, spans, index)
-                          or (None if is_change(span) else table_cell_check(span, value, spans, index)) or result)
-            if result["status"] != "not_checkable" and result.get("statement") is None \
-                    and stated_changes_of(index) and is_change(span):
+                result = (
+                    table_change_check(span, value, spans, index)
+                    or (None if is_change(span) else table_cell_check(span, value, spans, index))
+                    or result
+                )
+            if (
+                result["status"] != "not_checkable"
+                and result.get("statement") is None
+                and stated_changes_of(index)
+                and is_change(span)
+            ):
                 # a change against those the sources' prose states of what it names
                 result = prose_change_check(span, value, spans, index) or result
             if result["status"] == "grounded" and result["reason"] == SIGN_IN_WORDS:
                 result = _gain_for_a_loss(span, result, value.kind, index)
-            if i > 0 and _converts(spans[i - 1], span) and _unchecked_by_itself(result, value, index,
-                                                                                spans[i - 1]._.ground_numeric):
+            if (
+                i > 0
+                and _converts(spans[i - 1], span)
+                and _unchecked_by_itself(result, value, index, spans[i - 1]._.ground_numeric)
+            ):
                 # "58 degrees Fahrenheit (15 degrees Celsius)" against "58 degrees": the bracket
                 # restates the value before it, which the sources can check
                 first = spans[i - 1]._.ground_numeric
-                result = dict(first, reason=f"restates {spans[i - 1].text!r} in other units; "
-                                            f"that value: {first['reason']}")
+                result = dict(
+                    first, reason=f"restates {spans[i - 1].text!r} in other units; that value: {first['reason']}"
+                )
                 if result.get("nearest"):
-                    result["nearest"] = dict(result["nearest"], same_value=False)  # grounded through the value before it
+                    result["nearest"] = dict(
+                        result["nearest"], same_value=False
+                    )  # grounded through the value before it
             span._.ground_numeric = result
         facts = []
         if self.check_records:
-            facts = sorted(check_record_facts(doc.text, list(sources), self.record_terms)
-                           + check_hours_facts(doc.text, list(sources)), key=lambda f: f["start"])
+            facts = sorted(
+                check_record_facts(doc.text, list(sources), self.record_terms)
+                + check_hours_facts(doc.text, list(sources)),
+                key=lambda f: f["start"],
+            )
         doc._.record_facts = facts
         doc._.numeric_grounding = self._summary(spans, facts=facts)
         return doc
@@ -281,7 +398,7 @@ class NumericGrounder:
         if doc.has_annotation("SENT_START"):
             ctx = span.sent
         else:
-            ctx = doc[max(0, span.start - self.context_tokens): span.end + self.context_tokens]
+            ctx = doc[max(0, span.start - self.context_tokens) : span.end + self.context_tokens]
         return content_words(ctx.text)
 
     def _day_scopes(self, spans: Sequence[Span]) -> Dict[int, frozenset]:
@@ -294,27 +411,34 @@ class NumericGrounder:
         if doc is None or not times:
             return {}
         has_sents = doc.has_annotation("SENT_START")
-        sent_of = {i: (spans[i].sent.start_char, spans[i].sent.end_char) if has_sents else (0, len(doc.text))
-                   for i in times}
+        sent_of = {
+            i: (spans[i].sent.start_char, spans[i].sent.end_char) if has_sents else (0, len(doc.text)) for i in times
+        }
         scopes: Dict[int, frozenset] = {}
         for n, i in enumerate(times):
             span = spans[i]
             lo, hi = sent_of[i]
             prev_end = spans[times[n - 1]].end_char if n > 0 and sent_of[times[n - 1]] == (lo, hi) else lo
-            next_start = spans[times[n + 1]].start_char if n + 1 < len(times) and sent_of[times[n + 1]] == (lo, hi) else hi
-            after = _hours_clauses(doc.text[span.end_char:next_start], r";|\.|\bbut\b|\bwhile\b|,")[0]
-            days = weekdays_in(after) if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after) \
-                and not _OTHER_DAYS.match(after.lstrip()) else frozenset()
+            next_start = (
+                spans[times[n + 1]].start_char if n + 1 < len(times) and sent_of[times[n + 1]] == (lo, hi) else hi
+            )
+            after = _hours_clauses(doc.text[span.end_char : next_start], r";|\.|\bbut\b|\bwhile\b|,")[0]
+            days = (
+                weekdays_in(after)
+                if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after)
+                and not _OTHER_DAYS.match(after.lstrip())
+                else frozenset()
+            )
             if not days:
                 # the last clause before the time: "..., while on Wednesdays it is open 11 to 3"
-                clauses = _hours_clauses(doc.text[prev_end:span.start_char], r";|,|\bwhile\b|\bbut\b|\bexcept\b")
+                clauses = _hours_clauses(doc.text[prev_end : span.start_char], r";|,|\bwhile\b|\bbut\b|\bexcept\b")
                 for clause in reversed(clauses):
                     days = weekdays_in(clause)
                     if days:
                         break
             # "seven days a week from 9 to 6, with extended hours on Saturday and Sunday": those
             # days are the exception, not the rule
-            rest = _OTHER_DAYS_END.split(doc.text[span.end_char:next_start])[0]
+            rest = _OTHER_DAYS_END.split(doc.text[span.end_char : next_start])[0]
             excepted = frozenset().union(*(weekdays_in(m.group(1)) for m in _OTHER_DAYS.finditer(rest)))
             if excepted and days - excepted:
                 days = frozenset(days - excepted)
@@ -343,15 +467,24 @@ class NumericGrounder:
             equal = [c for c in listed if compare(value, c.value).result == EQUAL]
             if not equal:
                 near = min(listed, key=lambda c: distance(value, c.value))
-                return _result("mismatch", f"on {WEEKDAYS[day].title()} the sources say {near.value.text!r}", index, near)
+                return _result(
+                    "mismatch", f"on {WEEKDAYS[day].title()} the sources say {near.value.text!r}", index, near
+                )
             matched.append(equal[0])
         if not matched:
             return None
         return _result("grounded", "the hours match the sources on every day named", index, matched[0], value)
 
-    def ground(self, value: ClaimValue, index: SourceIndex, overlap: Sequence[float],
-               question_claims: Sequence[ClaimValue] = (), days: frozenset = frozenset(),
-               other_hours: bool = False, name: bool = False) -> Dict[str, Any]:
+    def ground(
+        self,
+        value: ClaimValue,
+        index: SourceIndex,
+        overlap: Sequence[float],
+        question_claims: Sequence[ClaimValue] = (),
+        days: frozenset = frozenset(),
+        other_hours: bool = False,
+        name: bool = False,
+    ) -> Dict[str, Any]:
         """Status of one answer claim against a source index (see module docstring).
 
         ``overlap[i]`` is the share of the claim's context words found in source sentence i;
@@ -414,8 +547,12 @@ class NumericGrounder:
                 cmp = compare(value, claim.value)
                 if cmp.result != DIFFERS and not _labelled_number_differs(value, claim, index):
                     continue
-                if value.kind == "cardinal" and value.head and value.head not in index.sentences[sent_i].words \
-                        and claim.value.head != value.head:
+                if (
+                    value.kind == "cardinal"
+                    and value.head
+                    and value.head not in index.sentences[sent_i].words
+                    and claim.value.head != value.head
+                ):
                     continue  # "3 reviews" is not refuted by "5 stars" in the same sentence
                 candidates.append((distance(value, claim.value), claim, cmp.note))
         if candidates:
@@ -430,12 +567,18 @@ class NumericGrounder:
         far = [(distance(value, c.value), c) for c in index.claims if compare(value, c.value).result == DIFFERS]
         if far:
             _, claim = min(far, key=lambda t: t[0])
-            return _result("unsupported", f"no source states this value; the nearest comparable value, "
-                           f"{claim.value.text!r}, is not in the closest evidence", index, claim)
+            return _result(
+                "unsupported",
+                f"no source states this value; the nearest comparable value, "
+                f"{claim.value.text!r}, is not in the closest evidence",
+                index,
+                claim,
+            )
         return _result("unsupported", "no comparable value in the sources")
 
-    def _summary(self, spans: Sequence[Span], message: Optional[str] = None,
-                 facts: Sequence[Dict[str, Any]] = ()) -> Dict[str, Any]:
+    def _summary(
+        self, spans: Sequence[Span], message: Optional[str] = None, facts: Sequence[Dict[str, Any]] = ()
+    ) -> Dict[str, Any]:
         counts = {s: 0 for s in STATUSES}
         for span in spans:
             counts[span._.ground_numeric["status"]] += 1
@@ -448,19 +591,30 @@ class NumericGrounder:
                 message = "no claim could be normalised and checked"
             else:
                 message = f"{counts['grounded']} of {checked} checkable claims grounded"
-        return {"grounded_share": share, "light": traffic_light(share, self.green, self.amber),
-                "n_claims": len(spans), "n_checked": checked, **{f"n_{k}": v for k, v in counts.items()},
-                "n_record_facts": len(facts),
-                "n_record_conflict": sum(f["status"] == "conflict" for f in facts),
-                "n_record_unsupported": sum(f["status"] == "unsupported" for f in facts),
-                "message": message}
+        return {
+            "grounded_share": share,
+            "light": traffic_light(share, self.green, self.amber),
+            "n_claims": len(spans),
+            "n_checked": checked,
+            **{f"n_{k}": v for k, v in counts.items()},
+            "n_record_facts": len(facts),
+            "n_record_conflict": sum(f["status"] == "conflict" for f in facts),
+            "n_record_unsupported": sum(f["status"] == "unsupported" for f in facts),
+            "message": message,
+        }
 
 
-_OPENING_WORDS = re.compile(r"\b(?:open\w*|clos\w*|hours|operat\w*|business|kitchen|breakfast|brunch|lunch|dinner|"
-                            r"deliver\w*|stay)\b", re.I)
+_OPENING_WORDS = re.compile(
+    r"\b(?:open\w*|clos\w*|hours|operat\w*|business|kitchen|breakfast|brunch|lunch|dinner|"
+    r"deliver\w*|stay)\b",
+    re.I,
+)
 # a new clause: what follows is no longer said of the happy hour
-_NEW_CLAUSE = re.compile(r"[;]|\b(?:but|while|whereas|after\s+which)\b|,\s*and\b"
-                         r"|\band\s+(?:it|they|you|the\s+\w+|its|their)\b", re.I)
+_NEW_CLAUSE = re.compile(
+    r"[;]|\b(?:but|while|whereas|after\s+which)\b|,\s*and\b"
+    r"|\band\s+(?:it|they|you|the\s+\w+|its|their)\b",
+    re.I,
+)
 # a happy hour named right after the time in its clause: "From 4 pm to 7 pm on Monday, happy hour ..."
 _OTHER_HOURS_AFTER = re.compile(r"^(?:(?!\b(?:and|but|while|or)\b)[^.;!?]){0,30}?\bhappy[\s-]+hours?\b", re.I)
 
@@ -474,17 +628,17 @@ def _said_of_other_hours(span: Span) -> bool:
     doc = span.doc
     start = span.sent.start_char if doc.has_annotation("SENT_START") else 0
     end = span.sent.end_char if doc.has_annotation("SENT_START") else len(doc.text)
-    before = doc.text[start:span.start_char]
-    after = _OTHER_HOURS_AFTER.match(doc.text[span.end_char:end])
+    before = doc.text[start : span.start_char]
+    after = _OTHER_HOURS_AFTER.match(doc.text[span.end_char : end])
     if after and not _OPENING_WORDS.search(before + after.group(0)) and not _NO_OTHER_HOURS.search(after.group(0)):
         return True  # "From 4 pm to 7 pm on Monday, happy hour draws a crowd" (nothing about opening hours)
     mentions = list(_OTHER_HOURS.finditer(before))
     if not mentions:
         return False
     last = mentions[-1]
-    if _NO_OTHER_HOURS.search(before[max(0, last.start() - 3):last.end()]):
+    if _NO_OTHER_HOURS.search(before[max(0, last.start() - 3) : last.end()]):
         return False
-    between = before[last.end():]
+    between = before[last.end() :]
     return not (_OPENING_WORDS.search(between) or _NEW_CLAUSE.search(between))
 
 
@@ -501,7 +655,7 @@ def _converts(first: Span, second: Span) -> bool:
     a, b = ClaimValue.from_dict(first._.claim), ClaimValue.from_dict(second._.claim)
     if not a.dimension or a.dimension != b.dimension or a.unit == b.unit:
         return False
-    if not _CONVERSION_GAP.fullmatch(second.doc.text[first.end_char:second.start_char]):
+    if not _CONVERSION_GAP.fullmatch(second.doc.text[first.end_char : second.start_char]):
         return False
     if None in (a.low, a.high, b.low, b.high):
         return False
@@ -515,8 +669,7 @@ def _converts(first: Span, second: Span) -> bool:
     return abs(a.value - b.value) <= 0.05 * abs(a.value)
 
 
-def _unchecked_by_itself(result: Dict[str, Any], value: ClaimValue, index: SourceIndex,
-                         first: Dict[str, Any]) -> bool:
+def _unchecked_by_itself(result: Dict[str, Any], value: ClaimValue, index: SourceIndex, first: Dict[str, Any]) -> bool:
     """Whether a bracketed conversion's own result leaves it unchecked, so that the value it
     restates (result ``first``) speaks for it: nothing comparable in the sources; a mismatch
     against another value than the one that grounds the first ("72 degrees F (22 degrees C)"
@@ -553,7 +706,7 @@ def list_lengths(text: str) -> frozenset:
     lengths.add(last)
     run, last_end = 0, -1
     for m in _BULLET.finditer(text):
-        if last_end >= 0 and text[last_end:m.start()].strip("\n \t"):
+        if last_end >= 0 and text[last_end : m.start()].strip("\n \t"):
             lengths.add(run)
             run = 0
         run += 1
@@ -568,7 +721,7 @@ def _counts_own_list(span: Span, index: SourceIndex) -> bool:
     of five items in the answer. A list of another length, or none, leaves it a claim, and so
     do sources that count the same thing ("4 types of pizza", "6 steps in total")."""
     text = doc_text(span.doc)
-    m = _LIST_NOUNS.match(text[span.end_char:span.end_char + 40])
+    m = _LIST_NOUNS.match(text[span.end_char : span.end_char + 40])
     if not m:
         return False
     word = span.text.strip().lower()
@@ -579,8 +732,9 @@ def _counts_own_list(span: Span, index: SourceIndex) -> bool:
     stem = "categor" if noun.startswith("categor") else noun.rstrip("s")
     plural = re.compile(rf"^\s+(?:[\w-]+\s+)?{stem}(?:s|ies)\b", re.I)
     # a source that counts the same things ("6 steps in total"; not a list's "Step 1:")
-    return not any(c.value.kind == "cardinal" and plural.match(index.texts[c.source][c.end:c.end + 40])
-                   for c in index.claims)
+    return not any(
+        c.value.kind == "cardinal" and plural.match(index.texts[c.source][c.end : c.end + 40]) for c in index.claims
+    )
 
 
 def _names_a_thing(span: Span) -> bool:
@@ -589,11 +743,11 @@ def _names_a_thing(span: Span) -> bool:
     text = doc_text(span.doc)
     if not span.text.strip().isdigit():
         return False
-    if _NAME_AFTER.match(text[span.end_char:span.end_char + 20]):
+    if _NAME_AFTER.match(text[span.end_char : span.end_char + 20]):
         return True
     if (span._.claim or {}).get("head"):
         return False  # "Capacity 250 guests" counts guests
-    before = ("\n" if span.start_char <= 30 else "") + text[max(0, span.start_char - 30):span.start_char]
+    before = ("\n" if span.start_char <= 30 else "") + text[max(0, span.start_char - 30) : span.start_char]
     return bool(_NAME_BEFORE.search(before))
 
 
@@ -619,12 +773,16 @@ class TableRowValues:
 
 # a statement's label for a figure that may be either: "Net income (loss)", "Net (loss) income",
 # "Income (loss) from operations"
-_EITHER = re.compile(r"\b(income|profit|earnings|gains?)\s*\((loss(?:es)?)\)|\((loss(?:es)?)\)\s*(income|profit|earnings|gains?)\b",
-                     re.I)
+_EITHER = re.compile(
+    r"\b(income|profit|earnings|gains?)\s*\((loss(?:es)?)\)|\((loss(?:es)?)\)\s*(income|profit|earnings|gains?)\b", re.I
+)
 
 
-_QUALIFIER = re.compile(r",\s*(?:net|less|including|excluding|after|before)\b.*$|\s+at\s+(?:the\s+)?(?:end|beginning)\s+"
-                        r"of\s+(?:the\s+)?(?:period|year|quarter)\b.*$", re.I)
+_QUALIFIER = re.compile(
+    r",\s*(?:net|less|including|excluding|after|before)\b.*$|\s+at\s+(?:the\s+)?(?:end|beginning)\s+"
+    r"of\s+(?:the\s+)?(?:period|year|quarter)\b.*$",
+    re.I,
+)
 _SHARE_CLASS = re.compile(r"\s*(?:[,—–-]|\s-\s)\s*(?:basic|diluted)(?:\s+(?:and|&)\s+(?:basic|diluted))?\s*$", re.I)
 
 
@@ -639,16 +797,19 @@ def label_keys(label: str) -> Tuple[str, ...]:
     variants = [label]
     if m:
         gain, loss = m.group(1) or m.group(4), m.group(2) or m.group(3)
-        variants = [label[:m.start()] + word + label[m.end():] for word in (gain, loss)]
+        variants = [label[: m.start()] + word + label[m.end() :] for word in (gain, loss)]
     # "Diluted EPS" is "diluted earnings per share" too
     variants += [re.sub(r"\bEPS\b", "earnings per share", v) for v in variants if re.search(r"\bEPS\b", v)]
     # "Net loss" is what a sentence calling it "net income" points at (its sign says the rest)
-    variants += [re.sub(r"\bloss\b", "income", v, flags=re.I) for v in list(variants)
-                 if re.search(r"\bloss\b", v, re.I) and not _EITHER.search(label)]
+    variants += [
+        re.sub(r"\bloss\b", "income", v, flags=re.I)
+        for v in list(variants)
+        if re.search(r"\bloss\b", v, re.I) and not _EITHER.search(label)
+    ]
     # "Net loss per share, basic and diluted" is "net loss per share" too
-    variants += [v[:m.start()] for v in variants for m in [_SHARE_CLASS.search(v)] if m and m.start() > 0]
+    variants += [v[: m.start()] for v in variants for m in [_SHARE_CLASS.search(v)] if m and m.start() > 0]
     # "Accounts receivable, net", "Long-term debt, net of current portion", "Cash ... at end of period"
-    variants += [v[:m.start()] for v in variants for m in [_QUALIFIER.search(v)] if m and m.start() > 0]
+    variants += [v[: m.start()] for v in variants for m in [_QUALIFIER.search(v)] if m and m.start() > 0]
     keys = []
     for variant in variants:
         named = re.sub(r"\s*\([^()]*\)\s*$", "", variant) or variant  # "Bookings ($B)": its unit is no name
@@ -673,9 +834,12 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
             if not row.cells:
                 continue
             if i == 0 or not index.sentences[i - 1].cells or index.sentences[i - 1].source != row.source:
-                table, section = table + 1, ""  # rows follow each other within a table; a header line or prose parts them
+                table, section = (
+                    table + 1,
+                    "",
+                )  # rows follow each other within a table; a header line or prose parts them
             text = index.texts[row.source]
-            label = row.cells[0].text or text[row.cells[0].start:row.cells[0].end]
+            label = row.cells[0].text or text[row.cells[0].start : row.cells[0].end]
             for cell in row.cells[1:]:
                 if cell.column not in columns:
                     names = tuple(fiscal_as_calendar(v, index.fiscal) for _, _, v in find_claims(cell.column))
@@ -688,29 +852,54 @@ def table_rows(index: SourceIndex) -> List[TableRowValues]:
             if len(row.cells) == 1 and re.search(r"[^\W\d_]{2}", label):  # "Operating income (loss):" heads a section
                 section = label.strip().rstrip(":").strip()
             elif section:  # "Software" under "Operating income:" is named by "software operating income" too
-                keys += tuple(k for k in label_keys(f"{label} {section}") + label_keys(f"{section} {label}")
-                              if k not in keys)
-            cached.append(TableRowValues(i, label, keys[0] if keys else "",
-                                         tuple((cell, *columns[cell.column]) for cell in row.cells[1:]), table, keys))
+                keys += tuple(
+                    k for k in label_keys(f"{label} {section}") + label_keys(f"{section} {label}") if k not in keys
+                )
+            cached.append(
+                TableRowValues(
+                    i,
+                    label,
+                    keys[0] if keys else "",
+                    tuple((cell, *columns[cell.column]) for cell in row.cells[1:]),
+                    table,
+                    keys,
+                )
+            )
         index._table_rows = cached
     return cached
 
 
-_GENERIC_LABELS = frozenset(["total", "totals", "subtotal", "grand total", "other", "others", "all", "net", "sum",
-                             "average", "change", "total revenue"])
+_GENERIC_LABELS = frozenset(
+    [
+        "total",
+        "totals",
+        "subtotal",
+        "grand total",
+        "other",
+        "others",
+        "all",
+        "net",
+        "sum",
+        "average",
+        "change",
+        "total revenue",
+    ]
+)
 
 
 def _in_prose(value: ClaimValue, index: SourceIndex) -> bool:
     """Whether a source sentence outside every table states ``value``."""
-    return any(not index.sentences[c.sentence].cells and compare(value, c.value).result == EQUAL
-               for c in index.claims)
+    return any(not index.sentences[c.sentence].cells and compare(value, c.value).result == EQUAL for c in index.claims)
 
 
 # words that make a figure a change, a rate or a derived figure, not a cell's level: "rose by
 # $0.7 million", "grew 10.9%", "$6,455 per customer", "an average of ..."
-_CHANGE = re.compile(r"\b(?:by|up|down|rose|rise[sn]?|grew|grow[sn]?|increas\w*|decreas\w*|declin\w*|fell|"
-                     r"falls?|dropp?\w*|jump\w*|climb\w*|gain\w*|lost|loss|higher|lower|more|less|change\w*|"
-                     r"growth)\b", re.I)
+_CHANGE = re.compile(
+    r"\b(?:by|up|down|rose|rise[sn]?|grew|grow[sn]?|increas\w*|decreas\w*|declin\w*|fell|"
+    r"falls?|dropp?\w*|jump\w*|climb\w*|gain\w*|lost|loss|higher|lower|more|less|change\w*|"
+    r"growth)\b",
+    re.I,
+)
 _RATE = re.compile(r"\b(?:per|average|avg|mean|median|each|apiece)\b", re.I)
 _LEVEL = re.compile(r"\b(?:to|at|was|were|is|are|of|reached|totall?ed|stood|hit)\s*$", re.I)
 
@@ -724,9 +913,9 @@ def _a_level(answer: str, span: Span, lo: int, bases: frozenset = frozenset()) -
     "grew 10.9%" are not), nor a rate right after it ("$6,455 per customer"); a rate per what
     the table's own names give (``bases``: "earnings per share" by a row "Diluted EPS", "per
     100 g" under "Per 100 g") is the table's figure."""
-    before = answer[max(lo, span.start_char - 40):span.start_char]
+    before = answer[max(lo, span.start_char - 40) : span.start_char]
     before = re.split(r"[,;:]", before)[-1]
-    after = answer[span.end_char:span.end_char + 20]
+    after = answer[span.end_char : span.end_char + 20]
 
     def the_tables(m: Optional["re.Match[str]"]) -> bool:  # a basis the tables name
         return m is not None and set(re.findall(r"[^\W_]+", m.group(1).lower())) <= bases
@@ -738,7 +927,7 @@ def _a_level(answer: str, span: Span, lo: int, bases: frozenset = frozenset()) -
         after = ""
     basis = re.search(_BASIS, before)
     if the_tables(basis):
-        before = before[:basis.start()] + before[basis.end():]
+        before = before[: basis.start()] + before[basis.end() :]
     if re.match(r"\s*(?:per|a|an|each)\b", after, re.I) or _RATE.search(before):
         return False
     return bool(_LEVEL.search(before)) or not _CHANGE.search(before)
@@ -750,14 +939,23 @@ def _table_words(rows: Sequence["TableRowValues"], index: SourceIndex) -> frozen
     read once per index."""
     cached = getattr(index, "_table_words", None)
     if cached is None:
-        words = {w for row in rows for text in (row.label, *(c.column for c in index.sentences[row.sentence].cells))
-                 for w in re.findall(r"[^\W_]+", text.lower())}
+        words = {
+            w
+            for row in rows
+            for text in (row.label, *(c.column for c in index.sentences[row.sentence].cells))
+            for w in re.findall(r"[^\W_]+", text.lower())
+        }
         cached = index._table_words = frozenset(words | ({"share"} if "eps" in words else set()))
     return cached
 
 
-def _home_elsewhere(value: ClaimValue, rows: Sequence[TableRowValues], pointed: set, anchors: Sequence[ClaimValue],
-                    by_sentence: Dict[int, List[SourceClaim]]) -> bool:
+def _home_elsewhere(
+    value: ClaimValue,
+    rows: Sequence[TableRowValues],
+    pointed: set,
+    anchors: Sequence[ClaimValue],
+    by_sentence: Dict[int, List[SourceClaim]],
+) -> bool:
     """Whether the value sits in a table row the sentence could not be pointing past: with
     dates, a row with no date of theirs (a region, a segment, "Nine months ended ..."); without,
     a row of another table. Another date's row, or another name's row of the same table (a
@@ -769,13 +967,23 @@ def _home_elsewhere(value: ClaimValue, rows: Sequence[TableRowValues], pointed: 
         equal = [c for c in here if compare(value, c.value).result == EQUAL]
         if row.sentence in pointed or not equal:
             continue
-        if anchors and row.table in tables and any(
-                cell.start <= c.start and c.end <= cell.end and any(
-                    a.granularity == v.granularity and compare(a, v).result == EQUAL for a in anchors for v in names)
-                for c in equal for cell, names, _ in row.cells):
+        if (
+            anchors
+            and row.table in tables
+            and any(
+                cell.start <= c.start
+                and c.end <= cell.end
+                and any(
+                    a.granularity == v.granularity and compare(a, v).result == EQUAL for a in anchors for v in names
+                )
+                for c in equal
+                for cell, names, _ in row.cells
+            )
+        ):
             continue  # another metric of the same statement, under the sentence's date: the wrong row
-        dated = any(c.value.kind in ANCHOR_KINDS and any(a.granularity == c.value.granularity for a in anchors)
-                    for c in here)
+        dated = any(
+            c.value.kind in ANCHOR_KINDS and any(a.granularity == c.value.granularity for a in anchors) for c in here
+        )
         if not (dated if anchors else row.table in tables):
             return True
     return False
@@ -791,8 +999,8 @@ _SHARE_AFTER = re.compile(r"\s*(?:a|per)\s+(?:\w+\s+){0,2}share\b", re.I)  # "$1
 def _per_share(answer: str, span: Span, lo: int = 0) -> bool:
     """Whether a claim is a per-share figure: "$1.61 per diluted share", "EPS of $1.61",
     "earnings per share for the third quarter were $1.61" (its clause from ``lo``)."""
-    after = answer[span.end_char:span.end_char + 30]
-    before = re.split(r"[,;]|\bor\b", answer[max(lo, span.start_char - 120):span.start_char])[-1]
+    after = answer[span.end_char : span.end_char + 30]
+    before = re.split(r"[,;]|\bor\b", answer[max(lo, span.start_char - 120) : span.start_char])[-1]
     return bool(_SHARE_AFTER.match(after) or _PER_SHARE_ROW.search(before))
 
 
@@ -805,8 +1013,9 @@ def _answer_column(answer: str, span: Span) -> frozenset:
     return frozenset()
 
 
-def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
-                     ) -> Optional[Dict[str, Any]]:
+def table_cell_check(
+    span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
+) -> Optional[Dict[str, Any]]:
     """An amount, share or count against the Markdown table cell its sentence points at: the
     row that holds a date of the sentence at the same granularity ("Q3 2024" for "$7.1 million
     in Q3 2024", not "2024" for a quarter's row) or whose whole first cell the sentence names
@@ -834,11 +1043,18 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     # a basis ("per 100 g", "per serving of 30 g") is no second figure of the sentence, nor is a
     # per-share figure beside an amount ("$301 million, or $1.61 per diluted share") or the reverse
     per_share = _per_share(answer, span, lo)
-    around = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
-              and not re.search(r"\bper\s+(?:serving\s+of\s+)?$", answer[max(lo, s.start_char - 20):s.start_char], re.I)
-              and ((s._.claim or {}).get("kind") != value.kind or _per_share(answer, s, lo) == per_share)]
-    if any((s._.claim or {}).get("kind") == value.kind for s in around) or not _a_level(answer, span, lo,
-                                                                                        _table_words(rows, index)):
+    around = [
+        s
+        for s in spans
+        if s is not span
+        and lo <= s.start_char
+        and s.end_char <= hi
+        and not re.search(r"\bper\s+(?:serving\s+of\s+)?$", answer[max(lo, s.start_char - 20) : s.start_char], re.I)
+        and ((s._.claim or {}).get("kind") != value.kind or _per_share(answer, s, lo) == per_share)
+    ]
+    if any((s._.claim or {}).get("kind") == value.kind for s in around) or not _a_level(
+        answer, span, lo, _table_words(rows, index)
+    ):
         return None
     dates = [s._.claim for s in around if (s._.claim or {}).get("kind") in ANCHOR_KINDS]
     if any(not d.get("normalisable", True) for d in dates):
@@ -852,36 +1068,62 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
 
     # what the sentence names before the claim ("Revenue was $7.1 million"; not "... as revenue grew")
     # (from after the figure before it, a date aside: "a price of $129.00 and 35 in stock" names no price for 35)
-    start = max([lo] + [s.end_char for s in around if s.end_char <= span.start_char
-                        and (s._.claim or {}).get("kind") not in ANCHOR_KINDS])
-    words = content_words(answer[start:span.end_char]) | _answer_column(answer, span) | content_words(value.head or "")
-    phrase = _phrase(answer[lo:span.end_char])
+    start = max(
+        [lo]
+        + [
+            s.end_char
+            for s in around
+            if s.end_char <= span.start_char and (s._.claim or {}).get("kind") not in ANCHOR_KINDS
+        ]
+    )
+    words = (
+        content_words(answer[start : span.end_char]) | _answer_column(answer, span) | content_words(value.head or "")
+    )
+    phrase = _phrase(answer[lo : span.end_char])
     by_sentence = _sentence_claims(index)
     scope: List[Tuple[int, TableCell, frozenset]] = []  # where the claim's value should be
-    pointed = [(row, any(key in phrase for key in row.keys),
-                any(same(a, c.value) for a in anchors for c in by_sentence.get(row.sentence, []))) for row in rows]
+    pointed = [
+        (
+            row,
+            any(key in phrase for key in row.keys),
+            any(same(a, c.value) for a in anchors for c in by_sentence.get(row.sentence, [])),
+        )
+        for row in rows
+    ]
     if any(named and held for _, named, held in pointed):  # "Americas ... in Q2 2024": the row holding both
         pointed = [(row, named, held) for row, named, held in pointed if named and held]
     # "net loss per share" names the row "Net loss per share, basic and diluted", not "Net loss"
     best = {row.sentence: max((k for k in row.keys if k in phrase), key=len) for row, named, _ in pointed if named}
-    pointed = [(row, named and not any(len(k) > len(best[row.sentence]) and best[row.sentence] in k
-                                       for k in best.values()), held)
-               for row, named, held in pointed]
+    pointed = [
+        (
+            row,
+            named and not any(len(k) > len(best[row.sentence]) and best[row.sentence] in k for k in best.values()),
+            held,
+        )
+        for row, named, held in pointed
+    ]
+
     def per_share_row(row: TableRowValues) -> bool:
         return any(_PER_SHARE_ROW.search(k) for k in row.keys)
 
     if per_share and not any(named and per_share_row(row) for row, named, _ in pointed):
         # "$1.61 per diluted share": the statement's one (diluted) per-share row
         kind = re.search(r"\b(diluted|basic)\b", answer[lo:hi], re.I)
-        rows_ps = [row for row, _, _ in pointed if per_share_row(row) and (
-            kind is None or any(kind.group(1).lower() in k for k in row.keys))]
+        rows_ps = [
+            row
+            for row, _, _ in pointed
+            if per_share_row(row) and (kind is None or any(kind.group(1).lower() in k for k in row.keys))
+        ]
         if len(rows_ps) == 1:
             pointed = [(row, named or row is rows_ps[0], held) for row, named, held in pointed]
     for row, named, held in pointed:
         if not (named or held) or (named and per_share_row(row) != per_share):
             continue  # a per-share figure is the per-share row's, an amount another row's
-        by_date = [(cell, column) for cell, names, column in row.cells
-                   if not held and any(same(a, v) for a in anchors for v in names)]
+        by_date = [
+            (cell, column)
+            for cell, names, column in row.cells
+            if not held and any(same(a, v) for a in anchors for v in names)
+        ]
         if len(by_date) > 1 and period:  # "for the nine months ended September 30, 2024": that column
             by_date = [(cell, column) for cell, column in by_date if months_of(cell.column) in (period, None)]
         if by_date:  # a metric named by the row, its date by the column: the cell is known
@@ -892,23 +1134,47 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     # row and date
     scope = [t for t in scope if (t[2] and t[2] <= words) or "<named>" in t[2]]
     row_of = {r.sentence: r for r in rows}
-    if value.kind == "cardinal" and value.head and not any(
-            value.head in column or value.head in content_words(row_of[i].label) for i, _, column in scope):
+    if (
+        value.kind == "cardinal"
+        and value.head
+        and not any(value.head in column or value.head in content_words(row_of[i].label) for i, _, column in scope)
+    ):
         return None  # "two quarters" is no figure of the table; a bare count is the named column's
-    in_scope = [(c, cell) for i, cell, _ in scope for c in by_sentence.get(i, [])
-                if cell.start <= c.start and c.end <= cell.end]
+    in_scope = [
+        (c, cell) for i, cell, _ in scope for c in by_sentence.get(i, []) if cell.start <= c.start and c.end <= cell.end
+    ]
     nil = [(i, cell) for i, cell, _ in scope if _NIL.fullmatch(cell.text.strip())]
-    if not in_scope and nil and value.value and value.kind in ("money", "cardinal") and len(nil) == 1 \
-            and not _home_elsewhere(value, rows, {i for i, _ in nil}, anchors, by_sentence):
+    if (
+        not in_scope
+        and nil
+        and value.value
+        and value.kind in ("money", "cardinal")
+        and len(nil) == 1
+        and not _home_elsewhere(value, rows, {i for i, _ in nil}, anchors, by_sentence)
+    ):
         # "—" in a statement's cell is nothing: "$500 million" where the row says none that date
         i, cell = nil[0]
-        dash = SourceClaim(index.sentences[i].source, cell.start, cell.end, i,
-                           ClaimValue(kind=value.kind, text=cell.text.strip(), value=0.0, low=0.0, high=0.0,
-                                      currency=value.currency, unit=value.unit, dimension=value.dimension))
+        dash = SourceClaim(
+            index.sentences[i].source,
+            cell.start,
+            cell.end,
+            i,
+            ClaimValue(
+                kind=value.kind,
+                text=cell.text.strip(),
+                value=0.0,
+                low=0.0,
+                high=0.0,
+                currency=value.currency,
+                unit=value.unit,
+                dimension=value.dimension,
+            ),
+        )
         where = f"the table row {row_of[i].label!r}" + (f" says, under {cell.column!r}," if cell.column else " says")
         return _result("mismatch", f"{where} {cell.text.strip()!r} (none)", index, dash)
-    if not in_scope or any(compare(value, c.value).result == EQUAL or scaled_by_thousands(value, c.value)
-                           for c, _ in in_scope):
+    if not in_scope or any(
+        compare(value, c.value).result == EQUAL or scaled_by_thousands(value, c.value) for c, _ in in_scope
+    ):
         return None
     if _home_elsewhere(value, rows, {i for i, _, _ in scope}, anchors, by_sentence):
         return None
@@ -921,8 +1187,9 @@ def table_cell_check(span: Span, value: ClaimValue, spans: Sequence[Span], index
     return _result("mismatch", f"{where} {claim.value.text!r}", index, claim)
 
 
-def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
-                       ) -> Optional[Dict[str, Any]]:
+def table_change_check(
+    span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
+) -> Optional[Dict[str, Any]]:
     """A percent or amount its clause calls a change ("Operating income grew 12%", "a $4.8
     million increase in operating income") against the one table row the clause names: its
     change column, else the change its period columns give (see changes.py). A figure joined to
@@ -942,15 +1209,25 @@ def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
     lo, hi, _, _ = change_claim_context(span)
     # a date without its year ("the third quarter") says only the period's length (months_of);
     # the figure's own part of the sentence says which dates and period, else the sentence
-    dated = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi
-             and (s._.claim or {}).get("kind") in ANCHOR_KINDS and (s._.claim or {}).get("normalisable", True)]
+    dated = [
+        s
+        for s in spans
+        if s is not span
+        and lo <= s.start_char
+        and s.end_char <= hi
+        and (s._.claim or {}).get("kind") in ANCHOR_KINDS
+        and (s._.claim or {}).get("normalisable", True)
+    ]
     own = [s for s in dated if wlo <= s.start_char and s.end_char <= whi]
     anchors = [read_value(s, index) for s in (own or dated)]
     period = months_of(answer[wlo:whi]) or months_of(answer[lo:hi])
     if period is None and anchors and all(a.granularity == "year" for a in anchors):
         period = 12  # "Fiscal 2024 revenue grew 4%": the year's change, not the fourth quarter's
-    words = answer[wlo:whi] if re.search(r"\b(?:year|quarter|sequential\w*|q/q|y/y|yoy|qoq|ago)\b", answer[wlo:whi], re.I) \
+    words = (
+        answer[wlo:whi]
+        if re.search(r"\b(?:year|quarter|sequential\w*|q/q|y/y|yoy|qoq|ago)\b", answer[wlo:whi], re.I)
         else answer[lo:hi]
+    )
     by_sentence, mismatch = _sentence_claims(index), None
     for row in rows:
         if f" {key} " not in _change_keys(row):
@@ -962,23 +1239,27 @@ def table_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
             points = row_changes(row, by_sentence.get(row.sentence, []), ("percent", "pp"), anchors, period, words)
             as_points = judge_change(replace(value, unit="pp"), direction, row.label, points)
             if as_points is not None and as_points[0] == "grounded":
-                judged = ("mismatch", f"percent is not percentage points: {as_points[1]}",
-                          as_points[2], as_points[3])
+                judged = ("mismatch", f"percent is not percentage points: {as_points[1]}", as_points[2], as_points[3])
         if judged is not None and judged[0] == "grounded":
             # the words the check read are as grounded as the figure (features.without_grounded_claims)
-            return dict(_change_result(judged, index, value),
-                        checked_words=checked_words(answer, lo, hi, span.start_char, span.end_char))
+            return dict(
+                _change_result(judged, index, value),
+                checked_words=checked_words(answer, lo, hi, span.start_char, span.end_char),
+            )
         mismatch = mismatch or judged
     for pair in prose:  # "Revenue was $210.0 million, compared with $180.0 million"
         theirs = months_of(index.sentences[pair.sentence].text)
         if f" {key} " not in pair.keys or (period and theirs and theirs != period):
             continue
         change = pair_change(kind_unit, pair.later, pair.earlier, pair.label)
-        judged = judge_change(value, direction, pair.label, [change] if change else [],
-                              where="the sources' sentence on {label!r}")
+        judged = judge_change(
+            value, direction, pair.label, [change] if change else [], where="the sources' sentence on {label!r}"
+        )
         if judged is not None and judged[0] == "grounded":
-            return dict(_change_result(judged, index, value),
-                        checked_words=checked_words(answer, lo, hi, span.start_char, span.end_char))
+            return dict(
+                _change_result(judged, index, value),
+                checked_words=checked_words(answer, lo, hi, span.start_char, span.end_char),
+            )
         mismatch = mismatch or judged
     return _change_result(mismatch, index) if mismatch else None
 
@@ -995,8 +1276,9 @@ class ProseRow:
     earlier: SourceClaim
 
 
-def _prose_figures(index: SourceIndex, keep: Callable[[ClaimValue], bool], least: int
-                   ) -> Iterable[Tuple[int, str, List[SourceClaim], List[Tuple[int, int]]]]:
+def _prose_figures(
+    index: SourceIndex, keep: Callable[[ClaimValue], bool], least: int
+) -> Iterable[Tuple[int, str, List[SourceClaim], List[Tuple[int, int]]]]:
     """(sentence index, its text, its figures ``keep`` keeps in order, their offsets in the text)
     for each sentence of prose (no table row) with at least ``least`` such figures."""
     for i, claims in _sentence_claims(index).items():
@@ -1004,7 +1286,7 @@ def _prose_figures(index: SourceIndex, keep: Callable[[ClaimValue], bool], least
         figures = sorted((c for c in claims if keep(c.value)), key=lambda c: c.start)
         if sent.cells or len(figures) < least:
             continue
-        text = index.texts[sent.source][sent.start:sent.end]
+        text = index.texts[sent.source][sent.start : sent.end]
         yield i, text, figures, [(c.start - sent.start, c.end - sent.start) for c in figures]
 
 
@@ -1052,8 +1334,9 @@ def stated_changes_of(index: SourceIndex) -> List[StatedChange]:
     return cached
 
 
-def prose_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
-                       ) -> Optional[Dict[str, Any]]:
+def prose_change_check(
+    span: Span, value: ClaimValue, spans: Sequence[Span], index: SourceIndex
+) -> Optional[Dict[str, Any]]:
     """A change claim ("Operating income rose 9%") against the changes the sources' prose states
     of what it names: grounded when one of them is the figure; a mismatch when one is the figure
     the other way, or none is and the figure stands nowhere in the sources or only as the change
@@ -1081,10 +1364,16 @@ def prose_change_check(span: Span, value: ClaimValue, spans: Sequence[Span], ind
     # the figure stated elsewhere is another thing's change only where both names are measures
     # known to differ ("revenue" and "operating income"; not "shares" and "stock", nor "it")
     group = metric_group(key)
-    of_others = {(c.claim.source, c.claim.start): c.label for c in stated if key not in c.keys
-                 and group is not None and metric_group(c.label) not in (None, group)}
-    elsewhere = [(c.source, c.start) for c in index.claims
-                 if check_kind(c.value) is not None and compare(size, magnitude(c.value)).result == EQUAL]
+    of_others = {
+        (c.claim.source, c.claim.start): c.label
+        for c in stated
+        if key not in c.keys and group is not None and metric_group(c.label) not in (None, group)
+    }
+    elsewhere = [
+        (c.source, c.start)
+        for c in index.claims
+        if check_kind(c.value) is not None and compare(size, magnitude(c.value)).result == EQUAL
+    ]
     own = {(c.claim.source, c.claim.start) for c in same}
     if any(place not in of_others and place not in own for place in elsewhere):
         return None  # the figure stands in the sources where nothing says it is another measure's
@@ -1118,8 +1407,9 @@ def is_change(span: Span) -> bool:
     return change_direction(before, after) is not None
 
 
-def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[Any], depth: int = 0
-                    ) -> Optional[Tuple[str, str, Tuple[int, int]]]:
+def _change_reading(
+    span: Span, spans: Sequence[Span], rows: Sequence[Any], depth: int = 0
+) -> Optional[Tuple[str, str, Tuple[int, int]]]:
     """(direction, the row name, the figure's own part of the sentence) of a change figure, or
     None: its clause's rise or fall word and row name, or, for a figure joined to a change
     figure before it ("and 11%"), that figure's direction and row."""
@@ -1128,8 +1418,9 @@ def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[Any], dept
     if OTHER_BASIS.search(answer[lo:hi]):
         return None
     around = [s for s in spans if s is not span and lo <= s.start_char and s.end_char <= hi]
-    figures = sorted((s.start_char, s.end_char) for s in around + [span]
-                     if (s._.claim or {}).get("kind") not in ANCHOR_KINDS)
+    figures = sorted(
+        (s.start_char, s.end_char) for s in around + [span] if (s._.claim or {}).get("kind") not in ANCHOR_KINDS
+    )
     window = local_window(answer, lo, hi, span.start_char, span.end_char, figures)
     direction = change_direction(before, after)
     keys = sorted({k.strip() for row in rows for k in _change_keys(row)})
@@ -1138,8 +1429,8 @@ def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[Any], dept
     nth = next(i for i, s in enumerate(same) if s is span)
     key = respective_key(answer, lo, [(s.start_char, s.end_char) for s in same], nth, keys) if len(same) > 1 else None
     prev = same[nth - 1] if nth > 0 else None
-    joined = prev is not None and ellipsis(answer[prev.end_char:span.start_char], answer[span.end_char:window[1]])
-    if key is None and len(same) > 1 and re.search(r"\brespectively\b", answer[span.end_char:hi]):
+    joined = prev is not None and ellipsis(answer[prev.end_char : span.start_char], answer[span.end_char : window[1]])
+    if key is None and len(same) > 1 and re.search(r"\brespectively\b", answer[span.end_char : hi]):
         return None  # "grew 17% and 12% in 2024 and 2023, respectively": not two changes of one row
     if direction is None and joined and depth < 4:
         first = _change_reading(prev, spans, rows, depth + 1)
@@ -1154,8 +1445,9 @@ def _change_reading(span: Span, spans: Sequence[Span], rows: Sequence[Any], dept
     return (direction, key, window) if key else None
 
 
-def _change_result(judged: Tuple[str, str, Any, str], index: SourceIndex,
-                   answer: Optional[ClaimValue] = None) -> Dict[str, Any]:
+def _change_result(
+    judged: Tuple[str, str, Any, str], index: SourceIndex, answer: Optional[ClaimValue] = None
+) -> Dict[str, Any]:
     """A change claim's result: ``statement``, the change in words, for the cross-encoder to read
     before the evidence; a nearest value the sources imply (computed from two cells) rather than
     write has ``nearest["derived"]``, its offsets covering both cells."""
@@ -1169,20 +1461,27 @@ def _change_result(judged: Tuple[str, str, Any, str], index: SourceIndex,
 
 # "income" of "income tax expense" or "income taxes" is no gain: a statement prints them in brackets
 _GAIN = re.compile(r"\b(?:income(?!\s+tax)|profits?|profitable|earnings|earned|gains?|surplus)\b", re.I)
-_LOSS = re.compile(r"\b(?:loss(?:es)?|lost|deficit|negative|shortfall|outflows?|burn(?:ed)?|minus|declin\w*|decreas\w*|"
-                   r"fell|falls?|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|slipp?\w*|dipp?\w*|slid\w*|contract\w*|"
-                   r"shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|retreat\w*|weaken\w*|worsen\w*|"
-                   r"deteriorat\w*|narrow\w*|expense|tax(?:es)?|used|spent|paid|repurchas\w*)\b", re.I)
+_LOSS = re.compile(
+    r"\b(?:loss(?:es)?|lost|deficit|negative|shortfall|outflows?|burn(?:ed)?|minus|declin\w*|decreas\w*|"
+    r"fell|falls?|dropp?\w*|down|lower|reduc\w*|eas(?:ed|ing)|slipp?\w*|dipp?\w*|slid\w*|contract\w*|"
+    r"shr[aiu]nk\w*|slump\w*|tumbl\w*|plung\w*|sank|sink\w*|retreat\w*|weaken\w*|worsen\w*|"
+    r"deteriorat\w*|narrow\w*|expense|tax(?:es)?|used|spent|paid|repurchas\w*)\b",
+    re.I,
+)
 _CLAUSE = re.compile(r"[,;:]|\b(?:but|while|whereas|although|though|and)\b", re.I)
 
 
 # a percent said to grow: against a negative figure ("-6.6%", "(8)%"), the wrong way
-_GROWTH = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gained|"
-                     r"climb\w*|jump\w*|higher|improv\w*)\b", re.I)
+_GROWTH = re.compile(
+    r"\b(?:rose|rise[sn]?|rising|grew|grow[sn]?|growing|growth|increas\w*|up|expand\w*|gained|"
+    r"climb\w*|jump\w*|higher|improv\w*)\b",
+    re.I,
+)
 
 
-def _gain_for_a_loss(span: Span, result: Dict[str, Any], kind: str = "money",
-                     index: Optional[SourceIndex] = None) -> Dict[str, Any]:
+def _gain_for_a_loss(
+    span: Span, result: Dict[str, Any], kind: str = "money", index: Optional[SourceIndex] = None
+) -> Dict[str, Any]:
     """An amount or percent grounded by a negative source figure of its size ("-$1,234
     thousand" for "$1.2 million", "-6.6%" for "6.6%") is a mismatch when its clause calls the
     amount income, a profit or a gain, or the percent a rise or growth, and nothing there says
@@ -1195,31 +1494,53 @@ def _gain_for_a_loss(span: Span, result: Dict[str, Any], kind: str = "money",
         return result  # the answer's figure is the negative one ("growth was -3%"): its words are not read
     text = doc_text(span.doc)
     sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
-    before = _CLAUSE.split(text[max(sent.start_char, span.start_char - 60):span.start_char])[-1]
-    after = _CLAUSE.split(text[span.end_char:min(sent.end_char, span.end_char + 40)])[0]
+    before = _CLAUSE.split(text[max(sent.start_char, span.start_char - 60) : span.start_char])[-1]
+    after = _CLAUSE.split(text[span.end_char : min(sent.end_char, span.end_char + 40)])[0]
     words = _GROWTH if kind == "percent" else _GAIN
     gain = words.search(before) or (words.search(after) if kind == "money" else None)
     if gain is None or _LOSS.search(before) or _LOSS.search(after):
         return result
     said = f"said to be {gain.group(0).lower()}" if kind == "money" else f"a rise ({gain.group(0)!r})"
     evidence = result.get("evidence") or {}
-    in_table = index is not None and any(t.cells and t.source == evidence.get("source") and t.start == evidence.get("start")
-                                         for t in index.sentences)
-    if not in_table and not (content_words(sent.text) - content_words(span.text)) & content_words(evidence.get("text", "")):
+    in_table = index is not None and any(
+        t.cells and t.source == evidence.get("source") and t.start == evidence.get("start") for t in index.sentences
+    )
+    if not in_table and not (content_words(sent.text) - content_words(span.text)) & content_words(
+        evidence.get("text", "")
+    ):
         # a negative figure of its size about something else ("a price index moved -8%"): no source states it
-        return dict(result, status="unsupported", reason=f"no source states this value; only a negative figure of "
-                                                          f"its size, {nearest.get('text', '')!r}, about something else")
-    return dict(result, status="mismatch", reason=f"{said} where the sources give a negative figure, "
-                                                  f"{nearest.get('text', '')!r}")
+        return dict(
+            result,
+            status="unsupported",
+            reason=f"no source states this value; only a negative figure of "
+            f"its size, {nearest.get('text', '')!r}, about something else",
+        )
+    return dict(
+        result,
+        status="mismatch",
+        reason=f"{said} where the sources give a negative figure, {nearest.get('text', '')!r}",
+    )
 
 
-def _result(status: str, reason: str, index: Optional[SourceIndex] = None,
-            claim: Optional[SourceClaim] = None, answer: Optional[ClaimValue] = None) -> Dict[str, Any]:
+def _result(
+    status: str,
+    reason: str,
+    index: Optional[SourceIndex] = None,
+    claim: Optional[SourceClaim] = None,
+    answer: Optional[ClaimValue] = None,
+) -> Dict[str, Any]:
     out: Dict[str, Any] = {"status": status, "reason": reason, "nearest": None, "evidence": None}
     if index is not None and claim is not None:
         sent = index.sentences[claim.sentence]
-        out["nearest"] = {"text": claim.value.text, "kind": claim.value.kind, "value": claim.value.value,
-                          "iso": claim.value.iso, "source": claim.source, "start": claim.start, "end": claim.end}
+        out["nearest"] = {
+            "text": claim.value.text,
+            "kind": claim.value.kind,
+            "value": claim.value.value,
+            "iso": claim.value.iso,
+            "source": claim.source,
+            "start": claim.start,
+            "end": claim.end,
+        }
         out["evidence"] = {"source": sent.source, "start": sent.start, "end": sent.end, "text": sent.text}
         if answer is not None and status == "grounded":
             # the very value the source states, perhaps written differently ("9 pm" / "21:00")
@@ -1228,7 +1549,7 @@ def _result(status: str, reason: str, index: Optional[SourceIndex] = None,
 
 
 def _same_head(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> bool:
-    """"three reviews" is not grounded by "3 stars": a counted noun must agree with a
+    """ "three reviews" is not grounded by "3 stars": a counted noun must agree with a
     source value's unit (bare source numbers and prose counts are not held to it)."""
     if value.kind != "cardinal" or not value.head or claim.value.kind != "quantity":
         return True

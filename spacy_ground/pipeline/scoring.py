@@ -1,6 +1,7 @@
 """Scoring a grounding verdict against gold answers for ``nlp.evaluate``: the gold label of a
 reference doc and the answer-level and span-level figures (``spacy_ground.grounding_scorer.v1``;
 the entailment and numeric scorers reuse it)."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
@@ -40,10 +41,15 @@ class GroundingScorer:
             return len(reference.spans[spans_key]) > 0
         return None
 
-    def __call__(self, examples: Iterable[Example], *, spans_key: str = "ground_unsupported",
-                 rank_score: Optional[Callable[[Doc], float]] = None, **kwargs) -> Dict[str, Any]:
+    def __call__(
+        self,
+        examples: Iterable[Example],
+        *,
+        spans_key: str = "ground_unsupported",
+        rank_score: Optional[Callable[[Doc], float]] = None,
+        **kwargs,
+    ) -> Dict[str, Any]:
         import warnings
-
 
         labels, flagged, scored, score_labels, not_checkable, no_sources = [], [], [], [], 0, 0
         tp = fp = fn = 0
@@ -69,25 +75,43 @@ class GroundingScorer:
                 pred = {to_reference[i] for i in _characters(eg.predicted.spans.get(spans_key, []))} - {None}
                 tp, fp, fn = tp + len(gold & pred), fp + len(pred - gold), fn + len(gold - pred)
         if no_sources:
-            warnings.warn(f"grounding scorer: {no_sources} of {len(labels)} labelled answers had no sources, so "
-                          "they are not_checkable; build the predicted docs with spacy_ground.make_doc(nlp, answer, "
-                          "sources) or read the answers with the reader spacy_ground.Answers.v1 (spacy evaluate and "
-                          "spacy.Corpus make them from the text alone)",
-                          UserWarning, stacklevel=2)
-        names = ("grounding_auroc", "grounding_p", "grounding_r", "grounding_f", "grounding_ece",
-                 "grounding_span_p", "grounding_span_r", "grounding_span_f", "grounding_not_checkable")
+            warnings.warn(
+                f"grounding scorer: {no_sources} of {len(labels)} labelled answers had no sources, so "
+                "they are not_checkable; build the predicted docs with spacy_ground.make_doc(nlp, answer, "
+                "sources) or read the answers with the reader spacy_ground.Answers.v1 (spacy evaluate and "
+                "spacy.Corpus make them from the text alone)",
+                UserWarning,
+                stacklevel=2,
+            )
+        names = (
+            "grounding_auroc",
+            "grounding_p",
+            "grounding_r",
+            "grounding_f",
+            "grounding_ece",
+            "grounding_span_p",
+            "grounding_span_r",
+            "grounding_span_f",
+            "grounding_not_checkable",
+        )
         out: Dict[str, Any] = dict.fromkeys(names)
         if not labels:
             return out
         p, r, f = prf(flagged, labels)
-        out.update(grounding_auroc=auroc(scored, score_labels), grounding_p=p, grounding_r=r, grounding_f=f,
-                   grounding_ece=calibration_error(scored, score_labels) if scored else None,
-                   grounding_not_checkable=not_checkable / len(labels))
+        out.update(
+            grounding_auroc=auroc(scored, score_labels),
+            grounding_p=p,
+            grounding_r=r,
+            grounding_f=f,
+            grounding_ece=calibration_error(scored, score_labels) if scored else None,
+            grounding_not_checkable=not_checkable / len(labels),
+        )
         if any_gold_span:
             sp = tp / (tp + fp) if tp + fp else 0.0
             sr = tp / (tp + fn) if tp + fn else 0.0
-            out.update(grounding_span_p=sp, grounding_span_r=sr,
-                       grounding_span_f=2 * sp * sr / (sp + sr) if sp + sr else 0.0)
+            out.update(
+                grounding_span_p=sp, grounding_span_r=sr, grounding_span_f=2 * sp * sr / (sp + sr) if sp + sr else 0.0
+            )
         return out
 
 
@@ -126,6 +150,6 @@ def char_map(a: str, b: str) -> List[Optional[int]]:
             last_a, last_b = i, out[i]
         elif last_b is not None:
             j = last_b + (i - last_a)
-            if j < len(b) and all(x.isspace() for x in b[last_b + 1:j + 1]):
+            if j < len(b) and all(x.isspace() for x in b[last_b + 1 : j + 1]):
                 out[i] = j
     return out

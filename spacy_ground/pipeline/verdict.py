@@ -9,6 +9,7 @@ retraining. Sets ``doc._.grounding`` (a read-only view of the plain-data record 
 figures against gold answers; ``initialize(..., refit=True)`` fits the model and its
 thresholds again on labelled examples.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,16 +23,21 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Unio
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.training import Example
-from spacy.util import registry
-from spacy.util import ensure_path
+from spacy.util import ensure_path, registry
 
-from spacy_ground.fusion.model import EMBEDDED_MODEL, MODEL_FILE, LogisticModel, VerdictModel, shape_of_kind, source_shape
+from spacy_ground.fusion.features import answer_features, is_refusal
+from spacy_ground.fusion.model import (
+    EMBEDDED_MODEL,
+    MODEL_FILE,
+    LogisticModel,
+    VerdictModel,
+    shape_of_kind,
+    source_shape,
+)
 from spacy_ground.pipeline.extensions import register_extensions
 from spacy_ground.pipeline.scoring import GroundingScorer, char_map
 from spacy_ground.render import judged_evidence
-from spacy_ground.fusion.features import answer_features, is_refusal
 from spacy_ground.sources.index import SOURCES_ERROR, check_source_kinds, source_kind
-
 
 
 @Language.factory(
@@ -55,37 +61,60 @@ from spacy_ground.sources.index import SOURCES_ERROR, check_source_kinds, source
         "contradiction_threshold": 0.98,  # the lowest value that flags no RAGTruth train answer by itself
         "scorer": {"@scorers": "spacy_ground.grounding_scorer.v1", "label": "hallucinated"},
     },
-    default_score_weights={"grounding_auroc": 1.0, "grounding_p": 0.0, "grounding_r": 0.0, "grounding_f": 0.0,
-                           "grounding_ece": None, "grounding_span_p": 0.0, "grounding_span_r": 0.0,
-                           "grounding_span_f": 0.0, "grounding_not_checkable": None},
+    default_score_weights={
+        "grounding_auroc": 1.0,
+        "grounding_p": 0.0,
+        "grounding_r": 0.0,
+        "grounding_f": 0.0,
+        "grounding_ece": None,
+        "grounding_span_p": 0.0,
+        "grounding_span_r": 0.0,
+        "grounding_span_f": 0.0,
+        "grounding_not_checkable": None,
+    },
 )
-def make_ground_verdict(nlp: Language, name: str, sentences_key: str, claims_key: str, spans_key: str, model: str,
-                        flag_threshold: float, block_threshold: float, require_entailment: bool,
-                        flag_on_mismatch: bool, sentence_threshold: float,
-                        sentence_threshold_by_source: Dict[str, float], spans_if_flagged: bool,
-                        flag_on_contradiction: bool, contradiction_threshold: float,
-                        scorer: Optional[Callable]) -> "Verdict":
-    return Verdict(nlp, name, sentences_key=sentences_key, claims_key=claims_key, spans_key=spans_key, model=model,
-                   flag_threshold=flag_threshold, block_threshold=block_threshold,
-                   require_entailment=require_entailment, flag_on_mismatch=flag_on_mismatch,
-                   sentence_threshold=sentence_threshold, sentence_threshold_by_source=sentence_threshold_by_source,
-                   spans_if_flagged=spans_if_flagged,
-                   flag_on_contradiction=flag_on_contradiction, contradiction_threshold=contradiction_threshold,
-                   scorer=scorer)
+def make_ground_verdict(
+    nlp: Language,
+    name: str,
+    sentences_key: str,
+    claims_key: str,
+    spans_key: str,
+    model: str,
+    flag_threshold: float,
+    block_threshold: float,
+    require_entailment: bool,
+    flag_on_mismatch: bool,
+    sentence_threshold: float,
+    sentence_threshold_by_source: Dict[str, float],
+    spans_if_flagged: bool,
+    flag_on_contradiction: bool,
+    contradiction_threshold: float,
+    scorer: Optional[Callable],
+) -> "Verdict":
+    return Verdict(
+        nlp,
+        name,
+        sentences_key=sentences_key,
+        claims_key=claims_key,
+        spans_key=spans_key,
+        model=model,
+        flag_threshold=flag_threshold,
+        block_threshold=block_threshold,
+        require_entailment=require_entailment,
+        flag_on_mismatch=flag_on_mismatch,
+        sentence_threshold=sentence_threshold,
+        sentence_threshold_by_source=sentence_threshold_by_source,
+        spans_if_flagged=spans_if_flagged,
+        flag_on_contradiction=flag_on_contradiction,
+        contradiction_threshold=contradiction_threshold,
+        scorer=scorer,
+    )
 
 
 @registry.scorers("spacy_ground.grounding_scorer.v1")
 def make_grounding_scorer(label: str = "hallucinated") -> "GroundingScorer":
     """``ground_verdict``'s figures for ``nlp.evaluate`` (see ``GroundingScorer``)."""
     return GroundingScorer(label)
-
-
-
-
-
-
-
-
 
 
 def _mostly_other_script(text: str) -> bool:
@@ -100,20 +129,21 @@ def _mostly_other_script(text: str) -> bool:
 # language from an English answer that names "El Pollo Loco" or "Les Misérables"
 _FUNCTION_WORDS = {
     "German": "der das und ist nicht mit von den dem zu auf für ein eine einen sich auch wird sind wurde "
-              "bei nach aus oder wie aber noch nur über vom zum zur im es sie wir ich er die hat ihr ihre ihren "
-              "sein seine davon dass werden haben kann beim einer eines einem",
+    "bei nach aus oder wie aber noch nur über vom zum zur im es sie wir ich er die hat ihr ihre ihren "
+    "sein seine davon dass werden haben kann beim einer eines einem",
     "French": "d l qu de en le la les et est des du une pour dans avec que qui pas sur au aux ce cette sont par "
-              "il elle nous vous ils ont été plus ou mais",
-    "Spanish": "de en el los las y es del una para con que por se su sus al lo como más pero fue son está "
-               "este esta",
+    "il elle nous vous ils ont été plus ou mais",
+    "Spanish": "de en el los las y es del una para con que por se su sus al lo como más pero fue son está este esta",
     "Italian": "il di che è per con della delle del una sono gli nel nella alla anche non si le",
     "Dutch": "de het een en van niet met voor op zijn dat er ook aan bij werd wordt naar dan daarmee maar nog "
-             "om te door tot uit deze dit wat",
+    "om te door tot uit deze dit wat",
     "Portuguese": "de o os um uma não com para do da dos das em que se por foi são mais",
 }
 _FUNCTION_SETS = {lang: frozenset(words.split()) for lang, words in _FUNCTION_WORDS.items()}
-_ENGLISH_WORDS = frozenset("the of and to in is was for on that with as by it are from at be this which has "
-                           "have an or not were their its also had been will can but they he she we you".split())
+_ENGLISH_WORDS = frozenset(
+    "the of and to in is was for on that with as by it are from at be this which has "
+    "have an or not were their its also had been will can but they he she we you".split()
+)
 _LATIN_WORD = re.compile(r"[^\W\d_]+")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
 
@@ -139,18 +169,6 @@ def _other_language(text: str) -> Optional[str]:
         if len(found) > hits:
             best, hits, distinct = lang, len(found), len(set(found))
     return best if distinct >= 4 and hits >= 3 * english and hits >= len(words) / 5 else None
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def _shown(text: str) -> str:
@@ -190,34 +208,52 @@ def not_checkable_reason(doc: Doc, sents: Sequence) -> Optional[str]:
     return None
 
 
-
-
 class Verdict:
     """Document verdict from sentence entailment, numeric grounding and simple signals."""
 
-    def __init__(self, nlp: Language, name: str = "ground_verdict", *, sentences_key: str = "ground_sentences",
-                 claims_key: str = "ground_claims", spans_key: str = "ground_unsupported", model: str = "",
-                 flag_threshold: float = 0.5, block_threshold: float = 0.8, require_entailment: bool = True,
-                 flag_on_mismatch: bool = True, sentence_threshold: float = 0.75,
-                 sentence_threshold_by_source: Optional[Dict[str, float]] = None, spans_if_flagged: bool = True,
-                 flag_on_contradiction: bool = True, contradiction_threshold: float = 0.98,
-                 scorer: Optional[Callable] = None):
-        for key, value in (("flag_threshold", flag_threshold), ("block_threshold", block_threshold),
-                           ("contradiction_threshold", contradiction_threshold)):
+    def __init__(
+        self,
+        nlp: Language,
+        name: str = "ground_verdict",
+        *,
+        sentences_key: str = "ground_sentences",
+        claims_key: str = "ground_claims",
+        spans_key: str = "ground_unsupported",
+        model: str = "",
+        flag_threshold: float = 0.5,
+        block_threshold: float = 0.8,
+        require_entailment: bool = True,
+        flag_on_mismatch: bool = True,
+        sentence_threshold: float = 0.75,
+        sentence_threshold_by_source: Optional[Dict[str, float]] = None,
+        spans_if_flagged: bool = True,
+        flag_on_contradiction: bool = True,
+        contradiction_threshold: float = 0.98,
+        scorer: Optional[Callable] = None,
+    ):
+        for key, value in (
+            ("flag_threshold", flag_threshold),
+            ("block_threshold", block_threshold),
+            ("contradiction_threshold", contradiction_threshold),
+        ):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ValueError(f"ground_verdict: {key} must be a number, not {value!r}")
         if not 0.0 <= flag_threshold <= block_threshold <= 1.0:
-            raise ValueError(f"ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1 "
-                             f"(flag_threshold = {flag_threshold!r}, block_threshold = {block_threshold!r})")
+            raise ValueError(
+                f"ground_verdict: need 0 <= flag_threshold <= block_threshold <= 1 "
+                f"(flag_threshold = {flag_threshold!r}, block_threshold = {block_threshold!r})"
+            )
         by_source = dict(sentence_threshold_by_source or {})
         for key, value in [("sentence_threshold", sentence_threshold)] + [
-                (f"sentence_threshold_by_source[{k!r}]", v) for k, v in by_source.items()]:
+            (f"sentence_threshold_by_source[{k!r}]", v) for k, v in by_source.items()
+        ]:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 < value <= 1.0:
                 raise ValueError(f"ground_verdict: {key} is a share of probability in (0, 1], not {value!r}")
         check_source_kinds(by_source, "ground_verdict: sentence_threshold_by_source")
         if not 0.0 < contradiction_threshold <= 1.0:
-            raise ValueError(f"ground_verdict: contradiction_threshold is a probability in (0, 1], "
-                             f"not {contradiction_threshold!r}")
+            raise ValueError(
+                f"ground_verdict: contradiction_threshold is a probability in (0, 1], not {contradiction_threshold!r}"
+            )
         register_extensions()
         self.nlp = nlp
         self.name = name
@@ -259,9 +295,15 @@ class Verdict:
         feats = {f: mean.get(f, 0.0) if math.isnan(v) else v for f, v in feats.items()}
         return self.lr_model.score(feats, shape)
 
-    def initialize(self, get_examples: Optional[Callable[[], Iterable[Example]]] = None, *,
-                   nlp: Optional[Language] = None, refit: bool = False, l2: float = 1.0,
-                   min_per_class: int = 10) -> None:
+    def initialize(
+        self,
+        get_examples: Optional[Callable[[], Iterable[Example]]] = None,
+        *,
+        nlp: Optional[Language] = None,
+        refit: bool = False,
+        l2: float = 1.0,
+        min_per_class: int = 10,
+    ) -> None:
         """Called by ``nlp.initialize``. Loads the fitted model (a missing file is an error here,
         not at the first answer). With ``refit`` (``[initialize.components.ground_verdict]
         refit = true``, or passed directly), fits the model again on the labelled examples of
@@ -280,17 +322,23 @@ class Verdict:
             self.lr_model  # noqa: B018 - loads it, or says which file is missing
             return
         if get_examples is None or nlp is None:
-            raise ValueError("ground_verdict: initialize(refit=True) needs get_examples and nlp (nlp.initialize "
-                             "passes both)")
+            raise ValueError(
+                "ground_verdict: initialize(refit=True) needs get_examples and nlp (nlp.initialize passes both)"
+            )
         if isinstance(min_per_class, bool) or not isinstance(min_per_class, int) or min_per_class < 5:
-            raise ValueError(f"ground_verdict: min_per_class must be an integer >= 5 (the folds), not {min_per_class!r}")
+            raise ValueError(
+                f"ground_verdict: min_per_class must be an integer >= 5 (the folds), not {min_per_class!r}"
+            )
         if isinstance(l2, bool) or not isinstance(l2, (int, float)) or not 0 < l2 < float("inf"):
             raise ValueError(f"ground_verdict: l2 must be a finite number > 0, not {l2!r}")
         names = list(nlp.component_names)
         # every component before this one runs, disabled or not: spacy train disables the
         # frozen and sourced ones while it initialises, and the features are those of the pipeline
-        before = [(n, nlp.get_pipe(n)) for n in names[:names.index(self.name)]] if self.name in names else \
-            [(n, p) for n, p in nlp.pipeline if n != self.name]
+        before = (
+            [(n, nlp.get_pipe(n)) for n in names[: names.index(self.name)]]
+            if self.name in names
+            else [(n, p) for n, p in nlp.pipeline if n != self.name]
+        )
         from spacy_ground.fusion.fit import cross_validated, fit_verdict, sentence_rows
 
         rows, left_out = [], Counter()
@@ -311,31 +359,52 @@ class Verdict:
             to_predicted = char_map(eg.reference.text, doc.text)
             spans = []
             for span in eg.reference.spans.get(self.spans_key, []):
-                mapped = [to_predicted[i] for i in range(span.start_char, span.end_char)
-                          if to_predicted[i] is not None]
+                mapped = [to_predicted[i] for i in range(span.start_char, span.end_char) if to_predicted[i] is not None]
                 if mapped:
                     spans.append({"start": min(mapped), "end": max(mapped) + 1})
-            rows.append({"features": answer_features(doc, self.sentences_key), "shape": shape_of_kind(kind),
-                         "source_kind": kind, "hallucinated": y, "spans": spans,
-                         "sentences": sentence_rows(doc, self.sentences_key)})
+            rows.append(
+                {
+                    "features": answer_features(doc, self.sentences_key),
+                    "shape": shape_of_kind(kind),
+                    "source_kind": kind,
+                    "hallucinated": y,
+                    "spans": spans,
+                    "sentences": sentence_rows(doc, self.sentences_key),
+                }
+            )
         n_pos = sum(r["hallucinated"] for r in rows)
         if min(n_pos, len(rows) - n_pos) < min_per_class:
             why = "; ".join(f"{n} {reason}" for reason, n in left_out.most_common())
-            raise ValueError(f"ground_verdict: refit needs at least {min_per_class} checkable labelled answers of "
-                             f"each label; got {n_pos} hallucinated and {len(rows) - n_pos} not (a label is the "
-                             f"reference's cats[{reader.label!r}], else its {self.spans_key!r} spans)"
-                             + (f"; left out: {why}" if why else ""))
+            raise ValueError(
+                f"ground_verdict: refit needs at least {min_per_class} checkable labelled answers of "
+                f"each label; got {n_pos} hallucinated and {len(rows) - n_pos} not (a label is the "
+                f"reference's cats[{reader.label!r}], else its {self.spans_key!r} spans)"
+                + (f"; left out: {why}" if why else "")
+            )
         cv = cross_validated(rows, l2)
-        self.set_model(fit_verdict(rows, l2), meta={
-            "fit": "ground_verdict.initialize(refit=True)", "answers": len(rows), "hallucinated": n_pos,
-            "left_out": dict(left_out), "l2": l2, "date": date.today().isoformat(), "cross_validated": cv})
-        settings: Dict[str, Any] = {"flag_threshold": cv["f1_threshold"],
-                                    "block_threshold": max(self.block_threshold, cv["f1_threshold"])}
+        self.set_model(
+            fit_verdict(rows, l2),
+            meta={
+                "fit": "ground_verdict.initialize(refit=True)",
+                "answers": len(rows),
+                "hallucinated": n_pos,
+                "left_out": dict(left_out),
+                "l2": l2,
+                "date": date.today().isoformat(),
+                "cross_validated": cv,
+            },
+        )
+        settings: Dict[str, Any] = {
+            "flag_threshold": cv["f1_threshold"],
+            "block_threshold": max(self.block_threshold, cv["f1_threshold"]),
+        }
         if "sentence_threshold" in cv:
             settings["sentence_threshold"] = cv["sentence_threshold"]
         if cv.get("sentence_threshold_by_source"):
-            settings["sentence_threshold_by_source"] = {**self.sentence_threshold_by_source,
-                                                        **cv["sentence_threshold_by_source"]}
+            settings["sentence_threshold_by_source"] = {
+                **self.sentence_threshold_by_source,
+                **cv["sentence_threshold_by_source"],
+            }
         for key, value in settings.items():
             setattr(self, key, value)
         if self.name in names:
@@ -347,8 +416,9 @@ class Verdict:
         spaCy reserves for thinc models)."""
         if self._model is None:
             if not self.model_path.exists():
-                raise FileNotFoundError(f"ground_verdict: no fitted model at {self.model_path}; fit one with "
-                                        "`spacy project run train`")
+                raise FileNotFoundError(
+                    f"ground_verdict: no fitted model at {self.model_path}; fit one with `spacy project run train`"
+                )
             data = json.loads(self.model_path.read_text(encoding="utf8"))
             self._model, self._meta = VerdictModel.from_dict(data), dict(data.get("meta") or {})
         return self._model
@@ -379,16 +449,23 @@ class Verdict:
     def __call__(self, doc: Doc) -> Doc:
         names = self.nlp.pipe_names
         if self.require_entailment and not {"ground_align", "ground_entail"} <= set(names):
-            raise ValueError("ground_verdict needs ground_align and ground_entail before it (or set "
-                             "require_entailment = false to score without sentence entailment)")
+            raise ValueError(
+                "ground_verdict needs ground_align and ground_entail before it (or set "
+                "require_entailment = false to score without sentence entailment)"
+            )
         missing = [n for n in ("ground_claims", "ground_numeric") if n not in names]
         if missing:
-            raise ValueError(f"ground_verdict needs {' and '.join(missing)} before it: its model reads the "
-                             f"numeric grounding of the claims, and without it every number would count as "
-                             f"grounded (pipeline: {names})")
+            raise ValueError(
+                f"ground_verdict needs {' and '.join(missing)} before it: its model reads the "
+                f"numeric grounding of the claims, and without it every number would count as "
+                f"grounded (pipeline: {names})"
+            )
         if self.name in names:
-            late = [n for n in ("ground_claims", "ground_align", "ground_entail", "ground_numeric")
-                    if n in names and names.index(n) > names.index(self.name)]
+            late = [
+                n
+                for n in ("ground_claims", "ground_align", "ground_entail", "ground_numeric")
+                if n in names and names.index(n) > names.index(self.name)
+            ]
             if late:
                 raise ValueError(f"'{self.name}' must come after {', '.join(late)} in the pipeline ({names})")
         sents = list(doc.spans.get(self.sentences_key, []))
@@ -397,8 +474,12 @@ class Verdict:
         claim_rows = [self._claim_row(c) for c in claims]
         kind = source_kind(doc._.ground_sources)  # decides the span threshold and the verdict model
         sentence_threshold = self.sentence_threshold_for(kind)
-        unsupported = [s for s, row in zip(sents, sentence_rows) if self._strongly_contradicted(row) or (
-            row["entailment"] and 1.0 - row["entailment"]["supported"] >= sentence_threshold)]
+        unsupported = [
+            s
+            for s, row in zip(sents, sentence_rows)
+            if self._strongly_contradicted(row)
+            or (row["entailment"] and 1.0 - row["entailment"]["supported"] >= sentence_threshold)
+        ]
         unsupported += [c for c, row in zip(claims, claim_rows) if row["status"] in ("mismatch", "unsupported")]
         facts = list(doc._.record_facts or [])
         for f in facts:
@@ -406,10 +487,15 @@ class Verdict:
                 span = doc.char_span(f["clause"][0], f["clause"][1], alignment_mode="expand")
                 if span is not None and len(span):
                     unsupported.append(span)
-        record: Dict[str, Any] = {"sentences": sentence_rows, "claims": claim_rows, "facts": facts,
-                                  "sources_kind": kind,
-                                  "sentence_threshold": sentence_threshold,
-                                  "flag_threshold": self.flag_threshold, "block_threshold": self.block_threshold}
+        record: Dict[str, Any] = {
+            "sentences": sentence_rows,
+            "claims": claim_rows,
+            "facts": facts,
+            "sources_kind": kind,
+            "sentence_threshold": sentence_threshold,
+            "flag_threshold": self.flag_threshold,
+            "block_threshold": self.block_threshold,
+        }
         reason = not_checkable_reason(doc, sents)
         feats = answer_features(doc, self.sentences_key) if not reason else {}
         broken = [name for name, v in feats.items() if not math.isfinite(v)]
@@ -417,17 +503,23 @@ class Verdict:
             reason = f"the features {', '.join(broken)} could not be computed (not a finite number)"
         if reason:
             unsupported = []  # nothing was checked, so nothing is judged hallucinated
-            record.update(score=None, verdict="not_checkable", action="flag", reasons=[reason], features={},
-                          flagged_by_rule=False)
+            record.update(
+                score=None, verdict="not_checkable", action="flag", reasons=[reason], features={}, flagged_by_rule=False
+            )
         else:
             score = self.lr_model.score(feats, shape_of_kind(kind))
             ruled = self._must_flag(sentence_rows, claim_rows, facts)
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
             if action == "pass" and ruled:
                 action = "flag"  # a number, record fact or sentence the sources contradict is always worth a look
-            record.update(score=score, flagged_by_rule=ruled,
-                          verdict=self._label(score, sentence_rows, claim_rows, facts), action=action,
-                          reasons=self._reasons(score, sentence_rows, claim_rows, feats, facts), features=feats)
+            record.update(
+                score=score,
+                flagged_by_rule=ruled,
+                verdict=self._label(score, sentence_rows, claim_rows, facts),
+                action=action,
+                reasons=self._reasons(score, sentence_rows, claim_rows, feats, facts),
+                features=feats,
+            )
             if self.spans_if_flagged and action == "pass":
                 unsupported = []  # the answer is judged grounded: no part of it is judged hallucinated
         doc.spans[self.spans_key] = _outermost(unsupported)
@@ -439,15 +531,28 @@ class Verdict:
         ent = sent._.entailment
         ev = judged_evidence(sent)
         label = ent["label"] if ent else "not_checked"  # the most probable of the three
-        return {"start": sent.start_char, "end": sent.end_char, "text": sent.text, "label": label,
-                "entailment": ent, "evidence": ev}
+        return {
+            "start": sent.start_char,
+            "end": sent.end_char,
+            "text": sent.text,
+            "label": label,
+            "entailment": ent,
+            "evidence": ev,
+        }
 
     @staticmethod
     def _claim_row(span) -> Dict[str, Any]:
         g = span._.ground_numeric or {"status": "not_checkable", "reason": "not grounded", "nearest": None}
-        return {"start": span.start_char, "end": span.end_char, "text": span.text, "kind": span._.claim["kind"],
-                "value": span._.claim.get("iso") or span._.claim.get("value"), "status": g["status"],
-                "reason": g["reason"], "nearest": g.get("nearest")}
+        return {
+            "start": span.start_char,
+            "end": span.end_char,
+            "text": span.text,
+            "kind": span._.claim["kind"],
+            "value": span._.claim.get("iso") or span._.claim.get("value"),
+            "status": g["status"],
+            "reason": g["reason"],
+            "nearest": g.get("nearest"),
+        }
 
     def _must_flag(self, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict] = ()) -> bool:
         """A mismatched number or record fact, or a sentence the cross-encoder finds strongly
@@ -468,31 +573,46 @@ class Verdict:
         contradicted = _contradicts(claims, facts) or any(s["label"] == "contradicted" for s in sentences)
         return "contradicted" if contradicted else "unsupported"
 
-    def _reasons(self, score: float, sentences: List[Dict], claims: List[Dict], feats: Dict[str, float],
-                 facts: Sequence[Dict] = ()) -> List[str]:
+    def _reasons(
+        self,
+        score: float,
+        sentences: List[Dict],
+        claims: List[Dict],
+        feats: Dict[str, float],
+        facts: Sequence[Dict] = (),
+    ) -> List[str]:
         reasons = []
         checked = [s for s in sentences if s["entailment"]]
         strong = [s for s in checked if self._strongly_contradicted(s)]
         for s in strong:
             ev = s["evidence"]["text"].strip() if s["evidence"] else "none"
-            reasons.append(f"contradicted by the sources ({s['entailment']['contradicted']:.2f}): "
-                           f"{_shown(s['text'])!r}{_read_as(s)}; evidence: {ev!r}")
+            reasons.append(
+                f"contradicted by the sources ({s['entailment']['contradicted']:.2f}): "
+                f"{_shown(s['text'])!r}{_read_as(s)}; evidence: {ev!r}"
+            )
         if checked:
             worst = min(checked, key=lambda s: s["entailment"]["supported"])
             ev = worst["evidence"]["text"].strip() if worst["evidence"] else "none"
             if not any(worst is s for s in strong):  # a sentence judged contradicted says so, flagged or not
-                against = (f", {worst['entailment']['contradicted']:.2f} contradicted"
-                           if worst["label"] == "contradicted" else "")
-                reasons.append(f"weakest sentence ({worst['entailment']['supported']:.2f} supported{against}): "
-                               f"{_shown(worst['text'])!r}{_read_as(worst)}; best evidence: {ev!r}")
+                against = (
+                    f", {worst['entailment']['contradicted']:.2f} contradicted"
+                    if worst["label"] == "contradicted"
+                    else ""
+                )
+                reasons.append(
+                    f"weakest sentence ({worst['entailment']['supported']:.2f} supported{against}): "
+                    f"{_shown(worst['text'])!r}{_read_as(worst)}; best evidence: {ev!r}"
+                )
             judged = [s for s in checked if s["label"] == "contradicted"]
             if judged and not any(s is worst or s in strong for s in judged):
                 # a sentence the cross-encoder judges contradicted (its most probable label, which
                 # makes the verdict "contradicted") is named even when another one is weaker
                 most = max(judged, key=lambda s: s["entailment"]["contradicted"])
                 ev = most["evidence"]["text"].strip() if most["evidence"] else "none"
-                reasons.append(f"judged contradicted ({most['entailment']['contradicted']:.2f} contradicted): "
-                               f"{_shown(most['text'])!r}{_read_as(most)}; evidence: {ev!r}")
+                reasons.append(
+                    f"judged contradicted ({most['entailment']['contradicted']:.2f} contradicted): "
+                    f"{_shown(most['text'])!r}{_read_as(most)}; evidence: {ev!r}"
+                )
         for c in claims:
             near = c["nearest"] or {}
             if c["status"] == "mismatch" and (near.get("derived") or near.get("stated_of")):
@@ -515,8 +635,11 @@ class Verdict:
             (path / MODEL_FILE).write_text(json.dumps(self._stored(), indent=1), encoding="utf8")
 
     def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
-        return json.dumps(self._stored()).encode("utf8") if (
-            self._model is not None or self.model_path.exists()) else b"{}"
+        return (
+            json.dumps(self._stored()).encode("utf8")
+            if (self._model is not None or self.model_path.exists())
+            else b"{}"
+        )
 
     def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Verdict":
         d = json.loads(data.decode("utf8"))
@@ -546,8 +669,3 @@ def _outermost(spans: Sequence[Span]) -> List[Span]:
 def _contradicts(claims: Sequence[Dict], facts: Sequence[Dict]) -> bool:
     """A number that does not match the sources, or a record fact they contradict."""
     return any(c["status"] == "mismatch" for c in claims) or any(f["status"] == "conflict" for f in facts)
-
-
-
-
-

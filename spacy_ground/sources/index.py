@@ -4,6 +4,7 @@ A ``SourceIndex`` holds, for one list of sources, every source sentence (with
 its words, for evidence lookup) and every claim found in them. It is built once
 per distinct list of sources (keyed by a content hash) and reused.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -28,8 +29,26 @@ _SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 
 
 # letters that do not decompose into a base letter and an accent
-_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
-                          "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"})
+_LETTERS = str.maketrans(
+    {
+        "ø": "o",
+        "Ø": "O",
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "AE",
+        "œ": "oe",
+        "Œ": "OE",
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
+        "ð": "d",
+        "Ð": "D",
+        "þ": "th",
+        "Þ": "Th",
+        "ı": "i",
+    }
+)
 
 
 def fold_accents(text: str) -> str:
@@ -62,7 +81,7 @@ def readable_line(text: str) -> str:
     if not m or not re.search(r"[._\[]|[a-z][A-Z]", m.group(1)):
         return text
     key = re.sub(r"\[\d+\]", " ", m.group(1)).replace(".", " ").replace("_", " ")
-    return " ".join(_CAMEL.sub(" ", key).lower().split()) + text[m.end() - 1:]
+    return " ".join(_CAMEL.sub(" ", key).lower().split()) + text[m.end() - 1 :]
 
 
 def evidence_text(evidence: Sequence[Dict[str, Any]], k: int) -> str:
@@ -97,7 +116,9 @@ def flatten_json(obj: Any, prefix: str = "") -> List[str]:
             for i, value in enumerate(obj):
                 lines.extend(flatten_json(value, f"{prefix}[{i}]"))
         else:
-            lines.append(f"{prefix}: {', '.join(_scalar(x) for x in obj)}" if prefix else ", ".join(_scalar(x) for x in obj))
+            lines.append(
+                f"{prefix}: {', '.join(_scalar(x) for x in obj)}" if prefix else ", ".join(_scalar(x) for x in obj)
+            )
     else:
         lines.append(f"{prefix}: {_scalar(obj)}" if prefix else _scalar(obj))
     return lines
@@ -146,9 +167,28 @@ def json_record(source: Any) -> Union[Dict[str, Any], List[Any], None]:
 # {"page_content": ..., "metadata": ...}; one text field and nothing but these beside it
 PASSAGE_TEXT_KEYS = ("text", "content", "page_content", "passage", "body", "snippet", "chunk")
 # (not "score", "rank" or "type": a review record's score is a rating, and its data)
-PASSAGE_OTHER_KEYS = frozenset({"title", "heading", "id", "id_", "doc_id", "document_id", "chunk_id", "passage_id",
-                                "node_id", "url", "link", "source", "metadata", "meta", "embedding", "page",
-                                "blob", "sparse_embedding"})
+PASSAGE_OTHER_KEYS = frozenset(
+    {
+        "title",
+        "heading",
+        "id",
+        "id_",
+        "doc_id",
+        "document_id",
+        "chunk_id",
+        "passage_id",
+        "node_id",
+        "url",
+        "link",
+        "source",
+        "metadata",
+        "meta",
+        "embedding",
+        "page",
+        "blob",
+        "sparse_embedding",
+    }
+)
 # keys only a retriever's output has (Haystack's Document.to_dict(), LlamaIndex nodes): beside
 # them "score" is the retrieval score, not a rating ("meta" and "metadata" alone do not say so)
 RETRIEVER_KEYS = frozenset({"embedding", "sparse_embedding", "blob", "node_id", "id_"})
@@ -186,7 +226,8 @@ def read_sources(sources: Union[str, Sequence[Any], None]) -> Optional[List[Any]
     """Sources as ``make_doc`` stores them (``doc._.ground_sources``): one text or record as a
     list of one, each passage object as its text; bad input raises a TypeError."""
     if isinstance(sources, (bytes, bytearray)) or (
-            isinstance(sources, (list, tuple)) and any(isinstance(s, (bytes, bytearray)) for s in sources)):
+        isinstance(sources, (list, tuple)) and any(isinstance(s, (bytes, bytearray)) for s in sources)
+    ):
         raise TypeError("sources must be texts (str) or JSON records, not bytes: decode them first")
     if isinstance(sources, (str, dict)):
         sources = [sources]
@@ -196,8 +237,9 @@ def read_sources(sources: Union[str, Sequence[Any], None]) -> Optional[List[Any]
         try:
             sources = list(sources)
         except TypeError:
-            raise TypeError(f"sources must be a list of texts or JSON records (or one of them), "
-                            f"not {type(sources).__name__}") from None
+            raise TypeError(
+                f"sources must be a list of texts or JSON records (or one of them), not {type(sources).__name__}"
+            ) from None
     return None if sources is None else [_as_read(s) for s in sources]
 
 
@@ -287,19 +329,22 @@ _HTML_MARKUP = re.compile(
     r"|<(script|style|template|svg|noscript)\b[^<>]*>.*?(?:</\1\s*>|$)"
     r"|(<sup\b[^<>]*>\s*(\[?\(?[0-9a-zA-Z*\u2020\u2021\u00a7\u00b6]{1,3}\)?\]?)\s*</sup\s*>)"
     r"|</?([a-zA-Z][a-zA-Z0-9]*(?::[a-zA-Z][a-zA-Z0-9._-]*)?)(?:\s(?:[^<>\"']|\"[^\"]*\"|'[^']*')*)?/?>",
-    re.S | re.I)
+    re.S | re.I,
+)
 _HTML_TAGS = frozenset(
     "a abbr address area article aside audio b bdi bdo big blockquote body br button canvas caption center cite "
     "code col colgroup data dd del details dfn dialog div dl dt em fieldset figcaption figure font footer form h1 "
     "h2 h3 h4 h5 h6 head header hr html i iframe img input ins kbd label legend li link main map mark meta meter "
     "nav nobr ol optgroup option output p picture pre progress q rp rt ruby s samp section select small source "
     "span strike strong sub summary sup table tbody td textarea tfoot th thead time title tr tt u ul var video "
-    "wbr".split())
+    "wbr".split()
+)
 # tags that end a line of text: a paragraph, heading, list item or table row
 _HTML_BLOCK = frozenset(
     "address article aside blockquote body br caption dd details dialog div dl dt fieldset figcaption figure "
     "footer form h1 h2 h3 h4 h5 h6 head header hr html legend li main nav ol p pre section summary table tbody "
-    "tfoot thead title tr ul".split())
+    "tfoot thead title tr ul".split()
+)
 _HTML_CELL = frozenset(("td", "th"))
 _HTML_ROW = frozenset(("tr", "table", "thead", "tbody", "tfoot", "caption"))
 _HTML_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});")
@@ -323,8 +368,11 @@ def _html_pieces(text: str, html_text: bool = False) -> List[Tuple[int, int, str
     knows ("&amp;"); ``html_text``: a piece of a text known to be HTML, its markup read as such."""
     found = list(_HTML_MARKUP.finditer(text)) if "<" in text else []
     tags = [m for m in found if m.group(4) is not None]
-    is_html = html_text or any(m.group(4).lower() in _HTML_TAGS or ":" in m.group(4) for m in tags) or any(
-        m.group(2) is not None for m in found)
+    is_html = (
+        html_text
+        or any(m.group(4).lower() in _HTML_TAGS or ":" in m.group(4) for m in tags)
+        or any(m.group(2) is not None for m in found)
+    )
     entities = [m for m in _HTML_ENTITY.finditer(text) if _entity(m)] if "&" in text else []
     if not is_html and not entities:
         return []
@@ -336,9 +384,17 @@ def _html_pieces(text: str, html_text: bool = False) -> List[Tuple[int, int, str
                 continue  # "<Acme>": not a tag of HTML's
             if m.group(2) is not None and not _BEFORE_FOOTNOTE.search(text, max(0, m.start() - 40), m.start()):
                 continue  # "10<sup>6</sup>": an exponent, its tags blanked as tags below
-            kind = ("row" if name in _HTML_ROW else "line" if name in _HTML_BLOCK else "cell" if name in _HTML_CELL
-                    else "space" if name in ("sup", "sub", "img", "hr", "wbr") or m.group(2) is not None
-                    or m.group(4) is None else "inline")
+            kind = (
+                "row"
+                if name in _HTML_ROW
+                else "line"
+                if name in _HTML_BLOCK
+                else "cell"
+                if name in _HTML_CELL
+                else "space"
+                if name in ("sup", "sub", "img", "hr", "wbr") or m.group(2) is not None or m.group(4) is None
+                else "inline"
+            )
             marks.append((m.start(), m.end(), kind))
         if any(m.group(2) is not None for m in found):  # the tags of the <sup> elements kept as text
             marked = {a for a, _, _ in marks}
@@ -357,8 +413,9 @@ def _html_pieces(text: str, html_text: bool = False) -> List[Tuple[int, int, str
     return pieces + _text_pieces(text, pos, len(text), entities, starts)
 
 
-def _text_pieces(text: str, start: int, end: int, entities: Sequence["re.Match[str]"], starts: Sequence[int]
-                 ) -> List[Tuple[int, int, str]]:
+def _text_pieces(
+    text: str, start: int, end: int, entities: Sequence["re.Match[str]"], starts: Sequence[int]
+) -> List[Tuple[int, int, str]]:
     """The text between two tags, its entities apart (``starts``: the entities' sorted starts)."""
     import bisect
 
@@ -406,7 +463,7 @@ def mask_html(text: str) -> str:
             char = _entity(_HTML_ENTITY.match(piece)) or piece
             char = " " if char.isspace() or char == "\u200b" else char
             pad = " " * (len(piece) - 1)
-            before, after = text[a - 1:a], text[b:b + 1]
+            before, after = text[a - 1 : a], text[b : b + 1]
             # beside the text it belongs to: "&pound;5" -> "     £5", "10&#37;" -> "10%    "
             out.append(pad + char if after.isalnum() and not before.isalnum() else char + pad)
         else:
@@ -439,7 +496,7 @@ def html_compact(text: str, html_text: bool = False) -> Tuple[str, List[int], Li
     def put(char: str, a: int, b: int) -> None:
         nonlocal gap
         if gap is not None and chars:
-            for c in (" |\n" if gap[2] == 3 else "\n" if gap[2] == 2 else " | " if gap[2] == 1 else " "):
+            for c in " |\n" if gap[2] == 3 else "\n" if gap[2] == 2 else " | " if gap[2] == 1 else " ":
                 chars.append(c)
                 starts.append(gap[0])
                 ends.append(gap[1])
@@ -534,17 +591,47 @@ class TableCell:
 
 
 # column names whose numbers are no amounts in the caption's unit: shares, per-share figures, ratios, counts
-_OWN_SCALE = re.compile(r"%|\bper[- ]share\b|\bEPS\b|\bratio\b|\bcount\b|\bemployees\b|\bheadcount\b"
-                        r"|\bprices?\b|\bper\b", re.I)
+_OWN_SCALE = re.compile(
+    r"%|\bper[- ]share\b|\bEPS\b|\bratio\b|\bcount\b|\bemployees\b|\bheadcount\b"
+    r"|\bprices?\b|\bper\b",
+    re.I,
+)
 _BARE_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 # a footnote mark after a cell's number: "7.1*", "7.1¹", "7.1 (1)", "7.1 [a]"
 _FOOTNOTE = re.compile(r"\s*(?:\*{1,3}|†|‡|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\(\d{1,2}\)|\[[a-z0-9]{1,2}\])", re.I)
-_CURRENCY = {"$": "$", "us$": "$", "usd": "$", "dollars": "$", "€": "€", "eur": "€", "euros": "€", "£": "£",
-             "gbp": "£", "pounds": "£", "¥": "¥", "jpy": "¥", "yen": "¥"}
-_SCALE = {"thousand": "thousand", "thousands": "thousand", "000s": "thousand", "k": "thousand",
-          "million": "million", "millions": "million", "mn": "million", "mm": "million", "m": "million",
-          "billion": "billion", "billions": "billion", "bn": "billion", "b": "billion"}
-_UNIT_GROUP = re.compile(r"\(([^()]{1,160})\)|,\s*((?:in\s+)?[$€£¥]?\s*(?:in\s+)?[a-z$€£¥0-9]+(?:\s+[a-z]+)?)\s*$", re.I)
+_CURRENCY = {
+    "$": "$",
+    "us$": "$",
+    "usd": "$",
+    "dollars": "$",
+    "€": "€",
+    "eur": "€",
+    "euros": "€",
+    "£": "£",
+    "gbp": "£",
+    "pounds": "£",
+    "¥": "¥",
+    "jpy": "¥",
+    "yen": "¥",
+}
+_SCALE = {
+    "thousand": "thousand",
+    "thousands": "thousand",
+    "000s": "thousand",
+    "k": "thousand",
+    "million": "million",
+    "millions": "million",
+    "mn": "million",
+    "mm": "million",
+    "m": "million",
+    "billion": "billion",
+    "billions": "billion",
+    "bn": "billion",
+    "b": "billion",
+}
+_UNIT_GROUP = re.compile(
+    r"\(([^()]{1,160})\)|,\s*((?:in\s+)?[$€£¥]?\s*(?:in\s+)?[a-z$€£¥0-9]+(?:\s+[a-z]+)?)\s*$", re.I
+)
 
 
 # column names of dates: the caption's unit is not theirs ("Year" under "(in $ millions)")
@@ -563,8 +650,13 @@ def _table_currency(cells: Iterable[str]) -> str:
         cell = cell.strip()
         money = _MONEY_CELL.fullmatch(cell)
         # "$9.99" is a price, not an amount the caption scales
-        sign = cell if _CURRENCY_CELL.fullmatch(cell) else money.group(1) if money and not _PRICE.fullmatch(money.group(2)) \
+        sign = (
+            cell
+            if _CURRENCY_CELL.fullmatch(cell)
+            else money.group(1)
+            if money and not _PRICE.fullmatch(money.group(2))
             else ""
+        )
         if sign:
             return _CURRENCY.get(sign.lower(), sign)
     return ""
@@ -572,8 +664,11 @@ def _table_currency(cells: Iterable[str]) -> str:
 
 _PER_SHARE = re.compile(r"\bper[- ](?:common\s+|ordinary\s+)?share\b|\bEPS\b|\bdividends?\s+declared\b", re.I)
 # what a table counts: its numbers take a caption's scale but not its currency
-_COUNT = re.compile(r"\b(?:shares|subscribers|customers|users|members|accounts|employees|stores|units|orders|"
-                    r"downloads|visits|visitors|households|patients|students|vehicles|deliveries)\b", re.I)
+_COUNT = re.compile(
+    r"\b(?:shares|subscribers|customers|users|members|accounts|employees|stores|units|orders|"
+    r"downloads|visits|visitors|households|patients|students|vehicles|deliveries)\b",
+    re.I,
+)
 
 
 def _row_unit(label: str, column: str, unit: str) -> str:
@@ -634,7 +729,9 @@ def unit_hint(text: str) -> str:
             return "%"
         if "per share" in group:
             continue
-        tokens = re.findall(r"us\$|[$€£¥]|[a-z0-9]+", group.replace("$m", "$ m").replace("$k", "$ k").replace("$b", "$ b"))
+        tokens = re.findall(
+            r"us\$|[$€£¥]|[a-z0-9]+", group.replace("$m", "$ m").replace("$k", "$ k").replace("$b", "$ b")
+        )
         tokens = [t for t in tokens if t not in ("in", "of", "amounts", "data", "figures", "unaudited")]
         currency = next((_CURRENCY[t] for t in tokens if t in _CURRENCY), "")
         scales = [t for t in tokens if t in _SCALE and (len(t) > 2 or currency or t in ("mn", "bn"))]
@@ -669,7 +766,7 @@ def _cells(line: str, offset: int = 0) -> List[Tuple[str, int, int]]:
         pieces = pieces[:-1]  # a trailing pipe: nothing after it
     out = []
     for a, b in pieces:
-        raw = line[a + 1:b]
+        raw = line[a + 1 : b]
         start = a + 1 + len(raw) - len(raw.lstrip())
         text = raw.strip()
         out.append((text.replace("\\|", "|"), offset + start, offset + start + len(text)))
@@ -722,14 +819,16 @@ def markdown_table_rows(text: str) -> List[TableRow]:
             if not texts or texts[0] or not any(texts[1:]) or not names_only(texts[1:]):
                 break
             more += 1
-            for n, text_of in enumerate(texts[:len(names)]):
+            for n, text_of in enumerate(texts[: len(names)]):
                 if text_of and (not names[n] or names[n][-1] != text_of):
                     names[n].append(text_of)
         header = [" ".join(_one_year_each(n)) for n in names]
         units = [_column_unit(name, caption_unit) for name in header]
         currency = _table_currency(c for _, _, line in body for c, _, _ in _cells(line)[1:])
-        units = [f"{currency} {u}" if currency and u in _SCALES and not unit_hint(name) else u
-                 for name, u in zip(header, units)]
+        units = [
+            f"{currency} {u}" if currency and u in _SCALES and not unit_hint(name) else u
+            for name, u in zip(header, units)
+        ]
         rows += [TableRow(start, end, None), TableRow(sep[0], sep[1], None, separator=True)]
         rows += [TableRow(b_start, b_end, None) for b_start, b_end, _ in body[:more]]
         i += 2 + more
@@ -787,14 +886,19 @@ def _named_at(header: Sequence[str], texts: Sequence[str], n: int) -> int:
     return n
 
 
-_HTML_TABLE_TAG = re.compile(r"<(/?)(table|caption|thead|tbody|tfoot|tr|td|th)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>", re.I)
+_HTML_TABLE_TAG = re.compile(
+    r"<(/?)(table|caption|thead|tbody|tfoot|tr|td|th)\b((?:[^<>\"']|\"[^\"]*\"|'[^']*')*)>", re.I
+)
 _COLSPAN = re.compile(r"(?<![-\w])colspan\s*=\s*[\"']?\s*(\d+)", re.I)
 _ROWSPAN = re.compile(r"(?<![-\w])rowspan\s*=\s*[\"']?\s*(\d+)", re.I)
 _CURRENCY_CELL = re.compile(r"(?:US)?[$€£¥]|USD|EUR|GBP", re.I)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # a date's or a period's numbers, no figures: "December 31", "Q1 2024", "FY24", "H1"
-_PERIOD = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
-                     r"|\b(?:Q[1-4]|H[12]|FY)\s*'?\d{0,4}\b", re.I)
+_PERIOD = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+    r"|\b(?:Q[1-4]|H[12]|FY)\s*'?\d{0,4}\b",
+    re.I,
+)
 _BOLD_CELL = re.compile(r"\s*<(b|strong)\b[^<>]*>[^<>]*</\1\s*>\s*", re.I)
 
 
@@ -885,8 +989,13 @@ def _html_tables(text: str) -> List[_HtmlTable]:
             if table.row is None:
                 table.row = _HtmlRow(m.start(), head=table.head)
             col, row = _COLSPAN.search(m.group(3)), _ROWSPAN.search(m.group(3))
-            table.cell = _HtmlCell(m.end(), -1, name == "th", max(1, min(int(col.group(1)), 50)) if col else 1,
-                                   min(int(row.group(1)), 500) or 500 if row else 1)  # 0: to the end
+            table.cell = _HtmlCell(
+                m.end(),
+                -1,
+                name == "th",
+                max(1, min(int(col.group(1)), 50)) if col else 1,
+                min(int(row.group(1)), 500) or 500 if row else 1,
+            )  # 0: to the end
     while stack:  # a table left open runs to the end of the text
         table = stack.pop()
         table.close_row(len(text))
@@ -923,8 +1032,9 @@ def _grid(table: _HtmlTable, text: str) -> List[List[Tuple[int, _HtmlCell, str]]
 
 def names_only(texts: Iterable[str]) -> bool:
     """Whether table cells hold no figure but years, dates and quarters (column names)."""
-    return not any(n.group(0) for t in texts for n in _BARE_NUMBER.finditer(_PERIOD.sub(" ", t))
-                   if not _YEAR.fullmatch(n.group(0)))
+    return not any(
+        n.group(0) for t in texts for n in _BARE_NUMBER.finditer(_PERIOD.sub(" ", t)) if not _YEAR.fullmatch(n.group(0))
+    )
 
 
 def _is_title(cells: List[Tuple[int, _HtmlCell, str]], width: int) -> bool:
@@ -933,8 +1043,7 @@ def _is_title(cells: List[Tuple[int, _HtmlCell, str]], width: int) -> bool:
     return len(filled) == 1 and filled[0][0] == 0 and filled[0][1].colspan >= max(2, width)
 
 
-def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]], width: int, text: str
-                 ) -> List[int]:
+def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]], width: int, text: str) -> List[int]:
     """The rows that name the columns: the first rows in ``<thead>`` or whose cells are all
     ``<th>`` or all bold (``<td><b>Revenue</b></td>``), or, in a table without such rows, the
     first rows whose first cell is blank or a unit note, as a filing's ("| | Year ended December
@@ -945,8 +1054,10 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
     def named(cells: List[Tuple[int, _HtmlCell, str]]) -> bool:
         """<th> cells only, or bold cells only without figures (a bold "Total" row is data)."""
         filled = [c for _, c, t in cells if t]
-        return bool(filled) and (all(c.th for c in filled) or (
-            all(_BOLD_CELL.fullmatch(text, c.start, c.end) for c in filled) and names_only(t for _, _, t in cells)))
+        return bool(filled) and (
+            all(c.th for c in filled)
+            or (all(_BOLD_CELL.fullmatch(text, c.start, c.end) for c in filled) and names_only(t for _, _, t in cells))
+        )
 
     first_named = next((i for i, (r, cells) in enumerate(zip(table.rows[:6], grid)) if r.head or named(cells)), None)
     empty = 0
@@ -962,8 +1073,13 @@ def _header_rows(table: _HtmlTable, grid: List[List[Tuple[int, _HtmlCell, str]]]
             continue
         # "| | Year ended December 31, |", "| | 2024 | 2023 |": a blank first cell, no figure but
         # years; in a table with <th> or <thead> rows, only above them
-        blank_corner = ((not cells[0][2] or unit_note(cells[0][2])) and cells[0][0] == 0 and any(t for _, _, t in cells[1:])
-                        and names_only(t for _, _, t in cells) and (first_named is None or i < first_named))
+        blank_corner = (
+            (not cells[0][2] or unit_note(cells[0][2]))
+            and cells[0][0] == 0
+            and any(t for _, _, t in cells[1:])
+            and names_only(t for _, _, t in cells)
+            and (first_named is None or i < first_named)
+        )
         if r.head or blank_corner or (first_named is not None and named(cells)):
             rows.append(i)
         else:
@@ -1002,10 +1118,10 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
         corner = unit_note(columns[0]) if columns else ""
         if corner:  # "(in millions)" names no column
             columns[0] = ""
-        titles = [i for i, cells in enumerate(grid[:header[0] if header else 1]) if _is_title(cells, width)]
+        titles = [i for i, cells in enumerate(grid[: header[0] if header else 1]) if _is_title(cells, width)]
         # the lines of text before the table, after any table before it (markup between them is blank)
         since = max([t.end for t in tables if t.end <= table.start] + [table.start - 600, 0])
-        above = masked[since:table.start].split("\n")
+        above = masked[since : table.start].split("\n")
         above = list(reversed(above[1:] if since == table.start - 600 else above))
         caption = table.caption or next((c[2] for i in titles for c in grid[i] if c[2]), "")
         caption_unit = corner or _caption_unit(caption) or caption_unit_above(above)
@@ -1025,9 +1141,10 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                 section = label  # "Earnings per share:" heads the rows below
             label = _in_section(label, section)
             for col, cell, text_of in _closed_brackets(cells_in):
-                inner = masked[cell.start:cell.end]
-                c_start, c_end = _entity_bounds(text, cell.start + len(inner) - len(inner.lstrip()),
-                                                cell.end - (len(inner) - len(inner.rstrip())))
+                inner = masked[cell.start : cell.end]
+                c_start, c_end = _entity_bounds(
+                    text, cell.start + len(inner) - len(inner.lstrip()), cell.end - (len(inner) - len(inner.rstrip()))
+                )
                 name, unit = (columns[col], units[col]) if col < width else ("", "")
                 unit = _row_unit(label, name, unit) if col else ""
                 if not text_of:
@@ -1037,9 +1154,13 @@ def html_table_rows(text: str, masked: Optional[str] = None) -> List[TableRow]:
                     continue
                 # a bare number, or a negative one without its own currency ("(312)")
                 bare = _whole(_BARE_NUMBER, text_of) is not None or (negative_cell(text_of) or ("x",))[0] == ""
-                currency = currency or (table_currency if (unit in _SCALES or not unit and _PER_SHARE.search(label))
-                                        and not (col < width and own[col]) and not _COUNT.search(f"{name} {label}")
-                                        else "")
+                currency = currency or (
+                    table_currency
+                    if (unit in _SCALES or not unit and _PER_SHARE.search(label))
+                    and not (col < width and own[col])
+                    and not _COUNT.search(f"{name} {label}")
+                    else ""
+                )
                 if currency and bare and unit in _SCALES | {""}:
                     unit = f"{currency} {unit}".strip()
                 currency = ""
@@ -1074,7 +1195,9 @@ def _closed_brackets(cells: List[Tuple[int, _HtmlCell, str]]) -> List[Tuple[int,
 # a line of a statement as PDF text extraction lays it out: a label, then figures two spaces or
 # more apart ("Net sales          $ 5,412.3          $ 5,108.9")
 # a figure of a statement laid out with spaces: "$ 1,284.5", "(3.2)", "17%", "+140 bps", "—"
-_TEXT_FIGURE = r"(?:(?:US\$|[$€£¥])\s*)?\(?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?(?:%|bps?\b|pts?\b|pp\b))?|[—–-]{1,2}"
+_TEXT_FIGURE = (
+    r"(?:(?:US\$|[$€£¥])\s*)?\(?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?(?:\s?(?:%|bps?\b|pts?\b|pp\b))?|[—–-]{1,2}"
+)
 _TEXT_ROW = re.compile(rf"^(?P<label>[^\s|](?:[^|\n]*?[^\s|])?)(?P<cells>(?:\s{{2,}}(?:{_TEXT_FIGURE}))+)\s*$")
 _TEXT_CELL = re.compile(rf"(?<=\s\s)(?:{_TEXT_FIGURE})(?=\s|$)")
 
@@ -1102,8 +1225,14 @@ def text_table_rows(text: str) -> List[TableRow]:
             if m and len(cells) >= 2 and width in (0, len(cells)):
                 width = len(cells)
                 block.append((j, m, cells))
-            elif not (block and lines[j][1].strip() and len(lines[j][1].strip()) < 60 and not _TEXT_CELL.search(
-                    lines[j][1]) and j + 1 < len(lines) and _TEXT_ROW.match(lines[j + 1][1])):
+            elif not (
+                block
+                and lines[j][1].strip()
+                and len(lines[j][1].strip()) < 60
+                and not _TEXT_CELL.search(lines[j][1])
+                and j + 1 < len(lines)
+                and _TEXT_ROW.match(lines[j + 1][1])
+            ):
                 break  # a section's name ("Operating expenses:") between rows keeps the block going
             j += 1
         if len(block) < 3:
@@ -1114,8 +1243,13 @@ def text_table_rows(text: str) -> List[TableRow]:
         # the header lines right above: their pieces over the figures' columns name them
         names: List[List[str]] = [[] for _ in spans]
         top = first
-        while top > 0 and first - top < 3 and lines[top - 1][1].strip() and not _TEXT_ROW.match(lines[top - 1][1]) \
-                and re.search(r"\S\s{2,}\S|^\s{2,}\S", lines[top - 1][1]):
+        while (
+            top > 0
+            and first - top < 3
+            and lines[top - 1][1].strip()
+            and not _TEXT_ROW.match(lines[top - 1][1])
+            and re.search(r"\S\s{2,}\S|^\s{2,}\S", lines[top - 1][1])
+        ):
             top -= 1
         for k in range(top, first):
             for piece in re.finditer(r"\S+(?: \S+)*", lines[k][1]):
@@ -1127,8 +1261,10 @@ def text_table_rows(text: str) -> List[TableRow]:
         figures = [c.group(0) for _, _, cells in block for c in cells]
         currency = _table_currency(figures)
         units = [_column_unit(name, caption_unit) for name in columns]
-        units = [f"{currency} {u}" if currency and u in _SCALES and not unit_hint(name) else u
-                 for name, u in zip(columns, units)]
+        units = [
+            f"{currency} {u}" if currency and u in _SCALES and not unit_hint(name) else u
+            for name, u in zip(columns, units)
+        ]
         rows += [TableRow(lines[k][0], lines[k][0] + len(lines[k][1]), None) for k in range(top, first)]
         in_block = {k: (m, cells) for k, m, cells in block}
         for k in range(first, j):
@@ -1144,7 +1280,9 @@ def text_table_rows(text: str) -> List[TableRow]:
                 unit = _row_unit(label, columns[n], units[n])
                 shown = cell_shown(cell.group(0).strip(), unit)
                 parts.append(f"{columns[n]}: {shown}" if columns[n] else shown)
-                found.append(TableCell(columns[n], start + cell.start(), start + cell.end(), unit, cell.group(0).strip()))
+                found.append(
+                    TableCell(columns[n], start + cell.start(), start + cell.end(), unit, cell.group(0).strip())
+                )
             rows.append(TableRow(start, start + len(line), "; ".join(parts), cells=tuple(found)))
         i = j
     return rows
@@ -1157,8 +1295,10 @@ def source_table_rows(text: str, raw: Optional[str] = None) -> List[TableRow]:
     rows = markdown_table_rows(text)
     if "  " in text:
         taken = [(r.start, r.end) for r in rows]
-        rows = sorted(rows + [r for r in text_table_rows(text) if not any(a < r.end and r.start < b for a, b in taken)],
-                      key=lambda r: r.start)
+        rows = sorted(
+            rows + [r for r in text_table_rows(text) if not any(a < r.end and r.start < b for a, b in taken)],
+            key=lambda r: r.start,
+        )
     if raw is not None and raw != text:
         rows = sorted(rows + html_table_rows(raw, text), key=lambda r: r.start)
     return rows
@@ -1207,8 +1347,9 @@ class SourcesTooLarge(ValueError):
 SOURCES_ERROR = "spacy_ground.sources_error"  # doc.user_data key: why the sources could not be read
 
 
-def index_or_note(indexer: Callable[[Sequence[Any]], "SourceIndex"], doc: Any, sources: Sequence[Any]
-                  ) -> Optional["SourceIndex"]:
+def index_or_note(
+    indexer: Callable[[Sequence[Any]], "SourceIndex"], doc: Any, sources: Sequence[Any]
+) -> Optional["SourceIndex"]:
     """``indexer(sources)``, or None with the reason kept in ``doc.user_data[SOURCES_ERROR]``
     when they are too large to read (the verdict then says the answer is not checkable)."""
     try:
@@ -1237,8 +1378,12 @@ class SourceIndexer:
     splitter, NER and claim rules.
     """
 
-    def __init__(self, process: Callable[[str, bool], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]],
-                 cache_size: int = 64, max_chars: int = 2_000_000):
+    def __init__(
+        self,
+        process: Callable[[str, bool], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]],
+        cache_size: int = 64,
+        max_chars: int = 2_000_000,
+    ):
         self.process = process
         self.cache_size = cache_size
         self.max_chars = max_chars
@@ -1274,7 +1419,8 @@ class SourceIndexer:
         if total > self.max_chars:
             raise SourcesTooLarge(
                 f"the sources hold {total:,} characters, over the limit of {self.max_chars:,} "
-                "(set max_source_chars in the ground_claims config to raise it)")
+                "(set max_source_chars in the ground_claims config to raise it)"
+            )
         index = SourceIndex(key=key, texts=texts, fiscal=fiscal_calendar(texts))
         for i, (source, text) in enumerate(zip(sources, texts)):
             record = is_record(source)
@@ -1301,10 +1447,13 @@ class SourceIndexer:
                 negative = next((c for c in cells if c.start <= s and e <= c.end and negative_cell(c.text)), None)
                 if negative is not None:
                     # "(1,234)" under "(in thousands)": -$1,234 thousand, read once for the cell
-                    figure = negative.text.strip()[:negative_cell(negative.text)[3]]  # no footnote mark
+                    figure = negative.text.strip()[: negative_cell(negative.text)[3]]  # no footnote mark
                     read = _one_claim(cell_shown(figure, negative.unit))
-                    if read is not None and value.kind in ("cardinal", "money", "percent") \
-                            and (negative.start, negative.end) not in negatives_read:
+                    if (
+                        read is not None
+                        and value.kind in ("cardinal", "money", "percent")
+                        and (negative.start, negative.end) not in negatives_read
+                    ):
                         negatives_read.add((negative.start, negative.end))
                         index.claims.append(SourceClaim(i, s, e, first + j, read))
                     continue
@@ -1314,8 +1463,17 @@ class SourceIndexer:
                     # "$1,840" under "(in millions)" $1,840 million, and stays as written too, for a
                     # unit the caption gives a column it does not describe
                     # the cell's number: nothing before it in the cell but a currency sign ("$   455.1")
-                    unit = next((c.unit for c in cells if c.start <= s and c.unit and _CURRENCY_BEFORE.fullmatch(
-                        text, c.start, s) and (c.end == e or _FOOTNOTE.fullmatch(text, e, c.end))), "")
+                    unit = next(
+                        (
+                            c.unit
+                            for c in cells
+                            if c.start <= s
+                            and c.unit
+                            and _CURRENCY_BEFORE.fullmatch(text, c.start, s)
+                            and (c.end == e or _FOOTNOTE.fullmatch(text, e, c.end))
+                        ),
+                        "",
+                    )
                     if value.kind == "money":
                         sign = _MONEY_CELL.match(value.text.strip())
                         unit = _money_scale(sign.group(1), unit) if sign else ""
@@ -1329,8 +1487,9 @@ class SourceIndexer:
         return index
 
     @staticmethod
-    def _add_column_dates(index: "SourceIndex", source: int, first: int, starts: List[int],
-                          rows: Sequence[TableRow]) -> None:
+    def _add_column_dates(
+        index: "SourceIndex", source: int, first: int, starts: List[int], rows: Sequence[TableRow]
+    ) -> None:
         """The dates a table's column names give (``column_dates``: "Three Months Ended September
         30," over "2024" is September 30, 2024 and Q3 2024) as claims of its first header line, so
         that an answer's "Q3 2024" or "September 30, 2024" is stated by the sources."""
@@ -1353,11 +1512,14 @@ class SourceIndexer:
                     continue
                 seen.add(cell.column)
                 for value in column_dates(cell.column, index.fiscal):  # grounds a date, never refutes one
-                    index.claims.append(SourceClaim(source, header.start, header.end, j, replace(value, note=COLUMN_DATE)))
+                    index.claims.append(
+                        SourceClaim(source, header.start, header.end, j, replace(value, note=COLUMN_DATE))
+                    )
 
 
-def _process_html(process: Callable[[str, bool], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]],
-                  raw: str) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]:
+def _process_html(
+    process: Callable[[str, bool], Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]], raw: str
+) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int, ClaimValue]]]:
     """Sentences and claims of an HTML source: found in its compact reading (``html_compact``),
     their offsets those of the source as given, each sentence's bounds on its own text."""
     compact, starts, ends = html_compact(raw)
@@ -1373,16 +1535,20 @@ def _process_html(process: Callable[[str, bool], Tuple[List[Tuple[int, int]], Li
     return out, [(starts[s], ends[e - 1], value) for s, e, value in claims if s < e]
 
 
-def sentences_as_read(text: str, offsets: Sequence[Tuple[int, int]], rows: Sequence[TableRow]
-                      ) -> List[Tuple[int, int, str, Tuple[TableCell, ...]]]:
+def sentences_as_read(
+    text: str, offsets: Sequence[Tuple[int, int]], rows: Sequence[TableRow]
+) -> List[Tuple[int, int, str, Tuple[TableCell, ...]]]:
     """(start, end, text as the models read it, table cells) for each source sentence: a
     Markdown table's body rows one sentence each, read with their column names (the sentence
     splitter may cut a row at "Corp." or leave rows together); its separator line left out;
     the rest as written."""
     if not rows:
         return [(s, e, text[s:e], ()) for s, e in offsets]
-    out = [(r.start, r.end, r.reading if r.reading is not None else text[r.start:r.end], r.cells)
-           for r in rows if not r.separator and text[r.start:r.end].strip()]
+    out = [
+        (r.start, r.end, r.reading if r.reading is not None else text[r.start : r.end], r.cells)
+        for r in rows
+        if not r.separator and text[r.start : r.end].strip()
+    ]
     in_table = [(r.start, r.end) for r in rows]
     for s, e in offsets:  # the other sentences, less any table line a sentence ran into
         for piece_s, piece_e in _outside(s, e, in_table):
@@ -1418,7 +1584,8 @@ _MONEY_CELL = re.compile(r"(US\$|[$€£¥])\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+
 _NEGATIVE_CELL = re.compile(
     r"(?P<c1>US\$|[$€£¥])?\s?(?:\(\s*(?P<c2>US\$|[$€£¥])?\s?(?P<n1>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"\s?(?P<p1>%)?\s*\)|[-−–]\s?(?P<c3>US\$|[$€£¥])?(?P<n2>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))(?:\s?(?P<p2>%))?",
-    re.I)
+    re.I,
+)
 
 
 def negative_cell(cell: str) -> Optional[Tuple[str, str, str, int]]:
@@ -1455,11 +1622,11 @@ def cell_shown(cell: str, unit: str) -> str:
         return cell
     number = _whole(_BARE_NUMBER, cell)
     if number is not None:
-        return with_unit(number.group(0), unit) + cell[number.end():]
+        return with_unit(number.group(0), unit) + cell[number.end() :]
     money = _whole(_MONEY_CELL, cell)
     if money is not None:  # "$   455.1" under "(In millions)": "$455.1 million"
         scale = _money_scale(money.group(1), unit)
-        return f"{money.group(1)}{money.group(2)} {scale}".strip() + cell[money.end():]
+        return f"{money.group(1)}{money.group(2)} {scale}".strip() + cell[money.end() :]
     return cell
 
 
@@ -1494,9 +1661,9 @@ def _one_year_each(names: List[str]) -> List[str]:
     out = list(names)
     for i, name in enumerate(names[:-1]):
         listed = _YEAR_LIST.search(name)
-        below = [y for n in names[i + 1:] for y in _YEAR.findall(n)]
+        below = [y for n in names[i + 1 :] for y in _YEAR.findall(n)]
         if listed and len(below) == 1 and below[0] in listed.group(0):
-            out[i] = (name[:listed.start()] + name[listed.end():]).strip()
+            out[i] = (name[: listed.start()] + name[listed.end() :]).strip()
     return [n for n in out if n]
 
 
@@ -1511,10 +1678,12 @@ def caption_unit_above(lines: Sequence[str], most: int = 4) -> str:
 # the length of a period a column or a sentence names: "Three Months Ended", "nine months ended",
 # "the quarter", "Q3 2024", "fiscal year", "H1"
 _MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
-_PERIOD_LENGTH = re.compile(r"\b(three|six|nine|twelve|3|6|9|12)[-\s]+months?\b|\b(13|26|39|52)[-\s]+weeks?\b"
-                            r"|\b(quarter(?:ly)?|Q[1-4]|[1-4]Q)\b|\b(half[-\s]+year|first\s+half|second\s+half|H[12])\b"
-                            r"|\b((?:fiscal\s+|full[-\s]+|calendar\s+)?years?\s+end(?:ed|ing)|full[-\s]+year|annual|FY)\b",
-                            re.I)
+_PERIOD_LENGTH = re.compile(
+    r"\b(three|six|nine|twelve|3|6|9|12)[-\s]+months?\b|\b(13|26|39|52)[-\s]+weeks?\b"
+    r"|\b(quarter(?:ly)?|Q[1-4]|[1-4]Q)\b|\b(half[-\s]+year|first\s+half|second\s+half|H[12])\b"
+    r"|\b((?:fiscal\s+|full[-\s]+|calendar\s+)?years?\s+end(?:ed|ing)|full[-\s]+year|annual|FY)\b",
+    re.I,
+)
 
 
 def months_of(text: str) -> Optional[int]:
@@ -1542,7 +1711,9 @@ def _quarter_or_half(names: Tuple[ClaimValue, ...], months: int) -> Tuple[ClaimV
     for v in names:
         if v.kind == "date" and v.granularity == "day" and v.low is not None and not v.is_range:
             end = _dt.date.fromordinal(int(v.low))
-            text = f"Q{(end.month - 1) // 3 + 1} {end.year}" if months == 3 else f"H{(end.month - 1) // 6 + 1} {end.year}"
+            text = (
+                f"Q{(end.month - 1) // 3 + 1} {end.year}" if months == 3 else f"H{(end.month - 1) // 6 + 1} {end.year}"
+            )
             out += [c for _, _, c in find_claims(text) if c.kind == "date"]
     return tuple(out)
 
@@ -1554,8 +1725,9 @@ _YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
 COLUMN_DATE = "a date a table's column name gives"  # ClaimValue.note of the column dates an index holds
 
 
-def period_dates(name: str, found: Sequence[ClaimValue], cal: Optional[FiscalCalendar] = None
-                 ) -> Tuple[ClaimValue, ...]:
+def period_dates(
+    name: str, found: Sequence[ClaimValue], cal: Optional[FiscalCalendar] = None
+) -> Tuple[ClaimValue, ...]:
     """The dates a table's column name gives its figures besides those written in it (``found``):
     the year of "Year Ended December 31, 2024" and the fiscal year it ends (fiscal 2024, as the
     sources' fiscal calendar ``cal`` maps it), the calendar quarter of "Three Months Ended

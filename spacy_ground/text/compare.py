@@ -4,6 +4,7 @@
 value ("equal"), contradicts it as a value of the same kind and unit family
 ("differs"), or says nothing about it ("incomparable"), with a short note.
 """
+
 from __future__ import annotations
 
 import math
@@ -11,8 +12,8 @@ import re
 from dataclasses import replace
 from typing import NamedTuple, Optional, Tuple
 
-from spacy_ground.text.values import PERCENT_OR_POINTS, SHARE_NOTE, SPLIT_NOTE, ClaimValue, YEAR_CONTEXT
 from spacy_ground.text.dates import AFTERNOON_GUESS, FISCAL, fiscal_envelope
+from spacy_ground.text.values import PERCENT_OR_POINTS, SHARE_NOTE, SPLIT_NOTE, YEAR_CONTEXT, ClaimValue
 
 EQUAL, DIFFERS, INCOMPARABLE = "equal", "differs", "incomparable"
 UNITLESS, YEAR_AS_NUMBER = "matched a number written without its unit", "year written as a number"
@@ -50,12 +51,22 @@ def _numbers(a: ClaimValue, s: ClaimValue) -> Comparison:
     if s.is_range and not (a.is_range or a.approx) and _overlap(a, s) and not (a.low <= s.low and s.high <= a.high):
         # "$6 million" is more precise than the source's "$5-7 million": not grounded, not refuted
         return Comparison(INCOMPARABLE, "the source gives only a range")
-    if s.approx and not a.approx and _overlap(a, s) and s.number is not None and a.number is not None \
-            and abs(a.number - s.number) > (a.number_step or 1.0) / 2:
+    if (
+        s.approx
+        and not a.approx
+        and _overlap(a, s)
+        and s.number is not None
+        and a.number is not None
+        and abs(a.number - s.number) > (a.number_step or 1.0) / 2
+    ):
         # "3,100" against "about 3,000": inside the source's vagueness, but not what it says
         return Comparison(INCOMPARABLE, "the source gives only an approximation")
-    if a.approx and s.approx and a.value == s.value and (
-            (a.approx in _ABOVE and s.approx in _BELOW) or (a.approx in _BELOW and s.approx in _ABOVE)):
+    if (
+        a.approx
+        and s.approx
+        and a.value == s.value
+        and ((a.approx in _ABOVE and s.approx in _BELOW) or (a.approx in _BELOW and s.approx in _ABOVE))
+    ):
         return Comparison(DIFFERS, f"{a.approx!r} where the source says {s.approx!r}")
     return Comparison(EQUAL) if _overlap(a, s) else Comparison(DIFFERS)
 
@@ -67,7 +78,11 @@ def _stated(c: ClaimValue) -> ClaimValue:
     half = (c.number_step or 1.0) / 2.0
     if c.approx or c.is_range:  # keep the widening, measured in stated units
         scale = (c.number / c.value) if c.value else 1.0
-        lo, hi = sorted((c.low * scale, c.high * scale)) if c.dimension != "temperature" else (c.number - half, c.number + half)
+        lo, hi = (
+            sorted((c.low * scale, c.high * scale))
+            if c.dimension != "temperature"
+            else (c.number - half, c.number + half)
+        )
         return c.__class__(kind=c.kind, text=c.text, value=c.number, low=lo, high=hi)
     return c.__class__(kind=c.kind, text=c.text, value=c.number, low=c.number - half, high=c.number + half)
 
@@ -118,8 +133,13 @@ def compare(answer: ClaimValue, source: ClaimValue) -> Comparison:
                 return Comparison(DIFFERS, f"different currency ({a.currency} vs {s.currency})")
             return _numbers(a, s)
         if a.kind == "percent":
-            if a.note == SPLIT_NOTE and s.unit == "%" and a.unit == "%" and not _overlap(a, s) and \
-                    _overlap(replace(a, low=100 - a.high, high=100 - a.low, value=100 - a.value), s):
+            if (
+                a.note == SPLIT_NOTE
+                and s.unit == "%"
+                and a.unit == "%"
+                and not _overlap(a, s)
+                and _overlap(replace(a, low=100 - a.high, high=100 - a.low, value=100 - a.value), s)
+            ):
                 return Comparison(EQUAL, "the other side of the split")  # "60 %" grounds the 40 of "60/40"
             if a.unit != s.unit and PERCENT_OR_POINTS in (a.note, s.note):
                 return _numbers(a, s)  # "rose half a percent" is said of 0.5 points too
@@ -162,8 +182,13 @@ def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
         # a year read as a bare number on the other side ("2019 revenue")
         other = s if a.kind == "date" else a
         date = a if a.kind == "date" else s
-        if other.kind == "cardinal" and date.granularity == "year" and not date.is_range and "," not in other.text \
-                and (other.head is None or other.head in YEAR_CONTEXT):
+        if (
+            other.kind == "cardinal"
+            and date.granularity == "year"
+            and not date.is_range
+            and "," not in other.text
+            and (other.head is None or other.head in YEAR_CONTEXT)
+        ):
             import datetime as _dt
 
             year = _dt.date.fromordinal(int(date.low)).year
@@ -191,8 +216,9 @@ def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
         lo, hi = fiscal_envelope(period)
         if date.low is not None and (date.high < lo or date.low > hi):
             return Comparison(DIFFERS)
-        return Comparison(INCOMPARABLE, "a fiscal period against calendar dates: the sources do not say "
-                                        "when the fiscal year ends")
+        return Comparison(
+            INCOMPARABLE, "a fiscal period against calendar dates: the sources do not say when the fiscal year ends"
+        )
     if s.low >= a.low and s.high <= a.high:
         return Comparison(EQUAL)
     if s.high < a.low or s.low > a.high:
@@ -201,7 +227,7 @@ def _dates(a: ClaimValue, s: ClaimValue) -> Comparison:
 
 
 def _fiscal_name(c: ClaimValue) -> Optional[str]:
-    """"FY2024-Q4" for a fiscal period, read as its calendar months or not; None for others."""
+    """ "FY2024-Q4" for a fiscal period, read as its calendar months or not; None for others."""
     return c.iso.split(" ")[0] if c.iso and c.iso.startswith("FY") else None
 
 
@@ -294,14 +320,24 @@ def same_value(answer: ClaimValue, source: ClaimValue) -> bool:
     "March 2001" for "3/15/2001") are not the same value."""
     if not (answer.normalisable and source.normalisable) or answer.value is None or source.value is None:
         return False
-    if (answer.kind, answer.dimension, answer.granularity, answer.is_range, _direction(answer.approx)) != \
-            (source.kind, source.dimension, source.granularity, source.is_range, _direction(source.approx)):
+    if (answer.kind, answer.dimension, answer.granularity, answer.is_range, _direction(answer.approx)) != (
+        source.kind,
+        source.dimension,
+        source.granularity,
+        source.is_range,
+        _direction(source.approx),
+    ):
         return False
-    if answer.kind in ("money", "percent", "quantity") and answer.unit != source.unit \
-            and (answer.kind != "quantity" or answer.dimension is None):
+    if (
+        answer.kind in ("money", "percent", "quantity")
+        and answer.unit != source.unit
+        and (answer.kind != "quantity" or answer.dimension is None)
+    ):
         return False
     if answer.kind == "money" and answer.currency != source.currency:
         return False
     if not _close(answer.value, source.value):
         return False
-    return not (answer.is_range or answer.approx) or (_close(answer.low, source.low) and _close(answer.high, source.high))
+    return not (answer.is_range or answer.approx) or (
+        _close(answer.low, source.low) and _close(answer.high, source.high)
+    )

@@ -5,6 +5,7 @@ for every date or time expression. Dates become day intervals with a granularity
 (day, month, quarter, half, year, decade); times become minutes after midnight.
 dateparser is called only on candidates our patterns do not read themselves.
 """
+
 from __future__ import annotations
 
 import calendar
@@ -19,18 +20,48 @@ from spacy_ground.text.values import ClaimValue
 Found = Tuple[int, int, ClaimValue]
 
 MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
-    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
-    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11,
-    "nov": 11, "december": 12, "dec": 12,
+    "january": 1,
+    "jan": 1,
+    "february": 2,
+    "feb": 2,
+    "march": 3,
+    "mar": 3,
+    "april": 4,
+    "apr": 4,
+    "may": 5,
+    "june": 6,
+    "jun": 6,
+    "july": 7,
+    "jul": 7,
+    "august": 8,
+    "aug": 8,
+    "september": 9,
+    "sep": 9,
+    "sept": 9,
+    "october": 10,
+    "oct": 10,
+    "november": 11,
+    "nov": 11,
+    "december": 12,
+    "dec": 12,
 }
 ORDINALS = {
-    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-    "last": 4, "final": 4,
+    "first": 1,
+    "1st": 1,
+    "second": 2,
+    "2nd": 2,
+    "third": 3,
+    "3rd": 3,
+    "fourth": 4,
+    "4th": 4,
+    "last": 4,
+    "final": 4,
 }
 # a month's name, the full stop only after an abbreviation ("Mar.", not the "." that ends "in March.")
-_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-          r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)")
+_MONTH = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)"
+)
 _WEEKDAY = r"(?:(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+)"
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[6-9]\d\d|20\d\d|2100)"
@@ -39,48 +70,97 @@ _ORD = r"(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)"
 _FISCAL_YEAR = r"(?:fiscal(?:\s+year)?\s*'?|FY\s*'?)(\d\d(?:\d\d)?)"
 
 _DATE_PATTERNS: List[Tuple[str, "re.Pattern[str]"]] = [
-    ("iso", re.compile(rf"(?<![\d/-])({_YEAR})(?:-(0[1-9]|1[0-2])-|/(0[1-9]|1[0-2])/)(0[1-9]|[12]\d|3[01])(?:[ T]\d\d:\d\d(?::\d\d)?)?(?!\d)")),
+    (
+        "iso",
+        re.compile(
+            rf"(?<![\d/-])({_YEAR})(?:-(0[1-9]|1[0-2])-|/(0[1-9]|1[0-2])/)(0[1-9]|[12]\d|3[01])(?:[ T]\d\d:\d\d(?::\d\d)?)?(?!\d)"
+        ),
+    ),
     ("iso_month", re.compile(rf"(?<![\d-])({_YEAR})-(0[1-9]|1[0-2])(?![\d-])")),
     # "March 3-5, 2024", "between 3 and 5 March 2024"
     ("md_range", re.compile(rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through|and)\s*({_DAY}),?\s+({_YEAR})\b", re.I)),
     ("dm_range", re.compile(rf"\b({_DAY})\s*(?:-|–|—|to|through|and)\s*({_DAY})\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
     ("slash", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)?\d\d)(?![\d/])")),
     # "on 3/15", "after 9/11": a day and month without a year (needs a cue, see _MD_CUE)
-    ("slash_md", re.compile(r"(?<![\d/.,])(\d{1,2})/(\d{1,2})(?![\d/%]|[.,]\d|\s*(?:of\b|%|hours?\b|hrs?\b|"
-                            r"cups?\b|tsp\b|tbsp\b|teaspoons?\b|tablespoons?\b|inch|inches\b|miles?\b|stars?\b|scale\b|"
-                            r"points?\b|percent\b|pounds?\b|lbs?\b|oz\b|ounces?\b|kg\b|g\b|ml\b|cm\b|mm\b|m\b|km\b|ft\b))",
-                            re.I)),
+    (
+        "slash_md",
+        re.compile(
+            r"(?<![\d/.,])(\d{1,2})/(\d{1,2})(?![\d/%]|[.,]\d|\s*(?:of\b|%|hours?\b|hrs?\b|"
+            r"cups?\b|tsp\b|tbsp\b|teaspoons?\b|tablespoons?\b|inch|inches\b|miles?\b|stars?\b|scale\b|"
+            r"points?\b|percent\b|pounds?\b|lbs?\b|oz\b|ounces?\b|kg\b|g\b|ml\b|cm\b|mm\b|m\b|km\b|ft\b))",
+            re.I,
+        ),
+    ),
     ("dmy", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH}),?\s+({_YEAR})\b", re.I)),
     # a day range without a year: "3-5 March", "March 3 to 5" (not "March 3 to 5 percent")
     ("dm_range_ny", re.compile(rf"\b({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})\s+({_MONTH})(?![\w])", re.I)),
-    ("md_range_ny", re.compile(rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})"
-                               r"(?![\w:.,]\d|\d|\s*(?:%|percent|million|billion|[ap]\.?m\b|hours?\b|o'clock))", re.I)),
+    (
+        "md_range_ny",
+        re.compile(
+            rf"\b({_MONTH})\s+({_DAY})\s*(?:-|–|—|to|through)\s*({_DAY})"
+            r"(?![\w:.,]\d|\d|\s*(?:%|percent|million|billion|[ap]\.?m\b|hours?\b|o'clock))",
+            re.I,
+        ),
+    ),
     ("mdy", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY}),?\s+({_YEAR})\b", re.I)),
     ("dm", re.compile(rf"\b{_WEEKDAY}?(?:the\s+)?({_DAY})(?:\s+of)?\s+({_MONTH})(?![\w])", re.I)),
     ("md", re.compile(rf"\b{_WEEKDAY}?({_MONTH})\s+({_DAY})(?![\w:.,]\d|\d|\s*(?:%|percent|million|billion))", re.I)),
     ("my", re.compile(rf"\b(?:(early|mid|late)[-\s]+)?({_MONTH}),?\s+(?:of\s+)?({_YEAR})\b", re.I)),
     # fiscal periods ("Q4 fiscal 2024", "the fourth quarter of fiscal 2024", "FY24 Q4", "fiscal 2024"):
     # read as fiscal (dimension FISCAL), compared with calendar dates only through a fiscal calendar
-    ("fy_part", re.compile(rf"\b{_FISCAL_YEAR}\s+(?:Q([1-4])|([1-4])Q|H([12])|([12])H|(?:the\s+)?({_ORD})\s+quarter"
-                           rf"|(?:the\s+)?(first|second|1st|2nd)\s+half)\b", re.I)),
-    ("quarter", re.compile(rf"\b(?:the\s+)?(fiscal\s+)?({_ORD})[-\s]+(fiscal\s+)?quarter"
-                           rf"(?:\s+(?:of\s+)?(?:{_FISCAL_YEAR}|({_YEAR})))?\b", re.I)),
-    ("qtr", re.compile(r"\b(fiscal\s+|FY\s*)?(?:Q([1-4])|([1-4])Q)(?:\s*(FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)", re.I)),
-    ("half", re.compile(rf"\b(?:the\s+)?(fiscal\s+)?(first|second|1st|2nd)\s+half\s+of\s+(?:{_FISCAL_YEAR}|({_YEAR}))\b",
-                        re.I)),
-    ("h", re.compile(r"\b((?i:fiscal)\s+|FY\s*)?(?:H([12])|([12])H)(?:\s*(FY|(?i:fiscal))?\s*'?(\d\d(?:\d\d)?))?(?!\w)")),
+    (
+        "fy_part",
+        re.compile(
+            rf"\b{_FISCAL_YEAR}\s+(?:Q([1-4])|([1-4])Q|H([12])|([12])H|(?:the\s+)?({_ORD})\s+quarter"
+            rf"|(?:the\s+)?(first|second|1st|2nd)\s+half)\b",
+            re.I,
+        ),
+    ),
+    (
+        "quarter",
+        re.compile(
+            rf"\b(?:the\s+)?(fiscal\s+)?({_ORD})[-\s]+(fiscal\s+)?quarter"
+            rf"(?:\s+(?:of\s+)?(?:{_FISCAL_YEAR}|({_YEAR})))?\b",
+            re.I,
+        ),
+    ),
+    (
+        "qtr",
+        re.compile(r"\b(fiscal\s+|FY\s*)?(?:Q([1-4])|([1-4])Q)(?:\s*(FY|fiscal)?\s*'?(\d\d(?:\d\d)?))?(?!\w)", re.I),
+    ),
+    (
+        "half",
+        re.compile(
+            rf"\b(?:the\s+)?(fiscal\s+)?(first|second|1st|2nd)\s+half\s+of\s+(?:{_FISCAL_YEAR}|({_YEAR}))\b", re.I
+        ),
+    ),
+    (
+        "h",
+        re.compile(r"\b((?i:fiscal)\s+|FY\s*)?(?:H([12])|([12])H)(?:\s*(FY|(?i:fiscal))?\s*'?(\d\d(?:\d\d)?))?(?!\w)"),
+    ),
     ("season", re.compile(rf"(?<![\d/$£€.,])({_YEAR})/(\d\d|{_YEAR})(?![\d/%])")),  # "the 2019/20 season"
     ("fy", re.compile(r"\b(?:FY|fiscal(?:\s+year)?)\s*'?(\d\d(?:\d\d)?)\b", re.I)),
     ("year_fy", re.compile(rf"\b({_YEAR})\s+fiscal(?:\s+year)?\b", re.I)),  # "the 2024 fiscal year"
-    ("year_range", re.compile(rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|-\d|\s*(?:%|percent|million|billion|people))", re.I)),
+    (
+        "year_range",
+        re.compile(
+            rf"(?<![\d$£€.,])(?:(?:from|between)\s+)?({_YEAR})\s*(?:-|–|—|to|and|through|until)\s*({_YEAR}|\d\d)(?![\d%]|-\d|\s*(?:%|percent|million|billion|people))",
+            re.I,
+        ),
+    ),
     ("year_qual", re.compile(rf"\b(early|mid|late|end\s+of|start\s+of|beginning\s+of)[-\s]+({_YEAR})\b", re.I)),
     ("century", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]00|2000)'?s\b", re.I)),
     ("decade", re.compile(r"(?<![\d$£€])(?:the\s+)?(?:(early|mid|late)[-\s]+)?(1[6-9]\d0|20\d0)'?s\b", re.I)),
-    ("relative", re.compile(
-        r"\b(?:today|tonight|yesterday|tomorrow|recently|currently|nowadays"
-        r"|(?:last|next|this|past|previous|coming|earlier\s+this|later\s+this)\s+(?:week|month|year|quarter|decade|century|spring|summer|autumn|fall|winter|weekend)"
-        r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|few|many)\s+(?:days?|weeks?|months?|years?|decades?)\s+(?:ago|earlier|later|before|from\s+now)"
-        r")\b", re.I)),
+    (
+        "relative",
+        re.compile(
+            r"\b(?:today|tonight|yesterday|tomorrow|recently|currently|nowadays"
+            r"|(?:last|next|this|past|previous|coming|earlier\s+this|later\s+this)\s+(?:week|month|year|quarter|decade|century|spring|summer|autumn|fall|winter|weekend)"
+            r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|few|many)\s+(?:days?|weeks?|months?|years?|decades?)\s+(?:ago|earlier|later|before|from\s+now)"
+            r")\b",
+            re.I,
+        ),
+    ),
 ]
 
 
@@ -137,10 +217,12 @@ def _date(text: str, year: int, granularity: str, index: int = 1, day: int = 1, 
     try:
         lo, hi, iso = date_interval(year, granularity, index, day)
     except ValueError:  # 31 February and the like: a date, but not a real one
-        return ClaimValue(kind="date", text=text, granularity=granularity, normalisable=False,
-                          note="not a valid calendar date")
-    return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity=granularity,
-                      iso=iso, precision=hi - lo + 1, **kw)
+        return ClaimValue(
+            kind="date", text=text, granularity=granularity, normalisable=False, note="not a valid calendar date"
+        )
+    return ClaimValue(
+        kind="date", text=text, value=lo, low=lo, high=hi, granularity=granularity, iso=iso, precision=hi - lo + 1, **kw
+    )
 
 
 def month_day_claim(text: str, month: int, day: int) -> ClaimValue:
@@ -148,9 +230,18 @@ def month_day_claim(text: str, month: int, day: int) -> ClaimValue:
     if month < 1 or month > 12 or day < 1 or day > calendar.monthrange(2000, month)[1]:
         return _unanchored(text, "day", "not a valid calendar date")
     v = float(month * 100 + day)
-    return ClaimValue(kind="date", text=text, value=v, low=v, high=v, granularity="day",
-                      dimension="month_day", iso=f"--{month:02d}-{day:02d}", precision=1.0,
-                      note="day and month without a year")
+    return ClaimValue(
+        kind="date",
+        text=text,
+        value=v,
+        low=v,
+        high=v,
+        granularity="day",
+        dimension="month_day",
+        iso=f"--{month:02d}-{day:02d}",
+        precision=1.0,
+        note="day and month without a year",
+    )
 
 
 FISCAL = "fiscal"  # ClaimValue.dimension of a fiscal period ("Q4 fiscal 2024", "FY24", "fiscal 2024")
@@ -200,9 +291,16 @@ def fiscal_as_calendar(value: ClaimValue, cal: Optional[FiscalCalendar]) -> Clai
         return value
     lo, hi = _months_interval(*_fiscal_months(value, cal))
     month = calendar.month_name[cal.end_month]
-    return replace(value, dimension=None, value=lo, low=lo, high=hi, precision=hi - lo + 1,
-                   iso=f"{value.iso} ({_dt.date.fromordinal(int(lo)):%Y-%m} to {_dt.date.fromordinal(int(hi)):%Y-%m})",
-                   note=f"a fiscal period, the sources' fiscal year ending in {month}")
+    return replace(
+        value,
+        dimension=None,
+        value=lo,
+        low=lo,
+        high=hi,
+        precision=hi - lo + 1,
+        iso=f"{value.iso} ({_dt.date.fromordinal(int(lo)):%Y-%m} to {_dt.date.fromordinal(int(hi)):%Y-%m})",
+        note=f"a fiscal period, the sources' fiscal year ending in {month}",
+    )
 
 
 # the fiscal calendars a period's name allows: a year ending in any month of the year it is named
@@ -232,12 +330,18 @@ def fiscal_year_ended(day: ClaimValue, cal: Optional[FiscalCalendar]) -> Optiona
     return fiscal_as_calendar(value, cal) if value is not None else None
 
 
-_FY_ENDED = re.compile(  # "fiscal 2023 ended February 3, 2024", "the fourth quarter of fiscal 2024 ended January 28, 2024"
-    rf"\b(?:(?:fourth|last|final)\s+(?:fiscal\s+)?quarter\s+of\s+)?{_FISCAL_YEAR}\s*,?\s+(?:which\s+)?"
-    rf"(?:ended|ending|ends|that\s+ended)\s+(?:on\s+)?({_MONTH})\s+({_DAY}),?\s+({_YEAR})\b", re.I)
+_FY_ENDED = (
+    re.compile(  # "fiscal 2023 ended February 3, 2024", "the fourth quarter of fiscal 2024 ended January 28, 2024"
+        rf"\b(?:(?:fourth|last|final)\s+(?:fiscal\s+)?quarter\s+of\s+)?{_FISCAL_YEAR}\s*,?\s+(?:which\s+)?"
+        rf"(?:ended|ending|ends|that\s+ended)\s+(?:on\s+)?({_MONTH})\s+({_DAY}),?\s+({_YEAR})\b",
+        re.I,
+    )
+)
 _YEAR_END_MONTH = re.compile(  # "fiscal year ended June 30", "Year Ended December 31, 2024", "fiscal year-end in June"
     rf"\b(?:(?:fiscal\s+)?years?\s+(?:ended|ending|ends)|fiscal\s+year[-\s]end(?:s|ed|ing)?(?:\s+(?:is|was|in|on|of))*"
-    rf"|(?:fourth|last|final)\s+(?:fiscal\s+)?quarter\s+(?:ended|ending))\s+(?:on\s+)?({_MONTH})(?:\s+({_DAY}))?", re.I)
+    rf"|(?:fourth|last|final)\s+(?:fiscal\s+)?quarter\s+(?:ended|ending))\s+(?:on\s+)?({_MONTH})(?:\s+({_DAY}))?",
+    re.I,
+)
 
 
 def _end_month(month: str, day: Optional[str], year: int = 0) -> Tuple[int, int]:
@@ -272,11 +376,12 @@ def fiscal_calendar(texts: Sequence[str]) -> Optional[FiscalCalendar]:
         return FiscalCalendar(month) if month >= 4 else None
     return None
 
+
 _PART = {"early": 0, "start of": 0, "beginning of": 0, "mid": 1, "late": 2, "end of": 2}
 
 
 def _narrow(value: Optional[ClaimValue], qualifier: Optional[str]) -> Optional[ClaimValue]:
-    """"early 2019" is the first third of 2019, "mid" the middle third, "late"/"end of" the last."""
+    """ "early 2019" is the first third of 2019, "mid" the middle third, "late"/"end of" the last."""
     if value is None or not qualifier or value.low is None:
         return value
     q = re.sub(r"[\s-]+", " ", qualifier.lower()).strip()
@@ -286,8 +391,17 @@ def _narrow(value: Optional[ClaimValue], qualifier: Optional[str]) -> Optional[C
     length = (value.high - value.low + 1) / 3.0
     lo = value.low + int(round(part * length))
     hi = value.low + int(round((part + 1) * length)) - 1
-    return ClaimValue(kind="date", text=value.text, value=lo, low=lo, high=hi, granularity=value.granularity,
-                      iso=f"{q} {value.iso}", precision=hi - lo + 1, approx=q)
+    return ClaimValue(
+        kind="date",
+        text=value.text,
+        value=lo,
+        low=lo,
+        high=hi,
+        granularity=value.granularity,
+        iso=f"{q} {value.iso}",
+        precision=hi - lo + 1,
+        approx=q,
+    )
 
 
 def _unanchored(text: str, granularity: Optional[str], note: str) -> ClaimValue:
@@ -299,9 +413,9 @@ def _dateparser_day(text: str) -> Optional[_dt.date]:
     import dateparser
 
     parsed = dateparser.parse(
-        text, languages=["en"],
-        settings={"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month", "year"],
-                  "DATE_ORDER": "MDY"},
+        text,
+        languages=["en"],
+        settings={"PREFER_DAY_OF_MONTH": "first", "REQUIRE_PARTS": ["day", "month", "year"], "DATE_ORDER": "MDY"},
     )
     return parsed.date() if parsed else None
 
@@ -323,8 +437,17 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
             return _unanchored(text, "day", "not a valid calendar date")
         if hi < lo:
             return None
-        return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="day", is_range=True,
-                          iso=f"{year:04d}-{month:02d}-{d1:02d}/{d2:02d}", precision=1.0)
+        return ClaimValue(
+            kind="date",
+            text=text,
+            value=lo,
+            low=lo,
+            high=hi,
+            granularity="day",
+            is_range=True,
+            iso=f"{year:04d}-{month:02d}-{d1:02d}/{d2:02d}",
+            precision=1.0,
+        )
     if kind == "slash":
         a, b = int(g[0]), int(g[1])
         if (a, b) == (9, 11) and _year(g[2]) == 2001:
@@ -391,8 +514,17 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
         if _year(g[1], base=y1) != y1 + 1:
             return None  # "2019/05" is no season
         lo, hi = date_interval(y1, "year")[0], date_interval(y1 + 1, "year")[1]
-        return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="year",
-                          is_range=True, iso=f"{y1:04d}/{y1 + 1:04d}", precision=366.0)
+        return ClaimValue(
+            kind="date",
+            text=text,
+            value=lo,
+            low=lo,
+            high=hi,
+            granularity="year",
+            is_range=True,
+            iso=f"{y1:04d}/{y1 + 1:04d}",
+            precision=366.0,
+        )
     if kind == "year_range":
         y1 = int(g[0])
         y2 = _year(g[1], base=y1)
@@ -402,23 +534,44 @@ def _read_date(kind: str, m: "re.Match[str]") -> Optional[ClaimValue]:
             return None  # "1999-00" runs into the next century; "2024-13" (a month 13?) does not
         lo = date_interval(y1, "year")[0]
         hi = date_interval(y2, "year")[1]
-        return ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="year",
-                          is_range=True, iso=f"{y1:04d}/{y2:04d}", precision=366.0)
+        return ClaimValue(
+            kind="date",
+            text=text,
+            value=lo,
+            low=lo,
+            high=hi,
+            granularity="year",
+            is_range=True,
+            iso=f"{y1:04d}/{y2:04d}",
+            precision=366.0,
+        )
     if kind == "year_qual":
         return _narrow(_date(text, int(g[1]), "year"), g[0])
     if kind == "century":
         start = int(g[1])
         lo = _dt.date(start, 1, 1).toordinal()
         hi = _dt.date(start + 99, 12, 31).toordinal()
-        century = _narrow(ClaimValue(kind="date", text=text, value=lo, low=lo, high=hi, granularity="century",
-                                     iso=f"{start:04d}s", precision=hi - lo + 1), g[0])
+        century = _narrow(
+            ClaimValue(
+                kind="date",
+                text=text,
+                value=lo,
+                low=lo,
+                high=hi,
+                granularity="century",
+                iso=f"{start:04d}s",
+                precision=hi - lo + 1,
+            ),
+            g[0],
+        )
         decade = _narrow(_date(text, start, "decade"), g[0])
         if century is None or decade is None:
             return century
         # "the 2000s", "the mid-1900s": the decade or the century; a date in either is not refuted
         lo, hi = min(century.low, decade.low), max(century.high, decade.high)
-        return replace(century, value=decade.value, low=lo, high=hi, precision=hi - lo + 1,
-                       note="the decade or the century")
+        return replace(
+            century, value=decade.value, low=lo, high=hi, precision=hi - lo + 1, note="the decade or the century"
+        )
     if kind == "decade":
         return _narrow(_date(text, int(g[1]), "decade"), g[0])
     if kind == "relative":
@@ -458,8 +611,11 @@ def find_dates(text: str) -> List[Found]:
     return found
 
 
-_NINE_ELEVEN_AFTER = re.compile(r"\s+(?:attacks?|attackers|hijack\w*|commission|memorial|museum|era|terror\w*|"
-                                r"victims|responders|anniversary|truthers?|report|generation|world)\b", re.I)
+_NINE_ELEVEN_AFTER = re.compile(
+    r"\s+(?:attacks?|attackers|hijack\w*|commission|memorial|museum|era|terror\w*|"
+    r"victims|responders|anniversary|truthers?|report|generation|world)\b",
+    re.I,
+)
 _NOT_DAY_AFTER = re.compile(r"\s*(?:shooting|from\b|attempts?|free[ \t]+throws?|passing|completions?|for\b|/365)", re.I)
 
 
@@ -492,14 +648,22 @@ def _slashed_day(m: "re.Match[str]", text: str) -> Optional[str]:
 
 
 _DEADLINE = r"\b(?:deadline|date|dated)\s+(?:(?:is|was|of|on|set\s+for)\s+){0,2}"
-_MD_CUE = re.compile(r"(?:\b(?:on|until|till|since|before|after|due|through|thru|starting|effective|expir\w*|as\s+of)\s+"
-                     r"|\bpost-|\bpre-|" + _DEADLINE + r")$", re.I)
+_MD_CUE = re.compile(
+    r"(?:\b(?:on|until|till|since|before|after|due|through|thru|starting|effective|expir\w*|as\s+of)\s+"
+    r"|\bpost-|\bpre-|" + _DEADLINE + r")$",
+    re.I,
+)
 # what may follow a day ("due on 5/1." / ", and" / "at noon" / "- 5/3"), not a fraction's noun or unit
-_AMBIGUOUS_DAY_AFTER = re.compile(r"\s*(?:$|[.,;:!?)\]](?!\d)|\s[-\u2013]\s|[-\u2013]\s*\d"
-                                  r"|(?:and|or|at|when|but|this|next|each|every)\b|in\b(?!\.))", re.I)
+_AMBIGUOUS_DAY_AFTER = re.compile(
+    r"\s*(?:$|[.,;:!?)\]](?!\d)|\s[-\u2013]\s|[-\u2013]\s*\d"
+    r"|(?:and|or|at|when|but|this|next|each|every)\b|in\b(?!\.))",
+    re.I,
+)
 # cues that name a date, for a day whose order is unclear ("until 2/3, then bake" is a fraction)
-_MD_DATE_CUE = re.compile(r"(?:\b(?:due(?:\s+on)?|starting(?:\s+on)?|effective(?:\s+on)?|expir\w*(?:\s+on)?|as\s+of)\s+|"
-                          + _DEADLINE + r")$", re.I)
+_MD_DATE_CUE = re.compile(
+    r"(?:\b(?:due(?:\s+on)?|starting(?:\s+on)?|effective(?:\s+on)?|expir\w*(?:\s+on)?|as\s+of)\s+|" + _DEADLINE + r")$",
+    re.I,
+)
 
 
 def _month_is_month(m: "re.Match[str]", text: str) -> bool:
@@ -512,8 +676,10 @@ def _month_is_month(m: "re.Match[str]", text: str) -> bool:
 
 # ---------------------------------------------------------------- clock times
 _AMPM = r"(?:[ap]\.\s?m\.|(?:[ap]\.?\s?m|AM|PM)(?![a-z]))"
-_CLOCK = (rf"(?:(?:[01]?\d|2[0-4]):[0-5]?\d(?::[0-5]\d)?(?:\s?{_AMPM})?|(?:1[0-2]|0?[1-9])\.[0-5]\d\s?{_AMPM}"
-          rf"|(?:1[0-2]|0?[1-9])\s?{_AMPM}|\b(?:noon|midday|midnight)\b)")
+_CLOCK = (
+    rf"(?:(?:[01]?\d|2[0-4]):[0-5]?\d(?::[0-5]\d)?(?:\s?{_AMPM})?|(?:1[0-2]|0?[1-9])\.[0-5]\d\s?{_AMPM}"
+    rf"|(?:1[0-2]|0?[1-9])\s?{_AMPM}|\b(?:noon|midday|midnight)\b)"
+)
 _TIME_RANGE = re.compile(
     rf"(?:(?:from|between)\s+)?(?<![\d:])(?P<t1>{_CLOCK}|(?:1[0-2]|0?[1-9])(?=\s*(?:-|–|—|to|until|till|and)\s*(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s?{_AMPM}))"
     rf"(?:\s*(?:-|–|—|to|until|till|through|and)\s*(?P<t2>{_CLOCK}|(?:1[0-2]|0?[1-9])(?![\d:.,]\d)))?(?!\d|:\d)",
@@ -577,21 +743,45 @@ def find_times(text: str) -> List[Found]:
         t1, t2 = m.group("t1"), m.group("t2")
         if t2 is None and ":" not in t1 and _meridiem(t1) is None and t1.lower() not in ("noon", "midday", "midnight"):
             continue
-        if _RATIO.search(text[max(0, m.start() - 12) : m.start()]) or _RATIO_AFTER.match(text, m.end()) or (
-                t2 is None and _meridiem(t1) is None and re.fullmatch(r"\d{1,2}:\d", t1)):
+        if (
+            _RATIO.search(text[max(0, m.start() - 12) : m.start()])
+            or _RATIO_AFTER.match(text, m.end())
+            or (t2 is None and _meridiem(t1) is None and re.fullmatch(r"\d{1,2}:\d", t1))
+        ):
             continue  # "a 16:9 ratio", "3:1 odds": not clock times
-        if t2 is not None and re.fullmatch(r"\d{1,2}", t2.strip()) and not (
-                _meridiem(t1) or t1.lower() in ("noon", "midday") or ":" in t1):
+        if (
+            t2 is not None
+            and re.fullmatch(r"\d{1,2}", t2.strip())
+            and not (_meridiem(t1) or t1.lower() in ("noon", "midday") or ":" in t1)
+        ):
             continue  # "9 to 5" alone is too vague; "noon to 2", "10 am to 2", "8:30-5" are times
-        if t2 is not None and re.search(r"\band\b", text[m.end("t1"):m.start("t2")], re.I) and \
-                not m.group(0).lower().startswith("between"):
+        if (
+            t2 is not None
+            and re.search(r"\band\b", text[m.end("t1") : m.start("t2")], re.I)
+            and not m.group(0).lower().startswith("between")
+        ):
             # "at 8.30 pm and 10.30 am": two times, not a range
             for g in ("t1", "t2"):
                 v = clock_minutes(m.group(g))
                 if v is not None and (_meridiem(m.group(g)) or ":" in m.group(g)):
-                    found.append((m.start(g), m.end(g), ClaimValue(
-                        kind="time", text=m.group(g), value=float(v), low=float(v), high=float(v), unit="minute",
-                        dimension="time_of_day", granularity="minute", precision=1.0, iso=_fmt(v))))
+                    found.append(
+                        (
+                            m.start(g),
+                            m.end(g),
+                            ClaimValue(
+                                kind="time",
+                                text=m.group(g),
+                                value=float(v),
+                                low=float(v),
+                                high=float(v),
+                                unit="minute",
+                                dimension="time_of_day",
+                                granularity="minute",
+                                precision=1.0,
+                                iso=_fmt(v),
+                            ),
+                        )
+                    )
             continue
         hint2 = _meridiem(t2) if t2 else None
         a = clock_minutes(t1)
@@ -605,27 +795,62 @@ def find_times(text: str) -> List[Found]:
                 if a_pm is not None and a_pm <= b:
                     a = a_pm
             guessed = None
-            if _meridiem(t2) is None and b < a and b + 12 * 60 > a and b < 12 * 60 and not (
-                    _is_24_hour(t1, t2) or t2.strip().lower() in _CLOCK_WORDS):
+            if (
+                _meridiem(t2) is None
+                and b < a
+                and b + 12 * 60 > a
+                and b < 12 * 60
+                and not (_is_24_hour(t1, t2) or t2.strip().lower() in _CLOCK_WORDS)
+            ):
                 b += 12 * 60  # "noon to 2", "10 am to 2:30": the afternoon
                 if _meridiem(t1) is None:  # "8:00 to 2:00": no am/pm at all, so past midnight is a reading too
                     guessed = AFTERNOON_GUESS
             if a == 0 and b == 0:
-                found.append((m.start("t1"), m.end(), ClaimValue(
-                    kind="time", text=m.group(0), normalisable=False, is_range=True,
-                    note="0:00-0:00: closed, open all day or unknown")))
+                found.append(
+                    (
+                        m.start("t1"),
+                        m.end(),
+                        ClaimValue(
+                            kind="time",
+                            text=m.group(0),
+                            normalisable=False,
+                            is_range=True,
+                            note="0:00-0:00: closed, open all day or unknown",
+                        ),
+                    )
+                )
                 continue
             if b <= a:
                 b += 24 * 60  # "17:00-2:00" runs past midnight
-            value = ClaimValue(kind="time", text=m.group(0), value=float(a), low=float(a), high=float(b),
-                               unit="minute", dimension="time_of_day", granularity="minute",
-                               precision=1.0, is_range=True, iso=f"{_fmt(a)}-{_fmt(b % (24 * 60))}", note=guessed)
+            value = ClaimValue(
+                kind="time",
+                text=m.group(0),
+                value=float(a),
+                low=float(a),
+                high=float(b),
+                unit="minute",
+                dimension="time_of_day",
+                granularity="minute",
+                precision=1.0,
+                is_range=True,
+                iso=f"{_fmt(a)}-{_fmt(b % (24 * 60))}",
+                note=guessed,
+            )
         else:
             if a is None:
                 continue
-            value = ClaimValue(kind="time", text=t1, value=float(a), low=float(a), high=float(a),
-                               unit="minute", dimension="time_of_day", granularity="minute",
-                               precision=1.0, iso=_fmt(a))
+            value = ClaimValue(
+                kind="time",
+                text=t1,
+                value=float(a),
+                low=float(a),
+                high=float(a),
+                unit="minute",
+                dimension="time_of_day",
+                granularity="minute",
+                precision=1.0,
+                iso=_fmt(a),
+            )
         s, e = m.span()
         # a leading "from"/"between" belongs to the range only when there is one
         if t2 is None:

@@ -6,6 +6,7 @@ normalises one given span (for spans an NER found). Values are intervals that
 respect the stated precision ("$2.85 billion" is 2.845e9..2.855e9) and widen with
 approximation words ("about", "over", "nearly").
 """
+
 from __future__ import annotations
 
 import bisect
@@ -15,49 +16,155 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 
-from spacy_ground.text import dates, units
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from spacy_ground.text import dates, units
 from spacy_ground.text.values import PERCENT_OR_POINTS, SHARE_NOTE, SPLIT_NOTE, YEAR_CONTEXT, ClaimValue
 
 Found = Tuple[int, int, ClaimValue]
 
 # ------------------------------------------------------------------ number words
 SMALL = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
 }
 SCALES = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 MAGNITUDES = {
-    "thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mln": 1e6, "m": 1e6,
-    "billion": 1e9, "bn": 1e9, "bln": 1e9, "b": 1e9, "trillion": 1e12, "tn": 1e12, "t": 1e12,
-    "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7,  # Indian English
-    "mio": 1e6, "mrd": 1e9,  # "€2,85 Mrd.", as European sources write them
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "mn": 1e6,
+    "mln": 1e6,
+    "m": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "bln": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+    "tn": 1e12,
+    "t": 1e12,
+    "lakh": 1e5,
+    "lakhs": 1e5,
+    "crore": 1e7,
+    "crores": 1e7,  # Indian English
+    "mio": 1e6,
+    "mrd": 1e9,  # "€2,85 Mrd.", as European sources write them
 }
 CURRENCY_SYMBOLS = {
-    "us$": "USD", "$": "USD", "a$": "AUD", "au$": "AUD", "c$": "CAD", "ca$": "CAD", "nz$": "NZD",
-    "hk$": "HKD", "s$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW",
-    "rs": "INR", "rs.": "INR",
+    "us$": "USD",
+    "$": "USD",
+    "a$": "AUD",
+    "au$": "AUD",
+    "c$": "CAD",
+    "ca$": "CAD",
+    "nz$": "NZD",
+    "hk$": "HKD",
+    "s$": "SGD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "₹": "INR",
+    "₩": "KRW",
+    "rs": "INR",
+    "rs.": "INR",
 }
-CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "INR", "AUD", "CAD", "CHF", "HKD", "SGD", "NZD", "SEK", "NOK", "DKK", "KRW")
+CURRENCY_CODES = (
+    "USD",
+    "EUR",
+    "GBP",
+    "JPY",
+    "CNY",
+    "RMB",
+    "INR",
+    "AUD",
+    "CAD",
+    "CHF",
+    "HKD",
+    "SGD",
+    "NZD",
+    "SEK",
+    "NOK",
+    "DKK",
+    "KRW",
+)
 CURRENCY_WORDS = {
-    "dollar": "USD", "dollars": "USD", "us dollars": "USD", "euro": "EUR", "euros": "EUR",
-    "pounds sterling": "GBP", "sterling": "GBP", "yen": "JPY", "yuan": "CNY", "renminbi": "CNY",
-    "rupee": "INR", "rupees": "INR", "cent": "USD", "cents": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "us dollars": "USD",
+    "euro": "EUR",
+    "euros": "EUR",
+    "pounds sterling": "GBP",
+    "sterling": "GBP",
+    "yen": "JPY",
+    "yuan": "CNY",
+    "renminbi": "CNY",
+    "rupee": "INR",
+    "rupees": "INR",
+    "cent": "USD",
+    "cents": "USD",
 }
 # qualifier -> how it widens the interval: (below, above) in units of max(step, 10 % of value)
 APPROX = {
-    "about": "around", "around": "around", "approximately": "around", "approx.": "around",
-    "approx": "around", "roughly": "around", "some": "around", "circa": "around", "c.": "around",
-    "an estimated": "around", "estimated": "around", "~": "around", "≈": "around",
-    "close to": "nearly", "nearly": "nearly", "almost": "nearly", "just under": "nearly",
-    "over": "over", "more than": "over", "above": "over", "at least": "over",
-    "upwards of": "over", "in excess of": "over", "exceeding": "over", "just over": "just_over",
-    "over a": "over", ">": "over", "under": "under", "less than": "under", "fewer than": "under",
-    "below": "under", "at most": "under", "up to": "under", "<": "under",
+    "about": "around",
+    "around": "around",
+    "approximately": "around",
+    "approx.": "around",
+    "approx": "around",
+    "roughly": "around",
+    "some": "around",
+    "circa": "around",
+    "c.": "around",
+    "an estimated": "around",
+    "estimated": "around",
+    "~": "around",
+    "≈": "around",
+    "close to": "nearly",
+    "nearly": "nearly",
+    "almost": "nearly",
+    "just under": "nearly",
+    "over": "over",
+    "more than": "over",
+    "above": "over",
+    "at least": "over",
+    "upwards of": "over",
+    "in excess of": "over",
+    "exceeding": "over",
+    "just over": "just_over",
+    "over a": "over",
+    ">": "over",
+    "under": "under",
+    "less than": "under",
+    "fewer than": "under",
+    "below": "under",
+    "at most": "under",
+    "up to": "under",
+    "<": "under",
 }
 
 _DOTTED = r"\d{1,3}(?:\.\d{3}){2,}"  # "1.000.000": dots between the thousands (European)
@@ -70,31 +177,62 @@ _DC_END = r"(?![\d,.]?\d)"  # no more digits: "1,5,10" is a list
 # the cue after a decimal comma
 # currency codes as written, upper case ("CHF 2,50", "2,99 USD")
 _DC_CODES = "(?-i:" + "|".join(CURRENCY_CODES) + ")"  # three letters each: fixed-width lookbehinds
-_DC_CUE = (r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn|mln|bln"
-           r"|per\s?cent|percent|pct|euros?|EUR|" + _DC_CODES + r"|pp|percentage[-\s]points?)\b)")
+_DC_CUE = (
+    r"(?:[ \u00a0\u202f]?(?:%|€|£)|\s?(?:thousand|million|billion|trillion|(?-i:[Mm]rd|[Mm]io)|bn|mn|mln|bln"
+    r"|per\s?cent|percent|pct|euros?|EUR|" + _DC_CODES + r"|pp|percentage[-\s]points?)\b)"
+)
 # after a symbol, "EUR" in any case (as before), or another code in upper case
-_DC_AFTER_CURRENCY = (r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR)"
-                      r"|(?<=\b" + _DC_CODES + r"[ \u00a0])|(?<=\b" + _DC_CODES + r"))(?<![\d.,])")
+_DC_AFTER_CURRENCY = (
+    r"(?:(?<=[$€£¥])|(?<=[$€£¥][ \u00a0])|(?<=\bEUR[ \u00a0])|(?<=\bEUR)"
+    r"|(?<=\b" + _DC_CODES + r"[ \u00a0])|(?<=\b" + _DC_CODES + r"))(?<![\d.,])"
+)
 # a range's first number takes the cue of its second ("2,5-3,5%", "between 1,5 and 2,5 million")
 _DC_RANGE_REST = r"\s*(?:-|–|—|\bto\b|\band\b)\s*[$€£¥]?\s?" + _DECIMAL_COMMA_NUM + _DC_END + _DC_CUE
-_DECIMAL_COMMA = (_DC_AFTER_CURRENCY + _DECIMAL_COMMA_NUM + _DC_END
-                  + r"|(?<![\d.,$€£¥])" + _DECIMAL_COMMA_NUM + _DC_END + "(?=" + _DC_CUE + "|" + _DC_RANGE_REST + ")")
-_DIGITS = ("(?:" + _DECIMAL_COMMA + "|(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
-           r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)(?:\.\d+)?|\.\d+)")
+_DECIMAL_COMMA = (
+    _DC_AFTER_CURRENCY
+    + _DECIMAL_COMMA_NUM
+    + _DC_END
+    + r"|(?<![\d.,$€£¥])"
+    + _DECIMAL_COMMA_NUM
+    + _DC_END
+    + "(?="
+    + _DC_CUE
+    + "|"
+    + _DC_RANGE_REST
+    + ")"
+)
+_DIGITS = (
+    "(?:" + _DECIMAL_COMMA + "|(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
+    r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)(?:\.\d+)?|\.\d+)"
+)
 _FRACTION = r"(?:(?:\d+[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d+)?[½¼¾⅓⅔⅛])"
-_WORD_CORE = "|".join(sorted(list(SMALL) + ["hundred", "thousand", "million", "billion", "trillion"], key=len, reverse=True))
-_SPELLED = (rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
-            rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
-            rf"|(?:a\s+)?dozen)")
+_WORD_CORE = "|".join(
+    sorted(list(SMALL) + ["hundred", "thousand", "million", "billion", "trillion"], key=len, reverse=True)
+)
+_SPELLED = (
+    rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
+    rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
+    rf"|(?:a\s+)?dozen)"
+)
 # "Mio"/"Mrd" as written (not "MRD", a medical term), the dot of "Mrd." kept before a currency
-_MAG = (r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn)\b"
-        r"|\s?(?-i:[Mm]io|[Mm]rd)\b(?![-+])(?:\.(?=\s?(?:€|EUR\b|[Ee]uros?\b)))?|(?:k|m|b|t)(?![\w]))")
+_MAG = (
+    r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn)\b"
+    r"|\s?(?-i:[Mm]io|[Mm]rd)\b(?![-+])(?:\.(?=\s?(?:€|EUR\b|[Ee]uros?\b)))?|(?:k|m|b|t)(?![\w]))"
+)
 _NUMBER = rf"(?:{_FRACTION}(?:\s+(?:thousand|million|billion|trillion)\b)?|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
-_CUR_BEFORE = r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\bRs\.?(?=\s?\d))\s?|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)"
+_CUR_BEFORE = (
+    r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\bRs\.?(?=\s?\d))\s?|\b(?:"
+    + "|".join(CURRENCY_CODES)
+    + r")\s?)"
+)
 _QUAL = "|".join(re.escape(q) for q in sorted(APPROX, key=len, reverse=True))
 _PCT = r"(?:\s?%|[\s-]?(?:per\s?cent\b|percent\b|pct\b|percentage\b(?!\s+points?)))"
 _PP = r"\s?(?:percentage[-\s]points?\b|pct\.?\s+points?\b|pp\b|ppts?\b|basis\s+points?\b|bps\b)"
-_CUR_AFTER = r"\s?(?:€|£|\$|(?:" + "|".join(CURRENCY_CODES) + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b)"
+_CUR_AFTER = (
+    r"\s?(?:€|£|\$|(?:"
+    + "|".join(CURRENCY_CODES)
+    + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b)"
+)
 
 _NUMERIC = re.compile(
     rf"(?:(?P<approx>{_QUAL})\s*)?(?P<between>\b(?:between|from)\s+)?"
@@ -105,9 +243,37 @@ _NUMERIC = re.compile(
 )
 _NUM_SPLIT = re.compile(rf"^(?P<num>{_DIGITS}|.+?)(?P<mag>{_MAG})?$", re.I | re.S)
 _HEAD = re.compile(r"[ \t]*(?:-[ \t]*)?([A-Za-z][A-Za-z'-]*)")
-_STRUCTURAL = re.compile(r"(?:passage|passages|step|steps|option|item|point|no\.|number|#|chapter|section|page|table|figure|fig\.|question|answer|review|source|document|doc|reference|ref\.)\s*$", re.I)
-_NOT_HEADS = {"and", "or", "to", "of", "the", "a", "an", "in", "on", "at", "for", "with", "by", "from", "is", "are",
-              "was", "were", "out", "per", "than", "as", "more", "less", "times"}
+_STRUCTURAL = re.compile(
+    r"(?:passage|passages|step|steps|option|item|point|no\.|number|#|chapter|section|page|table|figure|fig\.|question|answer|review|source|document|doc|reference|ref\.)\s*$",
+    re.I,
+)
+_NOT_HEADS = {
+    "and",
+    "or",
+    "to",
+    "of",
+    "the",
+    "a",
+    "an",
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "by",
+    "from",
+    "is",
+    "are",
+    "was",
+    "were",
+    "out",
+    "per",
+    "than",
+    "as",
+    "more",
+    "less",
+    "times",
+}
 
 
 def words_to_number(text: str) -> Optional[Tuple[float, float]]:
@@ -159,7 +325,7 @@ FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛
 
 
 def _fraction(text: str) -> Optional[Tuple[float, float]]:
-    """"3/4", "1 1/2", "1½" -> (value, step); None unless a proper fraction."""
+    """ "3/4", "1 1/2", "1½" -> (value, step); None unless a proper fraction."""
     m = re.fullmatch(r"(?:(\d+)[\s\u00a0])?(\d{1,2})/(\d{1,2})|(\d+)?([½¼¾⅓⅔⅛])", text.strip())
     if not m:
         return None
@@ -259,47 +425,64 @@ def _is_year(value: float, num_text: str) -> bool:
     return re.fullmatch(r"\d{4}", num_text.strip()) is not None and 1600 <= value <= 2100
 
 
-_SCORE_BEFORE = re.compile(r"\b(?:won|win|wins|winning|lost|lose|loses|losing|beat|beats|beating|defeated|defeating|"
-                           r"drew|tied|trailed|trailing|led|leading|edged|score[sd]?|scoreline)\s+(?:\w+\s+){0,3}$",
-                           re.I)
+_SCORE_BEFORE = re.compile(
+    r"\b(?:won|win|wins|winning|lost|lose|loses|losing|beat|beats|beating|defeated|defeating|"
+    r"drew|tied|trailed|trailing|led|leading|edged|score[sd]?|scoreline)\s+(?:\w+\s+){0,3}$",
+    re.I,
+)
 _SCORE_AFTER = re.compile(r"\s+(?:win|victory|loss|defeat|draw|lead|scoreline|home\s+win|away\s+win)\b", re.I)
-_CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|grow(?:s|n|ing)?|increas\w*|decreas\w*"
-                     r"|drop\w*|climb\w*|jump\w*|declin\w*|went|go(?:es|ne)?|up|down|cut|rais\w*|lower\w*|boost\w*"
-                     r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$", re.I)
-_PAST_CHANGE = re.compile(r"\b(?:rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|slid|slipped|"
-                          r"soared|surged|plunged|plummeted|tumbled|gained|lost|sank|shrank|expanded|improved|"
-                          r"contracted|widened|narrowed|advanced|accelerated|eased|dipped|retreated|rebounded|"
-                          r"recovered|(?:edged|ticked|was|were|"
-                          r"is|are)\s+(?:up|down))(?:\s+by)?\s+$"
-                          # informal verbs with "by" only: "went up by $0.50 to $3.25"; "have gone up
-                          # 20% to 30% at most stores" is a range
-                          r"|\b(?:went|gone|came|moved)\s+(?:up|down)\s+by\s+$", re.I)
+_CHANGE = re.compile(
+    r"\b(?:rose|rise[sn]?|rising|fell|fall(?:s|en|ing)?|grew|grow(?:s|n|ing)?|increas\w*|decreas\w*"
+    r"|drop\w*|climb\w*|jump\w*|declin\w*|went|go(?:es|ne)?|up|down|cut|rais\w*|lower\w*|boost\w*"
+    r"|soar\w*|slid\w*|slump\w*|chang\w*|mov\w*|shift\w*)\W+(?:\w+\W+){0,2}$",
+    re.I,
+)
+_PAST_CHANGE = re.compile(
+    r"\b(?:rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|slid|slipped|"
+    r"soared|surged|plunged|plummeted|tumbled|gained|lost|sank|shrank|expanded|improved|"
+    r"contracted|widened|narrowed|advanced|accelerated|eased|dipped|retreated|rebounded|"
+    r"recovered|(?:edged|ticked|was|were|"
+    r"is|are)\s+(?:up|down))(?:\s+by)?\s+$"
+    # informal verbs with "by" only: "went up by $0.50 to $3.25"; "have gone up
+    # 20% to 30% at most stores" is a range
+    r"|\b(?:went|gone|came|moved)\s+(?:up|down)\s+by\s+$",
+    re.I,
+)
 _PER_PERIOD = re.compile(r"\s*(?:a|per|each|every)\s+(?:year|month|quarter|week|day|annum)\b|\s*annually\b", re.I)
 _RATED = re.compile(r"(\d|10)/(5|10)")  # a rating written as a fraction: "4/5 stars", "rated 8/10"
 _RATING_CUES = r"rated|rating|ratings|rates|score[sd]?|gave\s+it|gives\s+it"
 _RATING_BEFORE = re.compile(rf"\b(?:{_RATING_CUES}|reviews?)\W+(?:\w+\W+){{0,2}}$", re.I)
 _RATING_AFTER = re.compile(r"\s+(?:scores?|ratings?|reviews?|verdict)\b", re.I)  # "a 7/10 score"
 # "costs 20 pounds", "a fine of 500 pounds", "paid 5 million pounds": pounds sterling, not mass
-_POUNDS_MONEY_WORD = re.compile(r"\b(?:costs?|costing|priced?|prices|pay|pays|paid|paying|spen[dt]|spending|worth|"
-                                r"fees?|fined?|salary|salaries|wages?|earn(?:s|ed|ing)?|charged?|charges|sold\s+for|"
-                                r"bought\s+for|tickets?|budget|funding|grant|bonus|donated|raised|prize|compensation|"
-                                r"pounds?\s+sterling)\b", re.I)
-_POUNDS_AS_MASS = re.compile(r"\b(?:weigh\w*|weight\w*|heav\w*|light\w*|los[et]|losing|gain\w*|put\s+on|lift\w*|"
-                             r"bags?|luggage|baggage|suitcases?|load\w*|carr\w*|dumbbells?|mass|scales?|limit\w*|"
-                             r"overweight|pounds?\s+of)\b", re.I)
-_POUNDS_MASS_AFTER = re.compile(r"\s?pounds?\s+(?:of|heavier|lighter|bags?|sacks?|weights?|overweight|underweight|"
-                                r"dumbbells?|box(?:es)?|packs?)\b", re.I)
+_POUNDS_MONEY_WORD = re.compile(
+    r"\b(?:costs?|costing|priced?|prices|pay|pays|paid|paying|spen[dt]|spending|worth|"
+    r"fees?|fined?|salary|salaries|wages?|earn(?:s|ed|ing)?|charged?|charges|sold\s+for|"
+    r"bought\s+for|tickets?|budget|funding|grant|bonus|donated|raised|prize|compensation|"
+    r"pounds?\s+sterling)\b",
+    re.I,
+)
+_POUNDS_AS_MASS = re.compile(
+    r"\b(?:weigh\w*|weight\w*|heav\w*|light\w*|los[et]|losing|gain\w*|put\s+on|lift\w*|"
+    r"bags?|luggage|baggage|suitcases?|load\w*|carr\w*|dumbbells?|mass|scales?|limit\w*|"
+    r"overweight|pounds?\s+of)\b",
+    re.I,
+)
+_POUNDS_MASS_AFTER = re.compile(
+    r"\s?pounds?\s+(?:of|heavier|lighter|bags?|sacks?|weights?|overweight|underweight|"
+    r"dumbbells?|box(?:es)?|packs?)\b",
+    re.I,
+)
 
 
 def _pounds_sterling(text: str, start: int, number_end: int) -> bool:
-    """"costs 20 pounds" (sterling) against "weighs 20 pounds", "paid off his debt and lost 30
+    """ "costs 20 pounds" (sterling) against "weighs 20 pounds", "paid off his debt and lost 30
     pounds", "a 10 pounds bag of rice" (mass): the nearest cue before the number decides."""
     if _POUNDS_MASS_AFTER.match(text, number_end):
         return False
-    window = text[max(0, start - 40):start]
+    window = text[max(0, start - 40) : start]
     money = [m.end() for m in _POUNDS_MONEY_WORD.finditer(window)]
     mass = [m.end() for m in _POUNDS_AS_MASS.finditer(window)]
-    return bool(money) and (not mass or money[-1] > mass[-1]) and not re.search(r"[.!?;]", window[money[-1]:])
+    return bool(money) and (not mass or money[-1] > mass[-1]) and not re.search(r"[.!?;]", window[money[-1] :])
 
 
 # what a count in millions or billions ("2.3m", "5b") counts, right after it or after one of a
@@ -311,7 +494,8 @@ _COUNT_NOUN_AFTER = re.compile(
     r"followers|fans|downloads|installs|copies|units|shares|jobs|barrels|votes|voters|residents|citizens|members|"
     r"players|patients|cases|deaths|infections|vehicles|cars|devices|phones|homes|households|passengers|tickets|"
     r"students|employees|workers|children|adults|accounts|transactions|items|products|books|songs|streams|views|"
-    r"plays|orders|images|websites|tourists|migrants|refugees|doses|tests|acres|hectares|trees)\b")
+    r"plays|orders|images|websites|tourists|migrants|refugees|doses|tests|acres|hectares|trees)\b"
+)
 
 
 _VAGUE = re.compile(r"\b(?:several|a\s+few|few|many|some|tens\s+of|hundreds\s+of|thousands\s+of)\s*$", re.I)
@@ -333,8 +517,14 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         start = m.start("between") + len(m.group("between"))
         end = m.end("u1") if u1 else m.end("plus") if m.group("plus") else m.end("n1")
         n2, post = None, u1
-    elif n2 is not None and sep == "to" and not between and (u1 or (m.group("cur") and m.group("cur2"))) and \
-            _PAST_CHANGE.search(text, max(0, m.start() - 40), m.start()) and not _PER_PERIOD.match(text, m.end()):
+    elif (
+        n2 is not None
+        and sep == "to"
+        and not between
+        and (u1 or (m.group("cur") and m.group("cur2")))
+        and _PAST_CHANGE.search(text, max(0, m.start() - 40), m.start())
+        and not _PER_PERIOD.match(text, m.end())
+    ):
         # "rose 8% to 20%", "fell 2% to 4.1%", "rose $5 million to $20 million": a change and the
         # level it reached, not a range ("is expected to grow 4% to 6%", "grew 3% to 5% a year" are)
         end = m.end("u1") if u1 else m.end("n1")
@@ -343,9 +533,16 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         # "by 1.5 percentage points to 14%": a change and a level, not a range
         end = m.end("u1")
         n2, post = None, u1
-    elif n2 is not None and sep in ("-", "–", "—") and not m.group("between") and (
-            _SCORE_BEFORE.search(text[max(0, m.start() - 30):m.start()]) or _SCORE_AFTER.match(text, m.end())
-            or _descending(n1, n2)):
+    elif (
+        n2 is not None
+        and sep in ("-", "–", "—")
+        and not m.group("between")
+        and (
+            _SCORE_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
+            or _SCORE_AFTER.match(text, m.end())
+            or _descending(n1, n2)
+        )
+    ):
         # "lost 1-3", "a 3-1 win", "beat them 81-61": a score, two numbers, not a range of values
         end = m.end("n1")
         n2, post = None, ""
@@ -360,7 +557,9 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     unit_text = post or u1
     if n2 is None:
         cur_text = m.group("cur")  # a currency before a number we dropped is not ours
-    currency = _currency(cur_text) or (_currency(unit_text) if unit_text and not re.search("%|per|pct|point|pp|bps", unit_text, re.I) else None)
+    currency = _currency(cur_text) or (
+        _currency(unit_text) if unit_text and not re.search("%|per|pct|point|pp|bps", unit_text, re.I) else None
+    )
     money = currency is not None
     # "sold 2.3m units", "5m active users": a count in millions, not metres
     counted = not money and n1[-1:] in "mMbB" and _COUNT_NOUN_AFTER.match(text, m.end("n1")) is not None
@@ -420,8 +619,11 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     else:
         kind, unit, dimension = "cardinal", None, None
     head = None
-    if kind == "cardinal" and _RATED.fullmatch(n1.strip()) and (
-            _RATING_BEFORE.search(text[max(0, start - 24):start]) or _RATING_AFTER.match(text, m.end("n1"))):
+    if (
+        kind == "cardinal"
+        and _RATED.fullmatch(n1.strip())
+        and (_RATING_BEFORE.search(text[max(0, start - 24) : start]) or _RATING_AFTER.match(text, m.end("n1")))
+    ):
         v1, step = float(_RATED.fullmatch(n1.strip()).group(1)), 1.0  # "rated 4/5": four on a scale of five
     if kind == "cardinal":
         found_unit = units.parse_unit(text[end : end + 40])
@@ -449,15 +651,32 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         step = units.scale_to_base(step, unit)
         lo, hi = base_lo, base_hi
     normalisable, note = True, None
-    if re.fullmatch(r"(?:a\s+)?(?:hundred|thousand|million|billion|dozen)", n1.strip(), re.I) and \
-            _VAGUE.search(text[max(0, start - 14) : start]):
+    if re.fullmatch(r"(?:a\s+)?(?:hundred|thousand|million|billion|dozen)", n1.strip(), re.I) and _VAGUE.search(
+        text[max(0, start - 14) : start]
+    ):
         normalisable, note = False, "vague quantity"  # "several hundred people"
     claim_text = text[start:end]
-    return start, end, ClaimValue(
-        kind=kind, text=claim_text, value=value, low=lo, high=hi, unit=unit, dimension=dimension,
-        currency=currency, precision=step, approx=approx.lower() if approx else None,
-        is_range=v2 is not None, head=head, number=number, number_step=number_step,
-        normalisable=normalisable, note=note,
+    return (
+        start,
+        end,
+        ClaimValue(
+            kind=kind,
+            text=claim_text,
+            value=value,
+            low=lo,
+            high=hi,
+            unit=unit,
+            dimension=dimension,
+            currency=currency,
+            precision=step,
+            approx=approx.lower() if approx else None,
+            is_range=v2 is not None,
+            head=head,
+            number=number,
+            number_step=number_step,
+            normalisable=normalisable,
+            note=note,
+        ),
     )
 
 
@@ -477,30 +696,43 @@ def _magnitude_factor(num_text: str) -> float:
 
 
 def _structural(text: str, start: int) -> bool:
-    """"Passage 2", "Step 3", "#4": a reference, not a claim."""
+    """ "Passage 2", "Step 3", "#4": a reference, not a claim."""
     return bool(_STRUCTURAL.search(text[max(0, start - 12) : start]))
 
 
 _IPV4 = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|[01]?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d?\d)(?![\d]|\.\d)")
 # "open 24/7", "24x7 support", "24/7/365": always, not a number
-_IDIOMS = re.compile(r"(?<![\d/.,$€£])24(?:/7(?:/365)?|x7)(?![\d/.,]\d|\d)"
-                     # "version 10.100.200", "build 2.1.3": names, not numbers
-                     r"|\b(?:version|ver\.?|build|firmware|release|rev\.?)[ \t]*\d+(?:\.\d+){2,}|\bv\d+(?:\.\d+)+", re.I)
+_IDIOMS = re.compile(
+    r"(?<![\d/.,$€£])24(?:/7(?:/365)?|x7)(?![\d/.,]\d|\d)"
+    # "version 10.100.200", "build 2.1.3": names, not numbers
+    r"|\b(?:version|ver\.?|build|firmware|release|rev\.?)[ \t]*\d+(?:\.\d+){2,}|\bv\d+(?:\.\d+)+",
+    re.I,
+)
 # "in 2021 dollars", "in constant 2010 US dollars": the year prices are given in
-_YEAR_OF_CURRENCY = re.compile(r"(?:\bin|\b(?:converted|adjusted|deflated|restated|expressed)\s+(?:in)?to)\s+"
-                               r"(?:(?:constant|real|current|nominal|inflation[- ]adjusted|today's|chained|base[- ]year)\s+)?$",
-                               re.I)
+_YEAR_OF_CURRENCY = re.compile(
+    r"(?:\bin|\b(?:converted|adjusted|deflated|restated|expressed)\s+(?:in)?to)\s+"
+    r"(?:(?:constant|real|current|nominal|inflation[- ]adjusted|today's|chained|base[- ]year)\s+)?$",
+    re.I,
+)
 
 
 def _year_of_currency(text: str, start: int, m: "re.Match[str]") -> bool:
-    """"in 2021 dollars" (a year) against "paid 2021 dollars" and "$2021" (amounts)."""
+    """ "in 2021 dollars" (a year) against "paid 2021 dollars" and "$2021" (amounts)."""
     n1 = m.group("n1").strip()
-    return (not m.group("cur") and m.group("n2") is None and not m.group("approx") and start == m.start("n1")
-            and re.fullmatch(r"\d{4}", n1) is not None and 1800 <= int(n1) <= 2100
-            and _YEAR_OF_CURRENCY.search(text, max(0, start - 40), start) is not None)
+    return (
+        not m.group("cur")
+        and m.group("n2") is None
+        and not m.group("approx")
+        and start == m.start("n1")
+        and re.fullmatch(r"\d{4}", n1) is not None
+        and 1800 <= int(n1) <= 2100
+        and _YEAR_OF_CURRENCY.search(text, max(0, start - 40), start) is not None
+    )
 
 
-_PHONE = re.compile(r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\b\d{1,4}[\s.-])\d{2,4}[\s.-]\d{3,4}\b|\b\d{1,4}(?:-\d{2,4}){2,}\b")
+_PHONE = re.compile(
+    r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\b\d{1,4}[\s.-])\d{2,4}[\s.-]\d{3,4}\b|\b\d{1,4}(?:-\d{2,4}){2,}\b"
+)
 
 _SPACE_GROUPED = re.compile(r"[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+")
 _AMOUNT_CUE_AFTER = re.compile(r"(?:,\d{1,2})?" + _DC_END + _DC_CUE, re.I)
@@ -533,7 +765,7 @@ def find_claims(text: str) -> List[Found]:
         for m in pattern.finditer(text):
             if pattern is _PHONE and (re.fullmatch(_DOTTED, m.group(0)) or _grouped_amount(text, m)):
                 continue  # "1.000.000", "1 234 567,89 euros": an amount with its thousands grouped
-            if pattern is _IDIOMS and m.group(0).lower() == "24x7" and units.parse_unit(text[m.end():m.end() + 40]):
+            if pattern is _IDIOMS and m.group(0).lower() == "24x7" and units.parse_unit(text[m.end() : m.end() + 40]):
                 continue  # "24x7 inches": a size
             if not any(taken[m.start() : m.end()]):
                 taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
@@ -565,11 +797,19 @@ def find_claims(text: str) -> List[Found]:
         if not _keep(text, s, e, v, m) or _glued_to_number(text, s, e):
             continue
         s, v = _share_of(text, s, e, v)
-        if (v.kind == "money" or v.unit == "pound-mass" or "dollar" in (v.unit or "")) and _year_of_currency(text, s, m):
+        if (v.kind == "money" or v.unit == "pound-mass" or "dollar" in (v.unit or "")) and _year_of_currency(
+            text, s, m
+        ):
             e = m.end("n1")  # "in 2021 dollars": the year prices are given in, not an amount
             v = replace(dates.year_claim(text[s:e], int(float(m.group("n1")))), head=None)
-        if v.kind == "cardinal" and not v.is_range and _is_year(v.value, m.group("n1")) and not v.approx \
-                and not (_counts_something(text, e) and not _year_by_preposition(text, s, e)) and not m.group("neg"):
+        if (
+            v.kind == "cardinal"
+            and not v.is_range
+            and _is_year(v.value, m.group("n1"))
+            and not v.approx
+            and not (_counts_something(text, e) and not _year_by_preposition(text, s, e))
+            and not m.group("neg")
+        ):
             v = replace(dates.year_claim(v.text, int(v.value)), head=None)  # "in 2019"; "2000 people" stays a count
         found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
@@ -578,16 +818,43 @@ def find_claims(text: str) -> List[Found]:
 
 
 _YEAR_FOLLOWERS = YEAR_CONTEXT
-_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-               "eight": 8, "nine": 9}
-_DENOMINATORS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-                 "ninth": 9, "tenth": 10}
-_SHARE_BEFORE = re.compile(r"\b(?:(?P<half>half)|(?P<num>" + "|".join(_NUMERATORS) + r")[ \t-](?P<den>"
-                           + "|".join(_DENOMINATORS) + r")s?[ \t]+of)[ \t]+$", re.I)
+_NUMERATORS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+}
+_DENOMINATORS = {
+    "half": 2,
+    "halve": 2,
+    "third": 3,
+    "quarter": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
+_SHARE_BEFORE = re.compile(
+    r"\b(?:(?P<half>half)|(?P<num>"
+    + "|".join(_NUMERATORS)
+    + r")[ \t-](?P<den>"
+    + "|".join(_DENOMINATORS)
+    + r")s?[ \t]+of)[ \t]+$",
+    re.I,
+)
 
 
 def _share_of(text: str, start: int, end: int, v: ClaimValue) -> Tuple[int, ClaimValue]:
-    """"half a million", "three quarters of a billion dollars": a claim that starts with "a" or
+    """ "half a million", "three quarters of a billion dollars": a claim that starts with "a" or
     "an" after a fraction is that share of it (the claim then starts at the fraction)."""
     if not re.match(r"an?\s", v.text, re.I):
         return start, v
@@ -599,17 +866,25 @@ def _share_of(text: str, start: int, end: int, v: ClaimValue) -> Tuple[int, Clai
     def scaled(x: Optional[float]) -> Optional[float]:
         return None if x is None or not math.isfinite(x) else x * share
 
-    return m.start(), replace(v, text=text[m.start():end], value=scaled(v.value), low=scaled(v.low),
-                              high=scaled(v.high), number=scaled(v.number), number_step=scaled(v.number_step),
-                              precision=v.precision * share)
+    return m.start(), replace(
+        v,
+        text=text[m.start() : end],
+        value=scaled(v.value),
+        low=scaled(v.low),
+        high=scaled(v.high),
+        number=scaled(v.number),
+        number_step=scaled(v.number_step),
+        precision=v.precision * share,
+    )
 
 
 def _glued_to_number(text: str, start: int, end: int) -> bool:
     """Whether a number is cut out of a longer string of digits: "1,5" (a decimal comma, or a
     list?), "1e6", "1.5.2", "€3,5 Mio": no claim can be read from a part of it."""
-    before, after = text[max(0, start - 2):start], text[end:end + 2]
-    cut_before = bool(before) and (before[-1].isdigit() or (len(before) == 2 and before[-1] in ".,eE"
-                                                            and before[0].isdigit()))
+    before, after = text[max(0, start - 2) : start], text[end : end + 2]
+    cut_before = bool(before) and (
+        before[-1].isdigit() or (len(before) == 2 and before[-1] in ".,eE" and before[0].isdigit())
+    )
     cut_after = bool(after) and (after[0].isdigit() or (len(after) == 2 and after[0] in ".," and after[1].isdigit()))
     if not (cut_before or cut_after):
         return False
@@ -666,76 +941,121 @@ _OPENING_PREPOSITION = re.compile(r"(?:^|[.!?;:\n]\s*)(?:In|Since|During|Until|T
 
 
 def _year_by_preposition(text: str, start: int, end: int) -> bool:
-    """"In 2020 people stayed home", "since 2019 prices rose", "as of 2023 households": a year,
+    """ "In 2020 people stayed home", "since 2019 prices rose", "as of 2023 households": a year,
     though a plural follows; "spread in 2000 people" stays a count."""
-    if _OPENING_PREPOSITION.search(text, max(0, start - 12), start) or re.search(r"\bas\s+of\s+$", text[max(0, start - 7):start], re.I):
+    if _OPENING_PREPOSITION.search(text, max(0, start - 12), start) or re.search(
+        r"\bas\s+of\s+$", text[max(0, start - 7) : start], re.I
+    ):
         return True  # a sentence that opens with a year
     head = _HEAD.match(text, end)
     return bool(_TIME_PREPOSITION.search(text, max(0, start - 8), start)) and not (
-        head and head.group(1).lower() in _COUNT_NOUNS)
+        head and head.group(1).lower() in _COUNT_NOUNS
+    )
 
 
 def _counts_something(text: str, end: int) -> bool:
-    """"2000 people", "1600 Pennsylvania Avenue": a count or an address, not a year."""
+    """ "2000 people", "1600 Pennsylvania Avenue": a count or an address, not a year."""
     m = _HEAD.match(text, end)
     if not m:
         return False
     word = m.group(1)
     if word.lower() in _YEAR_FOLLOWERS:
         return False
-    return word[0].isupper() or word.lower() in _COUNT_NOUNS or (
-        word.lower().endswith("s") and not word.lower().endswith("ss") and word.lower() not in STOP_WORDS)
+    return (
+        word[0].isupper()
+        or word.lower() in _COUNT_NOUNS
+        or (word.lower().endswith("s") and not word.lower().endswith("ss") and word.lower() not in STOP_WORDS)
+    )
 
 
 _NAMED_NUMBER = re.compile(r"(?:401|403|457)\s?\(?[kb]\)?", re.I)  # retirement plans
 _NAME_K = re.compile(r"\d{1,2}K")  # "4K", "8K", "5K", "10K" as names of a resolution or a race
-_NAME_K_AFTER = re.compile(r"[\s-]+(?:monitors?|tvs?|televisions?|videos?|displays?|resolution|screens?|cameras?|"
-                           r"content|streaming|hdr|uhd|ultra|gaming|runs?|races?|walks?|fun\s+run)\b", re.I)
+_NAME_K_AFTER = re.compile(
+    r"[\s-]+(?:monitors?|tvs?|televisions?|videos?|displays?|resolution|screens?|cameras?|"
+    r"content|streaming|hdr|uhd|ultra|gaming|runs?|races?|walks?|fun\s+run)\b",
+    re.I,
+)
 
 
 _FEET_INCHES = re.compile(
     r"(?<![\d.,])(?P<a>\d{1,2})\s*(?:feet|foot|ft\.?|'|’|′)\s*(?:and\s+)?(?P<b>\d{1,2}(?:\.\d)?)"
-    r"(?:\s*(?:inches|inch|in\b|\"|”|″|''))?(?![\d'’′])", re.I)
+    r"(?:\s*(?:inches|inch|in\b|\"|”|″|''))?(?![\d'’′])",
+    re.I,
+)
 _POUNDS_OUNCES = re.compile(
-    r"(?<![\d.,])(?P<a>\d{1,3})\s*(?:pounds?|lbs?\.?)\s*(?:and\s+)?(?P<b>\d{1,2}(?:\.\d)?)\s*(?:ounces?|oz)\b",
-    re.I)
+    r"(?<![\d.,])(?P<a>\d{1,3})\s*(?:pounds?|lbs?\.?)\s*(?:and\s+)?(?P<b>\d{1,2}(?:\.\d)?)\s*(?:ounces?|oz)\b", re.I
+)
 
 
-_H, _MIN, _S = (r"(?:h|hrs?\.?|hours?)(?![a-z])", r"(?:m|mins?\.?|minutes?)(?![a-z])",
-                r"(?:s|secs?\.?|seconds?)(?![a-z])")
+_H, _MIN, _S = (
+    r"(?:h|hrs?\.?|hours?)(?![a-z])",
+    r"(?:m|mins?\.?|minutes?)(?![a-z])",
+    r"(?:s|secs?\.?|seconds?)(?![a-z])",
+)
 _AND = r"(?:\s*,?\s*(?:and\s+)?)"
 _DURATION = re.compile(
     rf"(?<![\d.,])(?:(?P<h>\d{{1,3}})\s*{_H}{_AND}(?P<hm>\d{{1,2}})\s*{_MIN}(?:{_AND}(?P<hms>\d{{1,2}}(?:\.\d+)?)\s*{_S})?"
     rf"|(?P<m>\d{{1,3}})\s*{_MIN}{_AND}(?P<ms>\d{{1,2}}(?:\.\d+)?)\s*{_S}"
-    rf"|(?P<gh>\d{{1,2}})h(?P<gm>[0-5]\d)(?![\w]))", re.I)
+    rf"|(?P<gh>\d{{1,2}})h(?P<gm>[0-5]\d)(?![\w]))",
+    re.I,
+)
 # a race or a record time: "in 2:03:59", "a time of 3:43.13"; a clock reading is a time of day instead
-_ELAPSED = re.compile(r"(?<![\d:.])(?:(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d(?:\.\d{1,3})?)"
-                      r"|(?P<m2>\d{1,2}):(?P<s2>[0-5]\d\.\d{1,3}))(?![\d:])")
-_ELAPSED_BEFORE = re.compile(r"\b(?:in|time|times|timed|ran|runs?|running|clocked|clocking|finish\w*|record|best|pb|"
-                             r"won|win|wins|marathon|race|lasted|lasts|lasting|runtime|duration|video|film|movie)\b", re.I)
+_ELAPSED = re.compile(
+    r"(?<![\d:.])(?:(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d(?:\.\d{1,3})?)"
+    r"|(?P<m2>\d{1,2}):(?P<s2>[0-5]\d\.\d{1,3}))(?![\d:])"
+)
+_ELAPSED_BEFORE = re.compile(
+    r"\b(?:in|time|times|timed|ran|runs?|running|clocked|clocking|finish\w*|record|best|pb|"
+    r"won|win|wins|marathon|race|lasted|lasts|lasting|runtime|duration|video|film|movie)\b",
+    re.I,
+)
 _ELAPSED_AFTER = re.compile(r"\s+(?:world\s+record|record|finish|marathon|time|personal\s+best|pb|long)\b", re.I)
-_CLOCK_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|by|before|after|around|between|opens?|closes?|starts?|ends?|to)"
-                           r"|[-–—]|\bhours?:)\s*$", re.I)
+_CLOCK_BEFORE = re.compile(
+    r"(?:\b(?:at|from|until|till|by|before|after|around|between|opens?|closes?|starts?|ends?|to)"
+    r"|[-–—]|\bhours?:)\s*$",
+    re.I,
+)
 # "ran the 800m in 1:57", "won the 10k in 27:40": minutes and seconds after "in" in a race
 _RACE_TIME = re.compile(r"(?<=\bin\s)(?P<m>\d{1,2}):(?P<s>[0-5]\d)(?![\d:]|\s?(?:[ap]\.?m\b|[AP]M))")
-_RACE_BEFORE = re.compile(r"\b(?:ran|run|runs|race[sd]?|won|win|wins|finish\w*|clocked|marathon|miles?|km|\d+\s?[mk]|"
-                          r"laps?|sprint\w*|swim\w*|record|metres|meters)\b", re.I)
+_RACE_BEFORE = re.compile(
+    r"\b(?:ran|run|runs|race[sd]?|won|win|wins|finish\w*|clocked|marathon|miles?|km|\d+\s?[mk]|"
+    r"laps?|sprint\w*|swim\w*|record|metres|meters)\b",
+    re.I,
+)
 # a glued "2h15" is a duration only where one is spoken of ("a 2h15 drive", "takes 2h15"); "opens at 8h30"
 # and "the 10h30 train" are clock times
-_GLUED_DURATION_BEFORE = re.compile(r"\b(?:takes?|took|taking|lasts?|lasted|lasting|for|in|an?|about|around|over|"
-                                    r"under|nearly|approximately|just)\s+$", re.I)
-_GLUED_DURATION_AFTER = re.compile(r"\s+(?:drive|flight|walk|ride|journey|trip|run|movie|film|long|wait|trek|hike|"
-                                   r"layover|delay|commute|session|show)\b", re.I)
+_GLUED_DURATION_BEFORE = re.compile(
+    r"\b(?:takes?|took|taking|lasts?|lasted|lasting|for|in|an?|about|around|over|"
+    r"under|nearly|approximately|just)\s+$",
+    re.I,
+)
+_GLUED_DURATION_AFTER = re.compile(
+    r"\s+(?:drive|flight|walk|ride|journey|trip|run|movie|film|long|wait|trek|hike|"
+    r"layover|delay|commute|session|show)\b",
+    re.I,
+)
 
 
 def _duration(text: str, start: int, end: int, seconds: float, step: float) -> Found:
     value, dimension = units.to_base(seconds, "second")
-    return start, end, ClaimValue(kind="quantity", text=text[start:end], value=value, low=value - step / 2,
-                                  high=value + step / 2, unit="second", dimension=dimension, precision=step)
+    return (
+        start,
+        end,
+        ClaimValue(
+            kind="quantity",
+            text=text[start:end],
+            value=value,
+            low=value - step / 2,
+            high=value + step / 2,
+            unit="second",
+            dimension=dimension,
+            precision=step,
+        ),
+    )
 
 
 def _durations(text: str) -> List[Found]:
-    """"7h 30m", "2 hours, 3 minutes and 59 seconds", "2h15", a race time "in 2:03:59" or
+    """ "7h 30m", "2 hours, 3 minutes and 59 seconds", "2h15", a race time "in 2:03:59" or
     "3:43.13": one duration, not two or three numbers (nor thirty metres)."""
     out: List[Found] = []
     for m in _DURATION.finditer(text):
@@ -745,9 +1065,11 @@ def _durations(text: str) -> List[Found]:
             hours, minutes, secs = 0, int(m.group("m")), m.group("ms")
         else:
             hours, minutes, secs = int(m.group("gh")), int(m.group("gm")), None
-            if not (_GLUED_DURATION_BEFORE.search(text, max(0, m.start() - 16), m.start())
-                    and not _CLOCK_BEFORE.search(text, max(0, m.start() - 10), m.start())
-                    or _GLUED_DURATION_AFTER.match(text, m.end())):
+            if not (
+                _GLUED_DURATION_BEFORE.search(text, max(0, m.start() - 16), m.start())
+                and not _CLOCK_BEFORE.search(text, max(0, m.start() - 10), m.start())
+                or _GLUED_DURATION_AFTER.match(text, m.end())
+            ):
                 continue  # "opens at 8h30", "the 10h30 train": a clock time
         if (hours and minutes >= 60) or (secs is not None and float(secs) >= 60):
             continue
@@ -756,11 +1078,16 @@ def _durations(text: str) -> List[Found]:
         out.append(_duration(text, m.start(), end, hours * 3600 + minutes * 60 + float(secs or 0), step))
     for m in _ELAPSED.finditer(text):
         if m.group("h") is not None:
-            if _CLOCK_BEFORE.search(text, max(0, m.start() - 10), m.start()) or re.match(
-                    r"\s?(?:[ap]\.?m\b|[AP]M)", text[m.end():m.end() + 5]) or not (
+            if (
+                _CLOCK_BEFORE.search(text, max(0, m.start() - 10), m.start())
+                or re.match(r"\s?(?:[ap]\.?m\b|[AP]M)", text[m.end() : m.end() + 5])
+                or not (
                     _ELAPSED_BEFORE.search(text, max(0, m.start() - 40), m.start())
                     or _ELAPSED_AFTER.match(text, m.end())
-                    or not m.group("h").startswith("0") and len(m.group("h")) == 1):
+                    or not m.group("h").startswith("0")
+                    and len(m.group("h")) == 1
+                )
+            ):
                 continue  # "at 14:30:00", "14:30:00" alone: a time of day; "2:03:59" alone a race time
             secs, total = m.group("s"), int(m.group("h")) * 3600 + int(m.group("m")) * 60 + float(m.group("s"))
         else:
@@ -773,48 +1100,104 @@ def _durations(text: str) -> List[Found]:
 
 
 _SHARE_NUM = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,4})"
-_SHARE_DEN = (r"(?:\d{1,3}(?:,\d{3})+|\d{1,7}|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty)"
-              r"(?:\s+(?:hundred|thousand|million))?)")
-_IN_EVERY = re.compile(rf"\b(?P<n>{_SHARE_NUM})\s+(?P<sep>in|out\s+of)\s+(?:every\s+)?(?P<d>{_SHARE_DEN})\b"
-                       r"(?=\s+(?P<noun>[A-Za-z][a-z'-]*))", re.I)
+_SHARE_DEN = (
+    r"(?:\d{1,3}(?:,\d{3})+|\d{1,7}|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty)"
+    r"(?:\s+(?:hundred|thousand|million))?)"
+)
+_IN_EVERY = re.compile(
+    rf"\b(?P<n>{_SHARE_NUM})\s+(?P<sep>in|out\s+of)\s+(?:every\s+)?(?P<d>{_SHARE_DEN})\b"
+    r"(?=\s+(?P<noun>[A-Za-z][a-z'-]*))",
+    re.I,
+)
 # "scored 3 in 10 minutes", "4 in 6 matches": a rate, not a share
-_RATE_NOUNS = {"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month",
-               "months", "year", "years", "season", "seasons", "match", "matches", "game", "games", "race", "races",
-               "start", "starts", "appearance", "appearances", "outing", "outings", "innings", "attempts", "tries"}
-_RATING_WORDS = re.compile(rf"\b(?:{_RATING_CUES}|scoring|got|gets|earned|earns|received|receives|awarded)"
-                           r"\W+(?:\w+\W+){0,2}$", re.I)
+_RATE_NOUNS = {
+    "second",
+    "seconds",
+    "minute",
+    "minutes",
+    "hour",
+    "hours",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "season",
+    "seasons",
+    "match",
+    "matches",
+    "game",
+    "games",
+    "race",
+    "races",
+    "start",
+    "starts",
+    "appearance",
+    "appearances",
+    "outing",
+    "outings",
+    "innings",
+    "attempts",
+    "tries",
+}
+_RATING_WORDS = re.compile(
+    rf"\b(?:{_RATING_CUES}|scoring|got|gets|earned|earns|received|receives|awarded)"
+    r"\W+(?:\w+\W+){0,2}$",
+    re.I,
+)
 _FRACTION_OF = re.compile(
     r"\b(?:(?P<num>an?|one|two|three|four|five|six|seven|eight|nine)[ \t-]"
-    r"(?P<den>half|third|quarter|fifth|sixth|eighth|tenth)s?|(?P<half>half))[ \t]+of\b", re.I)
-_NOT_SHARE_BEFORE = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final|latter|former|other|"
-                               r"back|front|top|bottom|better|bigger|larger|greater|lower|upper|opening|closing)\s+$", re.I)
-_NOT_SHARE_AFTER = re.compile(r"[ \t]+(?:an?\b|the\s+\d|\$|€|£|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-                              r"twenty|hundred|thousand|million|billion)\b)", re.I)
+    r"(?P<den>half|third|quarter|fifth|sixth|eighth|tenth)s?|(?P<half>half))[ \t]+of\b",
+    re.I,
+)
+_NOT_SHARE_BEFORE = re.compile(
+    r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final|latter|former|other|"
+    r"back|front|top|bottom|better|bigger|larger|greater|lower|upper|opening|closing)\s+$",
+    re.I,
+)
+_NOT_SHARE_AFTER = re.compile(
+    r"[ \t]+(?:an?\b|the\s+\d|\$|€|£|\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"twenty|hundred|thousand|million|billion)\b)",
+    re.I,
+)
 _QUAL_BEFORE = re.compile(rf"(?<!\w)(?:{_QUAL})\s+$", re.I)  # "about" in "about half of"
 _SCALE_NOUNS = {"star", "stars", "point", "points", "rating", "scale", "possible", "and", "or", "to"}
 
 
 def _shares(text: str) -> List[Found]:
-    """"one in four adults", "seven out of ten dentists", "a third of", "two-thirds of", "half of
+    """ "one in four adults", "seven out of ten dentists", "a third of", "two-thirds of", "half of
     the staff": a share of a group, a percent ("one in four" is 25 %), so "25%" grounds it."""
     out: List[Found] = []
     for m in _IN_EVERY.finditer(text):
         n, d = (_share_count(m.group(g)) for g in ("n", "d"))
         noun = m.group("noun").lower()
-        if n is None or d is None or not 0 < n < d or (m.group("d").isdigit() and _is_year(d, m.group("d"))) \
-                or noun in _SCALE_NOUNS or noun in STOP_WORDS:
+        if (
+            n is None
+            or d is None
+            or not 0 < n < d
+            or (m.group("d").isdigit() and _is_year(d, m.group("d")))
+            or noun in _SCALE_NOUNS
+            or noun in STOP_WORDS
+        ):
             continue  # "600 in 2024", "4 out of 5 stars", "4 out of 5 on TripAdvisor": a year, a rating
         if m.group("d").lower() == "a million":
             continue  # "a one in a million chance": an idiom
-        if (m.group("sep").lower() == "in" and noun in _RATE_NOUNS) or \
-                _RATING_WORDS.search(text, max(0, m.start() - 30), m.start()):
+        if (m.group("sep").lower() == "in" and noun in _RATE_NOUNS) or _RATING_WORDS.search(
+            text, max(0, m.start() - 30), m.start()
+        ):
             continue  # "scored 3 in 10 minutes" is a rate; "rated 4 out of 5 by critics" a rating
         exact = bool(re.fullmatch(r"[\d,]+", m.group("d"))) and d not in (2, 3, 4, 5, 10)
         out.append(_share(text, m, 100.0 * n / d, 100.0 / d if exact else 0.0))
     for m in _FRACTION_OF.finditer(text):
-        if _NOT_SHARE_BEFORE.search(text, max(0, m.start() - 12), m.start()) or _NOT_SHARE_AFTER.match(text, m.end()) \
-                or (m.group("den") or m.group("half") or "").lower() == "half" and re.search(
-                    r"\band\s+$", text[max(0, m.start() - 5):m.start()], re.I):
+        if (
+            _NOT_SHARE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+            or _NOT_SHARE_AFTER.match(text, m.end())
+            or (m.group("den") or m.group("half") or "").lower() == "half"
+            and re.search(r"\band\s+$", text[max(0, m.start() - 5) : m.start()], re.I)
+        ):
             continue  # "the second half of", "half of 300 members", "a third of a mile", "an hour and a half of"
         if m.group("half"):
             share = 0.5
@@ -829,16 +1212,17 @@ def _shares(text: str) -> List[Found]:
 _PERCENT_SHARE = re.compile(
     r"\b(?:(?:(?P<half>half)|(?P<num>an?|one|two|three)[ \t-](?P<den>quarter|third|fifth|eighth|tenth)s?)(?:[ \t]+of)?[ \t]+"
     r"(?:an?|one|1)[ \t]*|(?P<ahalf>a[ \t]+half)[ \t-]+)"
-    r"(?:(?P<pp>percentage[ \t-]points?\b)|%|per[ \t-]?cent\b|percent\b)", re.I)
+    r"(?:(?P<pp>percentage[ \t-]points?\b)|%|per[ \t-]?cent\b|percent\b)",
+    re.I,
+)
 
 # a number and "and" before "a half percent": "one and a half percent", "2 and a half percent"
 # are 1.5 % and 2.5 % ("rose 1% in 2022 and a half percent in 2023": a year takes no half)
-_AND_BEFORE = re.compile(r"(?:(?<![\w.,%])(?P<digits>\d{1,2})|\b(?:" + "|".join(SMALL) + r"))[ \t]+and[ \t]+$",
-                         re.I)
+_AND_BEFORE = re.compile(r"(?:(?<![\w.,%])(?P<digits>\d{1,2})|\b(?:" + "|".join(SMALL) + r"))[ \t]+and[ \t]+$", re.I)
 
 
 def _shares_of_a_percent(text: str) -> List[Found]:
-    """"half a percent", "half of one percent", "a quarter of a percentage point": 0.5 %,
+    """ "half a percent", "half of one percent", "a quarter of a percentage point": 0.5 %,
     0.5 %, 0.25 pp (stated to a tenth of their value)."""
     out: List[Found] = []
     for m in _PERCENT_SHARE.finditer(text):
@@ -848,8 +1232,11 @@ def _shares_of_a_percent(text: str) -> List[Found]:
         if whole:  # "2 and a half percent": 2.5 %, stated to the half
             value, step = int(whole.group("digits")) + 0.5, 0.5
         else:
-            value = 0.5 if m.group("half") or m.group("ahalf") else \
-                _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
+            value = (
+                0.5
+                if m.group("half") or m.group("ahalf")
+                else _NUMERATORS[m.group("num").lower()] / _DENOMINATORS[m.group("den").lower()]
+            )
             # stated as precisely as the decimal it is: "half a percent" as "0.5%", "a quarter" as "0.25%"
             step = next((st for st in (0.1, 0.01, 0.001) if abs(value / st - round(value / st)) < 1e-9), None)
         first = whole.start() if whole else m.start()
@@ -859,40 +1246,80 @@ def _shares_of_a_percent(text: str) -> List[Found]:
             step, approx = 0.0, approx or "about"
         lo, hi = widen(value, step, approx)
         unit = "pp" if m.group("pp") else "%"
-        out.append((start, m.end(), ClaimValue(
-            kind="percent", text=text[start:m.end()], value=value, low=lo, high=hi, unit=unit, dimension="percent",
-            precision=step, approx=approx, number=value, number_step=step, note=PERCENT_OR_POINTS)))
+        out.append(
+            (
+                start,
+                m.end(),
+                ClaimValue(
+                    kind="percent",
+                    text=text[start : m.end()],
+                    value=value,
+                    low=lo,
+                    high=hi,
+                    unit=unit,
+                    dimension="percent",
+                    precision=step,
+                    approx=approx,
+                    number=value,
+                    number_step=step,
+                    note=PERCENT_OR_POINTS,
+                ),
+            )
+        )
     return out
 
 
 # "a 60/40 split", "50-50 odds", "split 70:30": two shares that make up a whole
 _SPLIT = re.compile(r"(?<![\d/.,:-])(?P<a>\d{1,2})[ \t]?(?P<sep>/|-|–|:)[ \t]?(?P<b>\d{1,2})(?![\d/%]|[.,:]\d|[ \t]?%)")
-_SPLIT_AFTER = re.compile(r"[ \t]+(?:split|chance|chances|odds|ratio|mix|blend|partnership|joint[ \t]+venture|"
-                          r"proposition|basis)\b", re.I)
+_SPLIT_AFTER = re.compile(
+    r"[ \t]+(?:split|chance|chances|odds|ratio|mix|blend|partnership|joint[ \t]+venture|"
+    r"proposition|basis)\b",
+    re.I,
+)
 # "split the profits 60/40", "the odds are 50-50"; not "split into 30-70 segments"
-_SPLIT_BEFORE = re.compile(r"\b(?:(?:split|divided|shared)(?:[ \t]+(?!into\b|in\b)\w+){0,2}|(?:odds|ratio|split)[ \t]+"
-                           r"(?:is|are|was|were|of))[ \t,]+$", re.I)
+_SPLIT_BEFORE = re.compile(
+    r"\b(?:(?:split|divided|shared)(?:[ \t]+(?!into\b|in\b)\w+){0,2}|(?:odds|ratio|split)[ \t]+"
+    r"(?:is|are|was|were|of))[ \t,]+$",
+    re.I,
+)
 
 
 def _splits(text: str) -> List[Found]:
-    """"a 60/40 split": 60 % and 40 %, two shares of a whole (the two numbers add to 100)."""
+    """ "a 60/40 split": 60 % and 40 %, two shares of a whole (the two numbers add to 100)."""
     out: List[Found] = []
     for m in _SPLIT.finditer(text):
         a, b = int(m.group("a")), int(m.group("b"))
-        if a + b != 100 or not (_SPLIT_AFTER.match(text, m.end())
-                                or _SPLIT_BEFORE.search(text, max(0, m.start() - 30), m.start())):
+        if a + b != 100 or not (
+            _SPLIT_AFTER.match(text, m.end()) or _SPLIT_BEFORE.search(text, max(0, m.start() - 30), m.start())
+        ):
             continue
         for g, value in (("a", a), ("b", b)):
             s, e = m.span(g)
             lo, hi = widen(float(value), 1.0, None)
-            out.append((s, e, ClaimValue(
-                kind="percent", text=text[s:e], value=float(value), low=lo, high=hi, unit="%", dimension="percent",
-                precision=1.0, number=float(value), number_step=1.0, note=SPLIT_NOTE)))
+            out.append(
+                (
+                    s,
+                    e,
+                    ClaimValue(
+                        kind="percent",
+                        text=text[s:e],
+                        value=float(value),
+                        low=lo,
+                        high=hi,
+                        unit="%",
+                        dimension="percent",
+                        precision=1.0,
+                        number=float(value),
+                        number_step=1.0,
+                        note=SPLIT_NOTE,
+                    ),
+                )
+            )
     return out
 
 
 def _share_count(text: str) -> Optional[float]:
-    """"4" -> 4, "10,000" -> 10000, "ten thousand" -> 10000, "a million" -> 1e6."""
+    """ "4" -> 4, "10,000" -> 10000, "ten thousand" -> 10000, "a million" -> 1e6."""
     if re.fullmatch(r"[\d,]+", text):
         return float(text.replace(",", ""))
     spelled = words_to_number(text)
@@ -905,10 +1332,24 @@ def _share(text: str, m: "re.Match[str]", value: float, step: float) -> Found:
     start, approx = (q.start(), re.sub(r"\s+$", "", q.group(0))) if q else (m.start(), None)
     qualifier = approx or ("about" if step == 0.0 else None)  # "a third" is said of 31 % to 35 % alike
     lo, hi = widen(value, step, qualifier)
-    return start, end, ClaimValue(
-        kind="percent", text=text[start:end], value=value, low=lo, high=hi, unit="%", dimension="percent",
-        precision=step, approx=qualifier.lower() if qualifier else None, number=value, number_step=step,
-        note=SHARE_NOTE)
+    return (
+        start,
+        end,
+        ClaimValue(
+            kind="percent",
+            text=text[start:end],
+            value=value,
+            low=lo,
+            high=hi,
+            unit="%",
+            dimension="percent",
+            precision=step,
+            approx=qualifier.lower() if qualifier else None,
+            number=value,
+            number_step=step,
+            note=SHARE_NOTE,
+        ),
+    )
 
 
 def _seconds_step(secs: str) -> float:
@@ -916,39 +1357,54 @@ def _seconds_step(secs: str) -> float:
 
 
 def _compound_measures(text: str) -> List[Found]:
-    """"5 feet 11 inches", "5'11\"", "7 lb 8 oz": one length or mass, not two numbers."""
+    """ "5 feet 11 inches", "5'11\"", "7 lb 8 oz": one length or mass, not two numbers."""
     out: List[Found] = []
     for pattern, unit, per in ((_FEET_INCHES, "inch", 12), (_POUNDS_OUNCES, "ounce", 16)):
         for m in pattern.finditer(text):
             a, b = int(m.group("a")), float(m.group("b"))
-            worded = re.search(r"[a-z\"”″]|''", m.group(0)[len(m.group("a")):], re.I)
+            worded = re.search(r"[a-z\"”″]|''", m.group(0)[len(m.group("a")) :], re.I)
             if b >= per or (pattern is _FEET_INCHES and not worded and not 3 <= a <= 8):
                 continue  # "5'13", or "12'6" without a word: not a height
             value, dimension = units.to_base(a * per + b, unit)
             small = units.scale_to_base(1.0, unit)
-            out.append((m.start(), m.end(), ClaimValue(
-                kind="quantity", text=m.group(0), value=value, low=value - small / 2, high=value + small / 2,
-                unit=unit, dimension=dimension, precision=small)))
+            out.append(
+                (
+                    m.start(),
+                    m.end(),
+                    ClaimValue(
+                        kind="quantity",
+                        text=m.group(0),
+                        value=value,
+                        low=value - small / 2,
+                        high=value + small / 2,
+                        unit=unit,
+                        dimension=dimension,
+                        precision=small,
+                    ),
+                )
+            )
     return out
 
 
 def _descending(n1: str, n2: str) -> bool:
-    """"81-61": two whole numbers, the second smaller, so not a range (a score, a record)."""
-    return bool(re.fullmatch(r"\d{1,3}", n1.strip()) and re.fullmatch(r"\d{1,3}", n2.strip())) \
-        and int(n2) < int(n1)
+    """ "81-61": two whole numbers, the second smaller, so not a range (a score, a record)."""
+    return bool(re.fullmatch(r"\d{1,3}", n1.strip()) and re.fullmatch(r"\d{1,3}", n2.strip())) and int(n2) < int(n1)
 
 
 def _second_score(text: str, s: int) -> bool:
     """The second number of a score ("lost 1-3", "81-61"), which follows a hyphen."""
-    m = re.search(r"(?<![\d.,])(\d+)[-–—]$", text[max(0, s - 6):s])
+    m = re.search(r"(?<![\d.,])(\d+)[-–—]$", text[max(0, s - 6) : s])
     if not m:
         return False
     own_match = re.match(r"\d+", text[s:])
     if own_match is None:
         return False  # the claim starts with a qualifier ("0-~0")
     own = own_match.group(0)
-    return bool(_SCORE_BEFORE.search(text[max(0, s - 36):s - len(m.group(0))])
-                or _SCORE_AFTER.match(text, s + len(own)) or _descending(m.group(1), own))
+    return bool(
+        _SCORE_BEFORE.search(text[max(0, s - 36) : s - len(m.group(0))])
+        or _SCORE_AFTER.match(text, s + len(own))
+        or _descending(m.group(1), own)
+    )
 
 
 def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
@@ -961,8 +1417,11 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
     if v.kind == "cardinal":
         if v.head in _META_HEADS or _NUMERATOR_OF.match(text, e):
             return False
-        if _NAMED_NUMBER.fullmatch(text, s, min(len(text), e + 3)) or _NAMED_NUMBER.fullmatch(text, s, e) \
-                or (_NAME_K.fullmatch(text, s, e) and _NAME_K_AFTER.match(text, e)):
+        if (
+            _NAMED_NUMBER.fullmatch(text, s, min(len(text), e + 3))
+            or _NAMED_NUMBER.fullmatch(text, s, e)
+            or (_NAME_K.fullmatch(text, s, e) and _NAME_K_AFTER.match(text, e))
+        ):
             return False  # "your 401k", "a 401(k) plan", "a 4K monitor", "a 5K run": names
         if n1 in ("one", "a", "an", "zero") and not v.is_range:
             return False
@@ -988,14 +1447,22 @@ def parse_claim(span_text: str, kind_hint: Optional[str] = None) -> Optional[Cla
     found = find_claims(span_text)
     if not found:
         if kind_hint in ("DATE", "TIME"):
-            return ClaimValue(kind="date" if kind_hint == "DATE" else "time", text=span_text,
-                              normalisable=False, note="date or time with nothing to anchor it")
+            return ClaimValue(
+                kind="date" if kind_hint == "DATE" else "time",
+                text=span_text,
+                normalisable=False,
+                note="date or time with nothing to anchor it",
+            )
         return None
     s, e, v = max(found, key=lambda t: t[1] - t[0])
     return replace(v, text=span_text)
 
 
 NER_KINDS: Dict[str, str] = {
-    "MONEY": "money", "PERCENT": "percent", "DATE": "date", "TIME": "time",
-    "QUANTITY": "quantity", "CARDINAL": "cardinal",
+    "MONEY": "money",
+    "PERCENT": "percent",
+    "DATE": "date",
+    "TIME": "time",
+    "QUANTITY": "quantity",
+    "CARDINAL": "cardinal",
 }

@@ -4,6 +4,7 @@ Pure functions: ``parse_unit(number_text, following_text)`` finds the unit that
 follows a number, ``to_base(value, unit)`` converts it to the base unit of its
 dimension (metre, kilogram, kelvin, second, litre, square metre, metre/second).
 """
+
 from __future__ import annotations
 
 import re
@@ -17,44 +18,90 @@ from spacy.lang.en.stop_words import STOP_WORDS
 # function for temperatures. Units that are not listed are compared by name only.
 _LINEAR: Dict[str, Tuple[str, float]] = {
     # length (metre)
-    "metre": ("length", 1.0), "kilometre": ("length", 1e3), "centimetre": ("length", 1e-2),
-    "millimetre": ("length", 1e-3), "micrometre": ("length", 1e-6), "nanometre": ("length", 1e-9),
-    "mile": ("length", 1609.344), "nautical mile": ("length", 1852.0), "yard": ("length", 0.9144),
-    "foot": ("length", 0.3048), "inch": ("length", 0.0254), "light-year": ("length", 9.4607e15),
+    "metre": ("length", 1.0),
+    "kilometre": ("length", 1e3),
+    "centimetre": ("length", 1e-2),
+    "millimetre": ("length", 1e-3),
+    "micrometre": ("length", 1e-6),
+    "nanometre": ("length", 1e-9),
+    "mile": ("length", 1609.344),
+    "nautical mile": ("length", 1852.0),
+    "yard": ("length", 0.9144),
+    "foot": ("length", 0.3048),
+    "inch": ("length", 0.0254),
+    "light-year": ("length", 9.4607e15),
     # mass (kilogram)
-    "kilogram": ("mass", 1.0), "gram": ("mass", 1e-3), "milligram": ("mass", 1e-6),
-    "microgram": ("mass", 1e-9), "tonne": ("mass", 1e3), "pound-mass": ("mass", 0.45359237),
-    "ounce": ("mass", 0.028349523125), "stone": ("mass", 6.35029318), "short ton": ("mass", 907.18474),
+    "kilogram": ("mass", 1.0),
+    "gram": ("mass", 1e-3),
+    "milligram": ("mass", 1e-6),
+    "microgram": ("mass", 1e-9),
+    "tonne": ("mass", 1e3),
+    "pound-mass": ("mass", 0.45359237),
+    "ounce": ("mass", 0.028349523125),
+    "stone": ("mass", 6.35029318),
+    "short ton": ("mass", 907.18474),
     "long ton": ("mass", 1016.0469088),
     # volume (litre)
-    "litre": ("volume", 1.0), "millilitre": ("volume", 1e-3), "centilitre": ("volume", 1e-2),
-    "cubic metre": ("volume", 1e3), "cubic centimetre": ("volume", 1e-3),
-    "gallon": ("volume", 3.785411784), "US liquid gallon": ("volume", 3.785411784),
-    "imperial gallon": ("volume", 4.54609), "US liquid quart": ("volume", 0.946352946),
-    "US liquid pint": ("volume", 0.473176473), "US fluid ounce": ("volume", 0.0295735295625),
-    "barrel": ("volume", 158.987294928), "cup": ("volume", 0.2365882365),
-    "teaspoon": ("volume", 0.00492892159375), "tablespoon": ("volume", 0.01478676478125),
+    "litre": ("volume", 1.0),
+    "millilitre": ("volume", 1e-3),
+    "centilitre": ("volume", 1e-2),
+    "cubic metre": ("volume", 1e3),
+    "cubic centimetre": ("volume", 1e-3),
+    "gallon": ("volume", 3.785411784),
+    "US liquid gallon": ("volume", 3.785411784),
+    "imperial gallon": ("volume", 4.54609),
+    "US liquid quart": ("volume", 0.946352946),
+    "US liquid pint": ("volume", 0.473176473),
+    "US fluid ounce": ("volume", 0.0295735295625),
+    "barrel": ("volume", 158.987294928),
+    "cup": ("volume", 0.2365882365),
+    "teaspoon": ("volume", 0.00492892159375),
+    "tablespoon": ("volume", 0.01478676478125),
     # area (square metre)
-    "square metre": ("area", 1.0), "square kilometre": ("area", 1e6), "square foot": ("area", 0.09290304),
-    "square mile": ("area", 2589988.110336), "square inch": ("area", 0.00064516),
-    "square yard": ("area", 0.83612736), "acre": ("area", 4046.8564224), "hectare": ("area", 1e4),
+    "square metre": ("area", 1.0),
+    "square kilometre": ("area", 1e6),
+    "square foot": ("area", 0.09290304),
+    "square mile": ("area", 2589988.110336),
+    "square inch": ("area", 0.00064516),
+    "square yard": ("area", 0.83612736),
+    "acre": ("area", 4046.8564224),
+    "hectare": ("area", 1e4),
     # duration (second)
-    "second": ("duration", 1.0), "millisecond": ("duration", 1e-3), "minute": ("duration", 60.0),
-    "hour": ("duration", 3600.0), "day": ("duration", 86400.0), "week": ("duration", 604800.0),
-    "month": ("duration", 2629800.0), "year": ("duration", 31557600.0),
-    "decade": ("duration", 315576000.0), "century": ("duration", 3155760000.0),
+    "second": ("duration", 1.0),
+    "millisecond": ("duration", 1e-3),
+    "minute": ("duration", 60.0),
+    "hour": ("duration", 3600.0),
+    "day": ("duration", 86400.0),
+    "week": ("duration", 604800.0),
+    "month": ("duration", 2629800.0),
+    "year": ("duration", 31557600.0),
+    "decade": ("duration", 315576000.0),
+    "century": ("duration", 3155760000.0),
     # speed (metre per second)
-    "metre per second": ("speed", 1.0), "kilometre per hour": ("speed", 1 / 3.6),
-    "mile per hour": ("speed", 0.44704), "knot": ("speed", 0.514444),
+    "metre per second": ("speed", 1.0),
+    "kilometre per hour": ("speed", 1 / 3.6),
+    "mile per hour": ("speed", 0.44704),
+    "knot": ("speed", 0.514444),
     # data (byte)
-    "byte": ("data", 1.0), "kilobyte": ("data", 1e3), "megabyte": ("data", 1e6),
-    "gigabyte": ("data", 1e9), "terabyte": ("data", 1e12), "bit": ("data", 0.125),
-    "megabit": ("data", 1.25e5), "gigabit": ("data", 1.25e8),
+    "byte": ("data", 1.0),
+    "kilobyte": ("data", 1e3),
+    "megabyte": ("data", 1e6),
+    "gigabyte": ("data", 1e9),
+    "terabyte": ("data", 1e12),
+    "bit": ("data", 0.125),
+    "megabit": ("data", 1.25e5),
+    "gigabit": ("data", 1.25e8),
     # energy (joule) and power (watt)
-    "joule": ("energy", 1.0), "kilojoule": ("energy", 1e3), "calorie": ("energy", 4.184),
-    "kilocalorie": ("energy", 4184.0), "kilowatt hour": ("energy", 3.6e6),
-    "watt": ("power", 1.0), "kilowatt": ("power", 1e3), "megawatt": ("power", 1e6),
-    "gigawatt": ("power", 1e9), "horsepower": ("power", 745.699872),
+    "joule": ("energy", 1.0),
+    "kilojoule": ("energy", 1e3),
+    "calorie": ("energy", 4.184),
+    "kilocalorie": ("energy", 4184.0),
+    "kilowatt hour": ("energy", 3.6e6),
+    "watt": ("power", 1.0),
+    "kilowatt": ("power", 1e3),
+    "megawatt": ("power", 1e6),
+    "gigawatt": ("power", 1e9),
+    "horsepower": ("power", 745.699872),
 }
 
 _AFFINE: Dict[str, Callable[[float], float]] = {
@@ -66,38 +113,161 @@ _AFFINE_SCALE = {"kelvin": 1.0, "degree Celsius": 1.0, "degree fahrenheit": 5.0 
 
 # Words quantulum3 knows as unit surfaces but that are ordinary English after a number.
 _NOT_UNITS = set(STOP_WORDS) | {
-    "a", "an", "at", "in", "s", "h", "am", "pm", "b", "pc", "set", "sets", "pair", "pairs",
-    "pack", "packs", "piece", "pieces", "point", "points", "dimensionless", "percent",
-    "percentage", "pct", "bp", "st", "ft.", "per", "to", "x", "c", "f", "p", "t", "l", "mb",
-    "pound", "pounds", "ton", "tons", "star", "stars", "g", "ly", "au", "ua", "day", "days",
-    "year", "years", "month", "months", "week", "weeks", "minute", "minutes", "hour", "hours",
-    "second", "seconds", "decade", "decades", "century", "centuries", "cup", "cups", "barrel",
-    "barrels", "calorie", "calories", "st", "nd", "rd", "th", "quarter", "quarters",
+    "a",
+    "an",
+    "at",
+    "in",
+    "s",
+    "h",
+    "am",
+    "pm",
+    "b",
+    "pc",
+    "set",
+    "sets",
+    "pair",
+    "pairs",
+    "pack",
+    "packs",
+    "piece",
+    "pieces",
+    "point",
+    "points",
+    "dimensionless",
+    "percent",
+    "percentage",
+    "pct",
+    "bp",
+    "st",
+    "ft.",
+    "per",
+    "to",
+    "x",
+    "c",
+    "f",
+    "p",
+    "t",
+    "l",
+    "mb",
+    "pound",
+    "pounds",
+    "ton",
+    "tons",
+    "star",
+    "stars",
+    "g",
+    "ly",
+    "au",
+    "ua",
+    "day",
+    "days",
+    "year",
+    "years",
+    "month",
+    "months",
+    "week",
+    "weeks",
+    "minute",
+    "minutes",
+    "hour",
+    "hours",
+    "second",
+    "seconds",
+    "decade",
+    "decades",
+    "century",
+    "centuries",
+    "cup",
+    "cups",
+    "barrel",
+    "barrels",
+    "calorie",
+    "calories",
+    "st",
+    "nd",
+    "rd",
+    "th",
+    "quarter",
+    "quarters",
 }
 # Duration and a few everyday units are listed here so the fast path recognises them.
 _OWN_SURFACES: Dict[str, str] = {
-    "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
-    "months": "month", "year": "year", "years": "year", "minute": "minute", "minutes": "minute",
-    "min": "minute", "mins": "minute", "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour",
-    "second": "second", "seconds": "second", "sec": "second", "secs": "second",
-    "decade": "decade", "decades": "decade", "century": "century", "centuries": "century",
-    "pound": "pound-mass", "pounds": "pound-mass", "lb": "pound-mass", "lbs": "pound-mass",
-    "ton": "short ton", "tons": "short ton", "tonne": "tonne", "tonnes": "tonne",
-    "calorie": "kilocalorie", "calories": "kilocalorie", "kcal": "kilocalorie",
-    "cup": "cup", "cups": "cup", "c": "cup", "barrel": "barrel", "barrels": "barrel",
-    "tsp": "teaspoon", "tsps": "teaspoon", "teaspoon": "teaspoon", "teaspoons": "teaspoon",
-    "tbsp": "tablespoon", "tbsps": "tablespoon", "tablespoon": "tablespoon", "tablespoons": "tablespoon",
-    "degree": "degree", "degrees": "degree", "deg": "degree",
-    "hectare": "hectare", "hectares": "hectare", "fps": "frame per second",
+    "day": "day",
+    "days": "day",
+    "week": "week",
+    "weeks": "week",
+    "month": "month",
+    "months": "month",
+    "year": "year",
+    "years": "year",
+    "minute": "minute",
+    "minutes": "minute",
+    "min": "minute",
+    "mins": "minute",
+    "hour": "hour",
+    "hours": "hour",
+    "hr": "hour",
+    "hrs": "hour",
+    "second": "second",
+    "seconds": "second",
+    "sec": "second",
+    "secs": "second",
+    "decade": "decade",
+    "decades": "decade",
+    "century": "century",
+    "centuries": "century",
+    "pound": "pound-mass",
+    "pounds": "pound-mass",
+    "lb": "pound-mass",
+    "lbs": "pound-mass",
+    "ton": "short ton",
+    "tons": "short ton",
+    "tonne": "tonne",
+    "tonnes": "tonne",
+    "calorie": "kilocalorie",
+    "calories": "kilocalorie",
+    "kcal": "kilocalorie",
+    "cup": "cup",
+    "cups": "cup",
+    "c": "cup",
+    "barrel": "barrel",
+    "barrels": "barrel",
+    "tsp": "teaspoon",
+    "tsps": "teaspoon",
+    "teaspoon": "teaspoon",
+    "teaspoons": "teaspoon",
+    "tbsp": "tablespoon",
+    "tbsps": "tablespoon",
+    "tablespoon": "tablespoon",
+    "tablespoons": "tablespoon",
+    "degree": "degree",
+    "degrees": "degree",
+    "deg": "degree",
+    "hectare": "hectare",
+    "hectares": "hectare",
+    "fps": "frame per second",
 }
 # Surfaces whose case decides: "500 MB" is megabytes ("mb" may be millibars)
 _CASED_SURFACES: Dict[str, str] = {
-    "MB": "megabyte", "Mb": "megabit", "Gb": "gigabit",
+    "MB": "megabyte",
+    "Mb": "megabit",
+    "Gb": "gigabit",
     # areas and volumes written with a power, in lower case ("9.8 km²", "500 m2", "2 m³"; "3 M2 slots" is a name)
-    "m²": "square metre", "m2": "square metre", "km²": "square kilometre", "km2": "square kilometre",
-    "ft²": "square foot", "ft2": "square foot", "mi²": "square mile", "mi2": "square mile",
-    "in²": "square inch", "yd²": "square yard", "yd2": "square yard",
-    "m³": "cubic metre", "m3": "cubic metre", "cm³": "cubic centimetre", "cm3": "cubic centimetre",
+    "m²": "square metre",
+    "m2": "square metre",
+    "km²": "square kilometre",
+    "km2": "square kilometre",
+    "ft²": "square foot",
+    "ft2": "square foot",
+    "mi²": "square mile",
+    "mi2": "square mile",
+    "in²": "square inch",
+    "yd²": "square yard",
+    "yd2": "square yard",
+    "m³": "cubic metre",
+    "m3": "cubic metre",
+    "cm³": "cubic centimetre",
+    "cm3": "cubic centimetre",
 }
 # "350 F", "350° F", "160F", "20 °C": temperatures written with a bare letter
 _TEMPERATURE = re.compile(r"\s?(?:°|º|degrees?\s+|deg\.?\s*)?\s?([CFcf])(?:ahrenheit|elsius)?(?![\w])")
@@ -107,13 +277,19 @@ _BARE_DEGREE = re.compile(r"\s?(?:°|º)(?![\w])")
 
 _G_FORCE = re.compile(r"(?:['’]s\b|-?\s*forces?\b|\s+of\s+(?:force|acceleration)\b)", re.I)
 # after a glued "g": a mobile network ("5g network", "4g/LTE") or a g-force ("pulls 9g")
-_NOT_GRAMS_GLUED = re.compile(r"(?:\s*[/-]\s*LTE\b|\s+(?:networks?|signals?|speeds?|connection|connectivity|"
-                              r"coverage|phones?|mobile|data|internet|service|technology|enabled|capable|"
-                              r"towers?|turns?|loads?)\b|-(?:enabled|capable|ready)\b)", re.I)
+_NOT_GRAMS_GLUED = re.compile(
+    r"(?:\s*[/-]\s*LTE\b|\s+(?:networks?|signals?|speeds?|connection|connectivity|"
+    r"coverage|phones?|mobile|data|internet|service|technology|enabled|capable|"
+    r"towers?|turns?|loads?)\b|-(?:enabled|capable|ready)\b)",
+    re.I,
+)
 # after a power written with a digit and a space before it ("500 m2."): "2 m2 slots", "4 m3
 # instances" are names; glued ("500m2 flat") or with a superscript ("500 m² flat") it is the unit
-_AFTER_POWER_UNIT = re.compile(r"\s*(?:$|[.,;:!?)\]/]|(?:of|per|in|at|for|with|to|from|on|and|or|is|are|was|were"
-                               r"|each|total)\b)", re.I)
+_AFTER_POWER_UNIT = re.compile(
+    r"\s*(?:$|[.,;:!?)\]/]|(?:of|per|in|at|for|with|to|from|on|and|or|is|are|was|were"
+    r"|each|total)\b)",
+    re.I,
+)
 _WORD_AFTER = re.compile(r"\s*(?:-\s*)?(°\s?[CFcf]\b|°|[^\W\d_][\w.\-/²³]*)")
 
 
@@ -213,10 +389,13 @@ def _parse_unit(following: str) -> Optional[UnitMatch]:
         # no unit ("min.nstructions"); not an abbreviation ("19.7 million U.S. seats", "3
         # Ft.Worth locations") nor a compound unit ("25 ft.lbs")
         m = _WORD_AFTER.match(following)
-        glued = m and "\n" not in following[:m.start(1)] and re.fullmatch(
-            r"([a-z][A-Za-z]+|[A-Z]{2,})\.([^\W\d_]{2,})\S*", m.group(1))
+        glued = (
+            m
+            and "\n" not in following[: m.start(1)]
+            and re.fullmatch(r"([a-z][A-Za-z]+|[A-Z]{2,})\.([^\W\d_]{2,})\S*", m.group(1))
+        )
         if glued and (glued.group(2)[0].isupper() or _unit_at(" " + glued.group(2)) is None):
-            found = _unit_at(following[:m.start(1) + len(glued.group(1))])
+            found = _unit_at(following[: m.start(1) + len(glued.group(1))])
     return found
 
 
@@ -242,13 +421,14 @@ def _unit_at(following: str) -> Optional[UnitMatch]:
         # "450 g of flour", "450g of flour": grams in lower case on the same line ("5G", "Grade 3
         # G", g-forces such as "9 g's", "9 g of force", "pulls 9g" and mobile networks such as
         # "5g network" are not)
-        if "\n" in following[:m.start(1)] or _G_FORCE.match(following[m.end(1):]):
+        if "\n" in following[: m.start(1)] or _G_FORCE.match(following[m.end(1) :]):
             return None
-        if m.start(1) == 0 and _NOT_GRAMS_GLUED.match(following[m.end(1):]):
+        if m.start(1) == 0 and _NOT_GRAMS_GLUED.match(following[m.end(1) :]):
             return None
         return UnitMatch("gram", dimension_of("gram") or "mass", m.end(1) - (len(word) - len(word.rstrip("."))))
     if word.rstrip(".") in _CASED_SURFACES and not (
-            word.rstrip(".")[-1] in "23" and m.start(1) > 0 and not _AFTER_POWER_UNIT.match(following, m.end(1))):
+        word.rstrip(".")[-1] in "23" and m.start(1) > 0 and not _AFTER_POWER_UNIT.match(following, m.end(1))
+    ):
         name = _CASED_SURFACES[word.rstrip(".")]
         return UnitMatch(name, dimension_of(name) or name, m.end(1) - (len(word) - len(word.rstrip("."))))
     if low in _OWN_SURFACES and (low != "c" or word.endswith(".")):

@@ -1,4 +1,5 @@
 """The normalised value of a claim, shared by the normalisers and the components."""
+
 from __future__ import annotations
 
 import math
@@ -13,8 +14,28 @@ SPLIT_NOTE = "one side of a split"  # ClaimValue.note of 60 and 40 in "a 60/40 s
 # ClaimValue.note of "half a percent": said of percentage points as often as of percent
 PERCENT_OR_POINTS = "percent or percentage points"
 # nouns after a four-digit number that keep it a year ("the 2019 season", "2019 revenue")
-YEAR_CONTEXT = frozenset({"season", "election", "census", "edition", "model", "report", "survey", "budget", "world",
-                          "olympic", "olympics", "revenue", "sale", "result", "earning", "annual", "fiscal", "cup"})
+YEAR_CONTEXT = frozenset(
+    {
+        "season",
+        "election",
+        "census",
+        "edition",
+        "model",
+        "report",
+        "survey",
+        "budget",
+        "world",
+        "olympic",
+        "olympics",
+        "revenue",
+        "sale",
+        "result",
+        "earning",
+        "annual",
+        "fiscal",
+        "cup",
+    }
+)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@
 - speed: milliseconds per answer for claims plus numeric grounding, source indexing
   included (the source cache is cleared before each answer), model loading excluded.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -40,9 +41,12 @@ _NUMERIC_SPAN = re.compile(
     r"|thousand|million|billion|trillion|dozen|noon|midnight)\b"
     r"|\b(?:January|February|March|April|June|July|August|September|October|November|December|May(?=\s+\d))\b"
 )
-_LEAD = re.compile(r"^(?:(?:from|between|about|around|approximately|roughly|nearly|almost|over|under|some|"
-                   r"more\s+than|less\s+than|fewer\s+than|up\s+to|at\s+least|at\s+most|just\s+over|"
-                   r"just\s+under|the|an?|estimated)\s+)+", re.I)
+_LEAD = re.compile(
+    r"^(?:(?:from|between|about|around|approximately|roughly|nearly|almost|over|under|some|"
+    r"more\s+than|less\s+than|fewer\s+than|up\s+to|at\s+least|at\s+most|just\s+over|"
+    r"just\s+under|the|an?|estimated)\s+)+",
+    re.I,
+)
 
 
 def claim_core(text: str, start: int, end: int) -> Tuple[int, int]:
@@ -133,14 +137,13 @@ def _field_problem(rec: Dict[str, Any]) -> Optional[str]:
     if not isinstance(spans, list):
         return f"'spans' must be a list, not {type(spans).__name__}"
     for sp in spans:
-        if not isinstance(sp, dict) or not all(isinstance(sp.get(k), int) and not isinstance(sp.get(k), bool)
-                                               for k in ("start", "end")):
+        if not isinstance(sp, dict) or not all(
+            isinstance(sp.get(k), int) and not isinstance(sp.get(k), bool) for k in ("start", "end")
+        ):
             return f"each span needs integer 'start' and 'end', not {sp!r}"
         if not 0 <= sp["start"] <= sp["end"] <= len(rec["answer"]):
-            return (f"span {sp['start']}-{sp['end']} lies outside the answer (0-{len(rec['answer'])} characters)")
+            return f"span {sp['start']}-{sp['end']} lies outside the answer (0-{len(rec['answer'])} characters)"
     return None
-
-
 
 
 def sources_problem(records: Sequence[Dict[str, Any]]) -> Optional[str]:
@@ -157,8 +160,12 @@ def sources_problem(records: Sequence[Dict[str, Any]]) -> Optional[str]:
 def span_text_mismatches(records: Sequence[Dict[str, Any]]) -> int:
     """How many labelled spans carry a ``text`` that differs from the answer at their offsets
     (offsets counted in other units, such as UTF-16 code units or bytes, would misplace them)."""
-    return sum(1 for rec in records for sp in rec.get("spans") or []
-               if isinstance(sp.get("text"), str) and rec["answer"][sp["start"]:sp["end"]] != sp["text"])
+    return sum(
+        1
+        for rec in records
+        for sp in rec.get("spans") or []
+        if isinstance(sp.get("text"), str) and rec["answer"][sp["start"] : sp["end"]] != sp["text"]
+    )
 
 
 def names_apart_by_case(records: Sequence[Dict[str, Any]]) -> List[str]:
@@ -198,8 +205,9 @@ def _percentile(xs: List[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
-def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]],
-                  progress: Optional[Callable[[int], None]] = None) -> Dict[str, Any]:
+def claim_metrics(
+    nlp: Language, records: Iterable[Dict[str, Any]], progress: Optional[Callable[[int], None]] = None
+) -> Dict[str, Any]:
     """Claim precision, span recall, false alarms and speed, per task and overall."""
     tagger = nlp.get_pipe("ground_claims")
     counts: Dict[str, Dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -218,10 +226,10 @@ def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]],
         claims = list(doc.spans["ground_claims"])
         flagged = [s for s in claims if s._.ground_numeric["status"] in FLAGGED]
         cores = [claim_core(answer, s.start_char, s.end_char) for s in flagged]
-        numeric_spans = [sp for sp in spans if _NUMERIC_SPAN.search(answer[sp["start"]:sp["end"]])]
+        numeric_spans = [sp for sp in spans if _NUMERIC_SPAN.search(answer[sp["start"] : sp["end"]])]
         task = rec.get("task")
         labelled = is_labelled(rec)
-        for key in ((task, "overall") if task else ("overall",)):
+        for key in (task, "overall") if task else ("overall",):
             c = counts[key]
             times[key].append(elapsed)
             c["answers"] += 1
@@ -239,7 +247,8 @@ def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]],
             c["numeric_spans"] += len(numeric_spans)
             c["numeric_spans_hit"] += sum(any(_inside(core, [sp]) for core in cores) for sp in numeric_spans)
             c["numeric_spans_overlap"] += sum(
-                any(s.start_char < sp["end"] and sp["start"] < s.end_char for s in flagged) for sp in numeric_spans)
+                any(s.start_char < sp["end"] and sp["start"] < s.end_char for s in flagged) for sp in numeric_spans
+            )
             if not is_hallucinated(rec):
                 c["clean_answers"] += 1
                 c["clean_with_mismatch"] += any(s._.ground_numeric["status"] == "mismatch" for s in flagged)
@@ -263,12 +272,16 @@ def claim_metrics(nlp: Language, records: Iterable[Dict[str, Any]],
     return out
 
 
-GOALS = {"claim_precision": (">=", 0.60), "span_recall": (">=", 0.50), "false_alarm_rate": ("<=", 0.10),
-         "ms_median": ("<", 20.0)}
+GOALS = {
+    "claim_precision": (">=", 0.60),
+    "span_recall": (">=", 0.50),
+    "false_alarm_rate": ("<=", 0.10),
+    "ms_median": ("<", 20.0),
+}
 
 
 def goals_line(metrics: Dict[str, Any]) -> str:
-    """"met"/"missed" for each goal of the issue, on the overall figures."""
+    """ "met"/"missed" for each goal of the issue, on the overall figures."""
     m = metrics.get("overall", {})
     parts = []
     for key, (op, target) in GOALS.items():
@@ -280,11 +293,19 @@ def goals_line(metrics: Dict[str, Any]) -> str:
 
 def markdown_table(metrics: Dict[str, Any]) -> str:
     """The metrics as a Markdown table (tasks as rows)."""
-    cols = [("answers", "answers", "{}"), ("claims", "claims", "{}"), ("flagged_claims", "flagged", "{}"),
-            ("claim_precision", "claim precision", "{:.3f}"), ("claim_precision_overlap", "(any overlap)", "{:.3f}"),
-            ("numeric_spans", "numeric spans", "{}"), ("span_recall", "span recall", "{:.3f}"),
-            ("span_recall_overlap", "(any overlap)", "{:.3f}"), ("false_alarm_rate", "false alarms", "{:.3f}"),
-            ("ms_median", "median ms", "{:.1f}"), ("ms_p95", "p95 ms", "{:.1f}")]
+    cols = [
+        ("answers", "answers", "{}"),
+        ("claims", "claims", "{}"),
+        ("flagged_claims", "flagged", "{}"),
+        ("claim_precision", "claim precision", "{:.3f}"),
+        ("claim_precision_overlap", "(any overlap)", "{:.3f}"),
+        ("numeric_spans", "numeric spans", "{}"),
+        ("span_recall", "span recall", "{:.3f}"),
+        ("span_recall_overlap", "(any overlap)", "{:.3f}"),
+        ("false_alarm_rate", "false alarms", "{:.3f}"),
+        ("ms_median", "median ms", "{:.1f}"),
+        ("ms_p95", "p95 ms", "{:.1f}"),
+    ]
     lines = ["| task | " + " | ".join(c[1] for c in cols) + " |", "|---" * (len(cols) + 1) + "|"]
     order = sorted(k for k in metrics if k != "overall") + (["overall"] if "overall" in metrics else [])
     for task in order:

@@ -13,6 +13,7 @@ and question; the reference has the label as a category and the labelled spans u
 ``convert`` (``.spacy``): both give the same Examples. (``spacy evaluate`` and ``spacy.Corpus``
 rebuild the docs from their text alone and lose the sources: read a corpus with this reader.)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,15 +29,16 @@ from spacy.training import Example
 from spacy.util import registry
 
 # what a DocBin written by ``convert`` holds besides the answer doc and its sources and question
-STORED_LABEL = "hallucinated"             # the gold label, as a category (1.0 / 0.0)
-STORED_SPANS_KEY = "ground_unsupported"   # the labelled spans (token-aligned, labelled as in the file)
-RECORD_KEY = "spacy_ground.record"        # doc.user_data: the record as given, less its sources
+STORED_LABEL = "hallucinated"  # the gold label, as a category (1.0 / 0.0)
+STORED_SPANS_KEY = "ground_unsupported"  # the labelled spans (token-aligned, labelled as in the file)
+RECORD_KEY = "spacy_ground.record"  # doc.user_data: the record as given, less its sources
 RECORD_FIELDS = ("id", "dataset", "task", "model", "split")
 
 
 @registry.readers("spacy_ground.Answers.v1")
-def create_answers_reader(path: Union[str, Path], limit: int = 0, spans_key: str = "ground_unsupported",
-                          label: str = "hallucinated") -> Callable[[Language], Iterator[Example]]:
+def create_answers_reader(
+    path: Union[str, Path], limit: int = 0, spans_key: str = "ground_unsupported", label: str = "hallucinated"
+) -> Callable[[Language], Iterator[Example]]:
     """A reader of the labelled answers in ``path`` (JSONL in the shared data format, ``.gz``
     too, or a ``.spacy`` DocBin written by ``convert``), the first ``limit`` lines (``.spacy``:
     documents) when above 0."""
@@ -85,8 +87,14 @@ class AnswersCorpus:
     as in the file), empty when there are none. A ``.spacy`` file keeps the tokens it was
     written with (the default pipeline's tokenizer); JSONL is tokenised by ``nlp``."""
 
-    def __init__(self, path: Union[str, Path], *, limit: int = 0, spans_key: str = "ground_unsupported",
-                 label: str = "hallucinated"):
+    def __init__(
+        self,
+        path: Union[str, Path],
+        *,
+        limit: int = 0,
+        spans_key: str = "ground_unsupported",
+        label: str = "hallucinated",
+    ):
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
             raise ValueError(f"spacy_ground.Answers.v1: limit must be an integer >= 0, not {limit!r}")
         self.path = Path(path)
@@ -120,8 +128,12 @@ class AnswersCorpus:
         """The Example of a stored answer doc (gold category and spans on it): the predicted doc
         without the gold, the reference with it under this reader's names."""
         gold_spans = list(stored.spans.get(STORED_SPANS_KEY, []))
-        predicted = Doc(nlp.vocab, words=[t.text for t in stored], spaces=[bool(t.whitespace_) for t in stored],
-                        user_data=dict(stored.user_data))
+        predicted = Doc(
+            nlp.vocab,
+            words=[t.text for t in stored],
+            spaces=[bool(t.whitespace_) for t in stored],
+            user_data=dict(stored.user_data),
+        )
         reference = Doc(nlp.vocab, words=[t.text for t in stored], spaces=[bool(t.whitespace_) for t in stored])
         reference.cats = {self.label: float(stored.cats[STORED_LABEL])}
         reference.spans[self.spans_key] = [Span(reference, s.start, s.end, label=s.label_) for s in gold_spans]
@@ -139,8 +151,10 @@ def answer_doc(nlp: Language, rec: Dict[str, Any]) -> Doc:
     doc = make_doc(nlp, rec["answer"], rec.get("sources"), rec.get("question"))
     doc.user_data[RECORD_KEY] = {k: v for k, v in rec.items() if k != "sources"}
     doc.cats = {STORED_LABEL: float(is_hallucinated(rec))}
-    spans = [doc.char_span(s["start"], s["end"], label=str(s.get("label") or ""), alignment_mode="expand")
-             for s in rec.get("spans") or []]
+    spans = [
+        doc.char_span(s["start"], s["end"], label=str(s.get("label") or ""), alignment_mode="expand")
+        for s in rec.get("spans") or []
+    ]
     doc.spans[STORED_SPANS_KEY] = [s for s in spans if s is not None]
     return doc
 
@@ -165,8 +179,9 @@ def _msgpack_extensions_read_once() -> Iterator[None]:
     the registries are as before on exit."""
     from srsly import msgpack
 
-    registries = [reg for reg in (msgpack.msgpack_encoders, msgpack.msgpack_decoders)
-                  if "get_all" not in vars(reg)]  # not already in such a block
+    registries = [
+        reg for reg in (msgpack.msgpack_encoders, msgpack.msgpack_decoders) if "get_all" not in vars(reg)
+    ]  # not already in such a block
     for reg in registries:
         table = reg.get_all()
         reg.get_all = lambda table=table: dict(table)  # an instance attribute over the method
@@ -250,14 +265,22 @@ def _output_name(data: Path) -> str:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spacy_ground.training.corpus", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m spacy_ground.training.corpus", description=__doc__.split("\n\n")[0]
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("convert", help="JSONL answers (the shared data format) to a DocBin (.spacy) of answer docs "
-                       "with their sources, question, label and labelled spans")
-    c.add_argument("paths", nargs="+", metavar="PATH",
-                   help="IN.jsonl OUT.spacy, or with --output-dir one or more IN.jsonl[.gz]")
+    c = sub.add_parser(
+        "convert",
+        help="JSONL answers (the shared data format) to a DocBin (.spacy) of answer docs "
+        "with their sources, question, label and labelled spans",
+    )
+    c.add_argument(
+        "paths", nargs="+", metavar="PATH", help="IN.jsonl OUT.spacy, or with --output-dir one or more IN.jsonl[.gz]"
+    )
     c.add_argument("--output-dir", help="write each IN as DIR/<name>.spacy")
-    c.add_argument("--config", help="the pipeline config whose tokenizer makes the docs (default: the default pipeline's)")
+    c.add_argument(
+        "--config", help="the pipeline config whose tokenizer makes the docs (default: the default pipeline's)"
+    )
     args = parser.parse_args(argv)
 
     if args.output_dir:
@@ -276,9 +299,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         for data, output in pairs:
             t0 = time.perf_counter()
             counts = convert(data, output, nlp)
-            print(f"wrote {output}: {counts['answers']:,} answers ({counts['hallucinated']:,} hallucinated, "
-                  f"{counts['spans']:,} labelled spans; {counts['unlabelled']:,} without a label skipped), "
-                  f"{output.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - t0:.1f} s")
+            print(
+                f"wrote {output}: {counts['answers']:,} answers ({counts['hallucinated']:,} hallucinated, "
+                f"{counts['spans']:,} labelled spans; {counts['unlabelled']:,} without a label skipped), "
+                f"{output.stat().st_size / 1e6:.1f} MB in {time.perf_counter() - t0:.1f} s"
+            )
     except (FileNotFoundError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -9,6 +9,7 @@ answers per second. Baselines: the seed's four-signal score (soft: >= 1 signal,
 strict: >= 3), the share of answer content words absent from the sources, the share
 of answer numbers absent from the sources, numeric grounding alone, entailment alone.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,23 +26,37 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy
 from spacy.language import Language
 
+from spacy_ground.fusion.features import FEATURE_SIGNS, absent_word_counts, answer_features, source_texts
+from spacy_ground.fusion.fit import (
+    cross_validated,
+    fit_verdict,
+    sentence_rows,
+)
+from spacy_ground.fusion.metrics import (
+    auroc,
+    best_f1,
+    calibration_error,
+    prf,
+    span_f1,
+    spans_known,
+    weighted_auroc,
+    weighted_f1,
+)
+from spacy_ground.fusion.model import EMBEDDED_MODEL, save_model, source_shape
+from spacy_ground.pipeline.verdict import not_checkable_reason
+from spacy_ground.sources.index import source_kind, sources_key
 from spacy_ground.training.bench import is_hallucinated, is_labelled, markdown_cell, read_jsonl
 from spacy_ground.training.corpus import read_answers
-from spacy_ground.fusion.features import FEATURES, FEATURE_SIGNS, absent_word_counts, answer_features, source_texts
-from spacy_ground.sources.index import source_kind, sources_key
-from spacy_ground.pipeline.verdict import not_checkable_reason
-from spacy_ground.fusion.fit import (FLAG_THRESHOLDS, SENTENCE_THRESHOLDS, best_point, best_sentence_threshold,
-                                     cross_validated, f1_curve, fit_verdict, ruled_by_features, sentence_rows,
-                                     shuffled_folds)
-from spacy_ground.fusion.metrics import (auroc, best_f1, calibration_error, prf, span_f1, spans_known,
-                                         weighted_auroc, weighted_f1)
-from spacy_ground.fusion.model import EMBEDDED_MODEL, SHAPES, LogisticModel, VerdictModel, save_model, source_shape
 
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
 
 
-def full_pipeline(with_verdict: bool = True, config: Optional[str] = None, entail: Optional[str] = None,
-                  overrides: Optional[Dict[str, Any]] = None) -> Language:
+def full_pipeline(
+    with_verdict: bool = True,
+    config: Optional[str] = None,
+    entail: Optional[str] = None,
+    overrides: Optional[Dict[str, Any]] = None,
+) -> Language:
     """The default pipeline with alignment, entailment and (optionally) the verdict;
     ``entail``: another trained cross-encoder (safetensors) instead of the shipped one;
     ``overrides``: config values by dotted path, as in ``spacy.load(..., config=...)``."""
@@ -62,14 +77,17 @@ def full_pipeline(with_verdict: bool = True, config: Optional[str] = None, entai
     return nlp
 
 
-def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Callable[[int], None]] = None
-        ) -> List[Dict[str, Any]]:
+def run(
+    nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Callable[[int], None]] = None
+) -> List[Dict[str, Any]]:
     """Check every record; keep features, score, predicted spans and time per answer."""
     import spacy_ground
 
     rows = []
     has_verdict = "ground_verdict" in nlp.pipe_names
-    sentences_key = nlp.get_pipe("ground_entail").sentences_key if "ground_entail" in nlp.pipe_names else "ground_sentences"
+    sentences_key = (
+        nlp.get_pipe("ground_entail").sentences_key if "ground_entail" in nlp.pipe_names else "ground_sentences"
+    )
     verdict = nlp.get_pipe("ground_verdict") if has_verdict else None
     indexer = nlp.get_pipe("ground_claims").index_sources
     spacy_ground.check(nlp, "Warm-up: it cost $5 million in 2019.", sources=["It cost $5 million in 2019."])
@@ -92,23 +110,39 @@ def run(nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Cal
         rank_score = verdict.rank_score(doc) if verdict is not None else None
         # why it cannot be checked (as the verdict says), also when the pipeline has no verdict
         # (``fit`` leaves such answers out, as ``ground_verdict.initialize(refit=True)`` does)
-        why_not = (g.reasons[0] if g.verdict == "not_checkable" else None) if g is not None \
+        why_not = (
+            (g.reasons[0] if g.verdict == "not_checkable" else None)
+            if g is not None
             else not_checkable_reason(doc, list(doc.spans.get(sentences_key, [])))
-        rows.append({
-            "shape": shape, "source_kind": source_kind(doc._.ground_sources),
-            "id": rec.get("id"), "dataset": rec.get("dataset"), "task": rec.get("task"),
-            "hallucinated": is_hallucinated(rec), "labelled": is_labelled(rec), "spans": rec.get("spans") or [],
-            "answer_length": len(rec["answer"]), "features": feats, "ms": ms, "cached": cached,
-            "absent_words": n_absent / n_words if n_words else 0.0, "rank_score": rank_score,
-            "score": g.score if g is not None else None, "verdict": g.verdict if g is not None else None,
-            "action": g.action if g is not None else None, "not_checkable": why_not,
-            "flagged_by_rule": bool(g is not None and g.flagged_by_rule),
-            # answers with the same question and sources (one source document's answers by
-            # several LLMs; a question's right and wrong answer) are resampled together
-            "cluster": answer_cluster(rec.get("question"), rec.get("sources")),
-            "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
-            "sentences": sentence_rows(doc, sentences_key),
-        })
+        )
+        rows.append(
+            {
+                "shape": shape,
+                "source_kind": source_kind(doc._.ground_sources),
+                "id": rec.get("id"),
+                "dataset": rec.get("dataset"),
+                "task": rec.get("task"),
+                "hallucinated": is_hallucinated(rec),
+                "labelled": is_labelled(rec),
+                "spans": rec.get("spans") or [],
+                "answer_length": len(rec["answer"]),
+                "features": feats,
+                "ms": ms,
+                "cached": cached,
+                "absent_words": n_absent / n_words if n_words else 0.0,
+                "rank_score": rank_score,
+                "score": g.score if g is not None else None,
+                "verdict": g.verdict if g is not None else None,
+                "action": g.action if g is not None else None,
+                "not_checkable": why_not,
+                "flagged_by_rule": bool(g is not None and g.flagged_by_rule),
+                # answers with the same question and sources (one source document's answers by
+                # several LLMs; a question's right and wrong answer) are resampled together
+                "cluster": answer_cluster(rec.get("question"), rec.get("sources")),
+                "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
+                "sentences": sentence_rows(doc, sentences_key),
+            }
+        )
     return rows
 
 
@@ -118,10 +152,6 @@ def answer_cluster(question: Optional[str], sources: Any) -> str:
     if isinstance(sources, (str, dict)):
         sources = [sources]
     return sources_key([question or ""] + [s for s in (sources or []) if s is not None])
-
-
-
-
 
 
 def sentence_metrics(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
@@ -136,14 +166,12 @@ def sentence_metrics(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, Any]]
             labels.append(any(sp["start"] < end and start < sp["end"] for sp in r.get("spans") or []))
             entail.append(unsupported)
             absent.append(absent_share)
-    return {"sentences": len(labels), "hallucinated": sum(labels),
-            "entailment only": auroc(entail, labels), "absent content words": auroc(absent, labels)}
-
-
-
-
-
-
+    return {
+        "sentences": len(labels),
+        "hallucinated": sum(labels),
+        "entailment only": auroc(entail, labels),
+        "absent content words": auroc(absent, labels),
+    }
 
 
 BOOTSTRAP_RESAMPLES = 1000
@@ -152,6 +180,7 @@ MIN_CLUSTERS = 10
 
 def whole_number(least: int, what: str) -> Callable[[str], int]:
     """An argparse type: a whole number of ``what``, ``least`` or more."""
+
     def parse(text: str) -> int:
         try:
             n = int(text)
@@ -171,9 +200,15 @@ pass_count = whole_number(1, "timing passes")
 PAIRED = (("ground_verdict", "absent content words"), ("entailment only", "absent content words"))
 
 
-def bootstrap(scores: Dict[str, Sequence[float]], labels: Sequence[bool], pred: Optional[Sequence[bool]] = None,
-              resamples: int = BOOTSTRAP_RESAMPLES, seed: int = 0, clusters: Optional[Sequence[Any]] = None,
-              chunk: int = 100) -> Dict[str, Any]:
+def bootstrap(
+    scores: Dict[str, Sequence[float]],
+    labels: Sequence[bool],
+    pred: Optional[Sequence[bool]] = None,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    seed: int = 0,
+    clusters: Optional[Sequence[Any]] = None,
+    chunk: int = 100,
+) -> Dict[str, Any]:
     """95 % percentile intervals over ``resamples`` resamples of the answers (with replacement,
     the same resamples for every method, so differences are paired): each method's AUROC, the
     F1 of ``pred`` (the verdict's actions), and for each pair in ``PAIRED`` the AUROC
@@ -185,8 +220,9 @@ def bootstrap(scores: Dict[str, Sequence[float]], labels: Sequence[bool], pred: 
     if resamples < 1:
         raise ValueError(f"bootstrap: resamples must be at least 1, not {resamples}")
     first: Dict[Any, int] = {}  # clusters numbered in order of first appearance
-    member = numpy.asarray([first.setdefault(c, len(first)) for c in (clusters if clusters is not None else range(n))],
-                           dtype=int)
+    member = numpy.asarray(
+        [first.setdefault(c, len(first)) for c in (clusters if clusters is not None else range(n))], dtype=int
+    )
     clustered = clusters is not None and len(first) >= MIN_CLUSTERS
     if not clustered:  # too few clusters to resample (one shared document): draw answers one by one
         member = numpy.arange(n)
@@ -207,8 +243,12 @@ def bootstrap(scores: Dict[str, Sequence[float]], labels: Sequence[bool], pred: 
         return [float(numpy.percentile(x, 2.5)), float(numpy.percentile(x, 97.5))] if len(x) else None
 
     joined = {m: numpy.concatenate(a) for m, a in areas.items()}
-    out: Dict[str, Any] = {"resamples": resamples, "seed": seed, "clusters": k if clustered else None,
-                           "auroc": {m: interval(a) for m, a in joined.items()}}
+    out: Dict[str, Any] = {
+        "resamples": resamples,
+        "seed": seed,
+        "clusters": k if clustered else None,
+        "auroc": {m: interval(a) for m, a in joined.items()},
+    }
     if pred is not None:
         out["f1_at_threshold"] = interval(numpy.concatenate(f1s))
     pairs = {}
@@ -219,14 +259,6 @@ def bootstrap(scores: Dict[str, Sequence[float]], labels: Sequence[bool], pred: 
             pairs[f"{a} - {b}"] = {"ci": interval(d), "share_above": float((d[ok] > 0).mean()) if ok.any() else None}
     out["paired"] = pairs
     return out
-
-
-
-
-
-
-
-
 
 
 def seed_thresholds(train_rows: Sequence[Dict[str, Any]]) -> Dict[str, float]:
@@ -265,10 +297,17 @@ def method_scores(rows: Sequence[Dict[str, Any]], seed: Dict[str, float]) -> Dic
 
 # caches keyed by what an answer or its sources say (not tables or models loaded once): a timing
 # pass empties them, so that it reads every answer as the first pass did
-INPUT_CACHES = (("checks.changes", "_key_pattern"), ("text.dates", "_dateparser_day"),
-                ("fusion.features", "source_vocabulary"), ("text.normalize", "_is_comma_list"),
-                ("text.normalize", "_digit_comma_runs"), ("checks.records", "_parsed"),
-                ("sources.index", "_text_kind"), ("text.units", "_parse_unit"), ("text.units", "_quantulum_unit"))
+INPUT_CACHES = (
+    ("checks.changes", "_key_pattern"),
+    ("text.dates", "_dateparser_day"),
+    ("fusion.features", "source_vocabulary"),
+    ("text.normalize", "_is_comma_list"),
+    ("text.normalize", "_digit_comma_runs"),
+    ("checks.records", "_parsed"),
+    ("sources.index", "_text_kind"),
+    ("text.units", "_parse_unit"),
+    ("text.units", "_quantulum_unit"),
+)
 
 
 def clear_input_caches() -> None:
@@ -286,8 +325,9 @@ def sources_cached(indexer: Any, rec: Dict[str, Any]) -> bool:
     return indexer.has(read_sources(rec.get("sources")) or [])
 
 
-def timing_rounds(nlp: Language, records: Sequence[Dict[str, Any]], rounds: int,
-                  progress: Optional[Callable[[int], None]] = None) -> List[List[Tuple[float, bool]]]:
+def timing_rounds(
+    nlp: Language, records: Sequence[Dict[str, Any]], rounds: int, progress: Optional[Callable[[int], None]] = None
+) -> List[List[Tuple[float, bool]]]:
     """(milliseconds, sources cached) per answer in each of ``rounds`` more passes over
     ``records``, each from an empty source cache (and empty ``INPUT_CACHES``), as ``run``'s
     pass starts, so that an answer's sources are new or cached as in that pass."""
@@ -326,8 +366,9 @@ def pass_medians(rows: Sequence[Dict[str, Any]]) -> Optional[List[float]]:
     return [float(numpy.median([r["ms_rounds"][k] for r in rows])) for k in range(counts.pop())]
 
 
-def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], threshold: float,
-                  resamples: int = BOOTSTRAP_RESAMPLES) -> Dict[str, Any]:
+def evaluate_rows(
+    rows: Sequence[Dict[str, Any]], seed: Dict[str, float], threshold: float, resamples: int = BOOTSTRAP_RESAMPLES
+) -> Dict[str, Any]:
     """Metrics per dataset/task group and per method, with bootstrap intervals over
     ``resamples`` resamples of the answers (0: none)."""
     groups: Dict[str, List[Dict[str, Any]]] = defaultdict(list)
@@ -361,16 +402,19 @@ def evaluate_rows(rows: Sequence[Dict[str, Any]], seed: Dict[str, float], thresh
             if method == "ground_verdict":
                 # what the component does: its action (flag at the threshold, on a mismatched number
                 # and on every not_checkable answer)
-                pred = [r["action"] in ("flag", "block") if r.get("action") else s >= threshold
-                        for r, s in zip(group, scores)]
+                pred = [
+                    r["action"] in ("flag", "block") if r.get("action") else s >= threshold
+                    for r, s in zip(group, scores)
+                ]
                 p, r, f1 = prf(pred, labels)
                 m["at_threshold"] = {"threshold": threshold, "precision": p, "recall": r, "f1": f1}
                 m["span_f1"] = span_f1(group)
                 m["ece"] = calibration_error(scores, labels)
             res[method] = m
         if resamples and 0 < sum(labels) < len(labels):
-            res["bootstrap"] = bootstrap(scores_by_method, labels, pred, resamples,
-                                         clusters=[r.get("cluster", i) for i, r in enumerate(group)])
+            res["bootstrap"] = bootstrap(
+                scores_by_method, labels, pred, resamples, clusters=[r.get("cluster", i) for i, r in enumerate(group)]
+            )
         res["sentence_level"] = sentence_metrics(group)
         res["not_checkable"] = sum(r["verdict"] == "not_checkable" for r in everything)
         ms = [r["ms"] for r in everything]
@@ -405,11 +449,20 @@ def _label_counts(res: Dict[str, Any]) -> Tuple[int, int]:
 def markdown(metrics: Dict[str, Any]) -> str:
     """The answer table (AUROC and best F1 per method, per dataset/task) and, for data with
     labelled spans, the sentence-level table."""
-    methods = ["ground_verdict", "entailment only", "numeric grounding only", "absent content words",
-               "absent numbers", "seed four signals"]
-    lines = ["| data / task | answers | " + " | ".join(f"{m} AUROC (oracle F1)" for m in methods)
-             + " | seed F1 soft / strict | verdict P / R / F1 @thr | verdict ECE | not checkable | span F1 | answers/s |",
-             "|---" * (len(methods) + 8) + "|"]
+    methods = [
+        "ground_verdict",
+        "entailment only",
+        "numeric grounding only",
+        "absent content words",
+        "absent numbers",
+        "seed four signals",
+    ]
+    lines = [
+        "| data / task | answers | "
+        + " | ".join(f"{m} AUROC (oracle F1)" for m in methods)
+        + " | seed F1 soft / strict | verdict P / R / F1 @thr | verdict ECE | not checkable | span F1 | answers/s |",
+        "|---" * (len(methods) + 8) + "|",
+    ]
     for name, res in metrics.items():
         cells = []
         for m in methods:
@@ -427,41 +480,66 @@ def markdown(metrics: Dict[str, Any]) -> str:
             aps_cell = f"{res['answers_per_second_median_pass']:.1f} ({' / '.join(f'{x:.1f}' for x in per_pass)})"
         at_cell = "-" if not at else f"{at['precision']:.2f} / {at['recall']:.2f} / {at['f1']:.2f}"
         seed_cell = "-" if soft is None else f"{soft:.2f} / {strict:.2f}"
-        lines.append(f"| {markdown_cell(name)} | {res['answers']} | " + " | ".join(cells)
-                     + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
-                     + f" | {res.get('not_checkable', 0)}"
-                     + f" | {'-' if sf is None else f'{sf:.2f}'} | {aps_cell} |")
+        lines.append(
+            f"| {markdown_cell(name)} | {res['answers']} | "
+            + " | ".join(cells)
+            + f" | {seed_cell} | {at_cell} | {'-' if v.get('ece') is None else round(v['ece'], 3)}"
+            + f" | {res.get('not_checkable', 0)}"
+            + f" | {'-' if sf is None else f'{sf:.2f}'} | {aps_cell} |"
+        )
     passes = {res["timing_passes"] for res in metrics.values() if res.get("timing_passes")}
     if passes:
-        lines += ["", f"answers/s: every answer timed in {' or '.join(map(str, sorted(passes)))} passes over the file, "
-                  "each from an empty source cache (the first pass computes the metrics); 1000 / the median answer's "
-                  "milliseconds of the median pass, each pass's figure in brackets."]
+        lines += [
+            "",
+            f"answers/s: every answer timed in {' or '.join(map(str, sorted(passes)))} passes over the file, "
+            "each from an empty source cache (the first pass computes the metrics); 1000 / the median answer's "
+            "milliseconds of the median pass, each pass's figure in brackets.",
+        ]
     mismatched = sum(res.get("timing_cache_mismatches") or 0 for res in metrics.values())
     if mismatched:
         lines += ["", f"{mismatched} answers found their sources indexed in one timing pass and not in another."]
     one_label = [name for name, res in metrics.items() if sum(_label_counts(res)) and 0 in _label_counts(res)]
     if one_label:
-        shares = "; ".join(f"{name}: {metrics[name]['flagged_share']:.1%} flagged or blocked" for name in one_label
-                           if metrics[name].get("flagged_share") is not None)
-        lines += ["", f"AUROC, the best F1 and the bootstrap intervals are undefined where every labelled answer has the "
-                  f"same label ({', '.join(one_label)}): '-'; P / R / F1 at the threshold still count the flags"
-                  + (f" ({shares})." if shares else ".")]
+        shares = "; ".join(
+            f"{name}: {metrics[name]['flagged_share']:.1%} flagged or blocked"
+            for name in one_label
+            if metrics[name].get("flagged_share") is not None
+        )
+        lines += [
+            "",
+            f"AUROC, the best F1 and the bootstrap intervals are undefined where every labelled answer has the "
+            f"same label ({', '.join(one_label)}): '-'; P / R / F1 at the threshold still count the flags"
+            + (f" ({shares})." if shares else "."),
+        ]
     unlabelled = {name: res for name, res in metrics.items() if res.get("labelled", res["answers"]) < res["answers"]}
     if unlabelled:
-        lines += ["", "Answers without a label ('hallucinated' or 'spans') count in the speed, the not-checkable "
-                  "count and the actions only:", ""]
-        lines += [f"- {name}: {res['answers'] - res['labelled']} of {res['answers']} unlabelled; "
-                  + ("" if res.get("flagged_share") is None else
-                     f"flagged or blocked {res['flagged_share']:.1%}, blocked {res['blocked_share']:.1%} (all answers)")
-                  for name, res in unlabelled.items()]
+        lines += [
+            "",
+            "Answers without a label ('hallucinated' or 'spans') count in the speed, the not-checkable "
+            "count and the actions only:",
+            "",
+        ]
+        lines += [
+            f"- {name}: {res['answers'] - res['labelled']} of {res['answers']} unlabelled; "
+            + (
+                ""
+                if res.get("flagged_share") is None
+                else f"flagged or blocked {res['flagged_share']:.1%}, blocked {res['blocked_share']:.1%} (all answers)"
+            )
+            for name, res in unlabelled.items()
+        ]
     boot = {name: res["bootstrap"] for name, res in metrics.items() if res.get("bootstrap")}
     # with a handful of answers of one label every resample ranks them alike: no interval to speak of
     few = [name for name in boot if min(_label_counts(metrics[name])) < MIN_PER_LABEL_FOR_INTERVALS]
     boot = {name: b for name, b in boot.items() if name not in few}
     if few:
-        lines += ["", f"No bootstrap intervals for {', '.join(few)}: fewer than {MIN_PER_LABEL_FOR_INTERVALS} "
-                  "labelled answers of one label."]
+        lines += [
+            "",
+            f"No bootstrap intervals for {', '.join(few)}: fewer than {MIN_PER_LABEL_FOR_INTERVALS} "
+            "labelled answers of one label.",
+        ]
     if boot:
+
         def ci(x: Optional[List[float]]) -> str:
             return "-" if not x else f"{x[0]:.3f} to {x[1]:.3f}"
 
@@ -470,25 +548,41 @@ def markdown(metrics: Dict[str, Any]) -> str:
             return "-" if not d or not d["ci"] else f"{ci(d['ci'])} ({d['share_above']:.1%})"
 
         n = next(iter(boot.values()))["resamples"]
-        lines += ["", f"95 % bootstrap intervals ({n} resamples, seed 0, of the answers in clusters: answers to the "
-                  "same question and sources are drawn together; differences are paired, with the share of resamples "
-                  "in which the first method ranks better):", "",
-                  "| data / task | verdict AUROC | verdict F1 @thr | entailment only AUROC | absent content words AUROC "
-                  "| verdict - absent words | entailment only - absent words |", "|---" * 7 + "|"]
-        lines += [f"| {markdown_cell(name)} | {ci(b['auroc'].get('ground_verdict'))} | {ci(b.get('f1_at_threshold'))} "
-                  f"| {ci(b['auroc'].get('entailment only'))} | {ci(b['auroc'].get('absent content words'))} "
-                  f"| {paired(b, 'ground_verdict - absent content words')} "
-                  f"| {paired(b, 'entailment only - absent content words')} |" for name, b in boot.items()]
+        lines += [
+            "",
+            f"95 % bootstrap intervals ({n} resamples, seed 0, of the answers in clusters: answers to the "
+            "same question and sources are drawn together; differences are paired, with the share of resamples "
+            "in which the first method ranks better):",
+            "",
+            "| data / task | verdict AUROC | verdict F1 @thr | entailment only AUROC | absent content words AUROC "
+            "| verdict - absent words | entailment only - absent words |",
+            "|---" * 7 + "|",
+        ]
+        lines += [
+            f"| {markdown_cell(name)} | {ci(b['auroc'].get('ground_verdict'))} | {ci(b.get('f1_at_threshold'))} "
+            f"| {ci(b['auroc'].get('entailment only'))} | {ci(b['auroc'].get('absent content words'))} "
+            f"| {paired(b, 'ground_verdict - absent content words')} "
+            f"| {paired(b, 'entailment only - absent content words')} |"
+            for name, b in boot.items()
+        ]
     sentence = {name: res["sentence_level"] for name, res in metrics.items() if res.get("sentence_level")}
     if sentence:
+
         def fmt(x: Optional[float]) -> str:
             return "-" if x is None else f"{x:.3f}"
 
-        lines += ["", "Sentence level (a sentence is hallucinated when it overlaps a labelled span):", "",
-                  "| data / task | sentences | hallucinated | entailment only (1 - support) AUROC | absent content words AUROC |",
-                  "|---|---|---|---|---|"]
-        lines += [f"| {markdown_cell(name)} | {x['sentences']} | {x['hallucinated']} | {fmt(x['entailment only'])} "
-                  f"| {fmt(x['absent content words'])} |" for name, x in sentence.items()]
+        lines += [
+            "",
+            "Sentence level (a sentence is hallucinated when it overlaps a labelled span):",
+            "",
+            "| data / task | sentences | hallucinated | entailment only (1 - support) AUROC | absent content words AUROC |",
+            "|---|---|---|---|---|",
+        ]
+        lines += [
+            f"| {markdown_cell(name)} | {x['sentences']} | {x['hallucinated']} | {fmt(x['entailment only'])} "
+            f"| {fmt(x['absent content words'])} |"
+            for name, x in sentence.items()
+        ]
     return "\n".join(lines)
 
 
@@ -546,22 +640,6 @@ def _progress(n: int, label: str) -> Callable[[int], None]:
     return show
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def parse_overrides(items: Optional[Sequence[str]]) -> Dict[str, Any]:
     """``["components.ground_entail.evidence_k=2", ...]`` as config overrides (values read as JSON
     where they parse, e.g. ``true``, ``2``, ``0.5``; else as strings)."""
@@ -591,17 +669,21 @@ def threshold_config(cv: Dict[str, Any]) -> str:
 
 
 def cmd_fit(args: argparse.Namespace) -> int:
-    from spacy_ground.fusion.model import save_model
 
     from spacy_ground.training.train_entail import train_part
 
     if args.from_features:
         if args.set or args.entail:
-            raise SystemExit("--from-features refits on stored features: --set and --entail would change nothing; "
-                             "drop them, or run the pipeline again without --from-features")
+            raise SystemExit(
+                "--from-features refits on stored features: --set and --entail would change nothing; "
+                "drop them, or run the pipeline again without --from-features"
+            )
         rows = [json.loads(line) for line in open(args.from_features, encoding="utf8") if line.strip()]
-        kinds = ({r["id"]: source_kind(r.get("sources")) for r in read_jsonl(args.train) if r.get("id") is not None}
-                 if any("source_kind" not in r for r in rows) and Path(args.train).exists() else {})
+        kinds = (
+            {r["id"]: source_kind(r.get("sources")) for r in read_jsonl(args.train) if r.get("id") is not None}
+            if any("source_kind" not in r for r in rows) and Path(args.train).exists()
+            else {}
+        )
         for r in rows:  # rows written before shapes and kinds of sources were recorded
             r.setdefault("shape", "record" if r["features"].get("record_source") else "text")
             if "source_kind" not in r and r.get("id") is not None and r["id"] in kinds:
@@ -614,8 +696,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
     left_out = Counter(r["not_checkable"] for r in rows if r.get("not_checkable"))
     if left_out:  # no verdict to learn from them (rows stored before the field keep every answer)
         rows = [r for r in rows if not r.get("not_checkable")]
-        print(f"left out {sum(left_out.values())} answers that cannot be checked: "
-              + "; ".join(f"{n} {why}" for why, n in left_out.most_common()), file=sys.stderr)
+        print(
+            f"left out {sum(left_out.values())} answers that cannot be checked: "
+            + "; ".join(f"{n} {why}" for why, n in left_out.most_common()),
+            file=sys.stderr,
+        )
     tune_rows = None
     if args.tune_on:  # dev answers for the flag threshold: stored features, or a data file to check
         stored = [json.loads(line) for line in open(args.tune_on, encoding="utf8") if line.strip()]
@@ -634,31 +719,58 @@ def cmd_fit(args: argparse.Namespace) -> int:
     cv = cross_validated(rows, args.l2, per_shape, signs=signs, tune_rows=tune_rows)
     if tune_rows:
         cv["tune_on"] = Path(args.tune_on).name
-    save_model(model, args.output, meta={"train": Path(args.train).name, "part": args.part, "answers": len(rows),
-                                         "left_out": dict(left_out), "l2": args.l2,
-                                         "per_shape": per_shape, "signs": signs, "seed_thresholds": seed,
-                                         "date": date.today().isoformat(), "cross_validated": cv})
+    save_model(
+        model,
+        args.output,
+        meta={
+            "train": Path(args.train).name,
+            "part": args.part,
+            "answers": len(rows),
+            "left_out": dict(left_out),
+            "l2": args.l2,
+            "per_shape": per_shape,
+            "signs": signs,
+            "seed_thresholds": seed,
+            "date": date.today().isoformat(),
+            "cross_validated": cv,
+        },
+    )
     scores = [model.score(r["features"], r["shape"]) for r in rows]
     train_auc = auroc(scores, [bool(r["hallucinated"]) for r in rows])
-    print(f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; {cv['folds']}-fold AUROC {cv['auroc']:.3f} "
-          f"(mean of {cv['repeats']} shuffles), "
-          f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f} on {cv['threshold_tuned_on']}; "
-          f"train folds alone: {cv['f1_threshold_train_only']:.2f}, F1 {cv['f1_train_only']:.3f})"
-          + (f"; span-F1-best sentence_threshold {cv['sentence_threshold']:.2f} (sentence span F1 "
-             f"{cv['sentence_span_f1']:.3f})" if "sentence_threshold" in cv else "")
-          + ("; by kind of sources " + ", ".join(f"{k} {t:.2f} ({cv['sentence_span_f1_by_source'][k]:.3f})"
-                                                 for k, t in cv["sentence_threshold_by_source"].items())
-             if "sentence_threshold_by_source" in cv else "")
-          + f"; wrote {args.output}", file=sys.stderr)
-    print("Thresholds for configs/default.cfg (a test checks that they match the shipped model's):\n"
-          + threshold_config(cv), file=sys.stderr)
+    print(
+        f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; {cv['folds']}-fold AUROC {cv['auroc']:.3f} "
+        f"(mean of {cv['repeats']} shuffles), "
+        f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f} on {cv['threshold_tuned_on']}; "
+        f"train folds alone: {cv['f1_threshold_train_only']:.2f}, F1 {cv['f1_train_only']:.3f})"
+        + (
+            f"; span-F1-best sentence_threshold {cv['sentence_threshold']:.2f} (sentence span F1 "
+            f"{cv['sentence_span_f1']:.3f})"
+            if "sentence_threshold" in cv
+            else ""
+        )
+        + (
+            "; by kind of sources "
+            + ", ".join(
+                f"{k} {t:.2f} ({cv['sentence_span_f1_by_source'][k]:.3f})"
+                for k, t in cv["sentence_threshold_by_source"].items()
+            )
+            if "sentence_threshold_by_source" in cv
+            else ""
+        )
+        + f"; wrote {args.output}",
+        file=sys.stderr,
+    )
+    print(
+        "Thresholds for configs/default.cfg (a test checks that they match the shipped model's):\n"
+        + threshold_config(cv),
+        file=sys.stderr,
+    )
     if args.features:
         Path(args.features).write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
     return 0
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from spacy_ground.fusion.model import EMBEDDED_MODEL
 
     model_file = Path(args.model) if args.model else EMBEDDED_MODEL
     seed = json.loads(model_file.read_text(encoding="utf8")).get("meta", {}).get("seed_thresholds")
@@ -674,8 +786,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         rows = run(nlp, records, _progress(len(records), Path(path).stem))
         print(file=sys.stderr)
         if args.timing_passes > 1:
-            extra = timing_rounds(nlp, records, args.timing_passes - 1,
-                                  _progress(len(records) * (args.timing_passes - 1), f"{Path(path).stem} timing"))
+            extra = timing_rounds(
+                nlp,
+                records,
+                args.timing_passes - 1,
+                _progress(len(records) * (args.timing_passes - 1), f"{Path(path).stem} timing"),
+            )
             add_timing_rounds(rows, extra)
             print(file=sys.stderr)
         if args.features:
@@ -687,35 +803,57 @@ def cmd_run(args: argparse.Namespace) -> int:
             plots(rows, seed, args.plots, Path(path).stem)
     table = markdown(all_metrics)
     print(table)
-    meta = {"date": date.today().isoformat(), "data": [str(p) for p in args.data], "pipeline": nlp.pipe_names,
-            "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-            "command": "python -m spacy_ground.training.evaluate " + " ".join(sys.argv[1:] if args.argv is None else args.argv)}
+    meta = {
+        "date": date.today().isoformat(),
+        "data": [str(p) for p in args.data],
+        "pipeline": nlp.pipe_names,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "command": "python -m spacy_ground.training.evaluate "
+        + " ".join(sys.argv[1:] if args.argv is None else args.argv),
+    }
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(json.dumps({"meta": meta, "answers": all_metrics, "markdown": table},
-                                                indent=2), encoding="utf8")
+        Path(args.output).write_text(
+            json.dumps({"meta": meta, "answers": all_metrics, "markdown": table}, indent=2), encoding="utf8"
+        )
     return 0
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spacy_ground.training.evaluate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m spacy_ground.training.evaluate", description=__doc__.split("\n")[0]
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     f = sub.add_parser("fit", help="fit the ground_verdict model on a train file")
     f.add_argument("train")
     f.add_argument("output")
     f.add_argument("--l2", type=float, default=1.0)
-    f.add_argument("--tune-on", help="labelled dev answers (a data JSONL, or features from evaluate run --features) "
-                                     "pooled with the train folds to choose flag_threshold (tune on dev only)")
-    f.add_argument("--free-signs", action="store_true",
-                   help="let every coefficient take either sign (default: each held to features.FEATURE_SIGNS)")
-    f.add_argument("--part", default="verdict", choices=["verdict", "adapt", "all"],
-                   help="which source-disjoint part of the train file (stages 2 and 3 of the entailment model train on 'adapt')")
+    f.add_argument(
+        "--tune-on",
+        help="labelled dev answers (a data JSONL, or features from evaluate run --features) "
+        "pooled with the train folds to choose flag_threshold (tune on dev only)",
+    )
+    f.add_argument(
+        "--free-signs",
+        action="store_true",
+        help="let every coefficient take either sign (default: each held to features.FEATURE_SIGNS)",
+    )
+    f.add_argument(
+        "--part",
+        default="verdict",
+        choices=["verdict", "adapt", "all"],
+        help="which source-disjoint part of the train file (stages 2 and 3 of the entailment model train on 'adapt')",
+    )
     f.add_argument("--features", help="also write the per-answer features (JSONL) here")
     f.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     f.add_argument("--from-features", help="fit on rows a previous fit wrote with --features (no pipeline run)")
     f.add_argument("--one-model", action="store_true", help="one model for all inputs instead of one per source shape")
-    f.add_argument("--set", action="append", metavar="SECTION.KEY=VALUE",
-                   help="override a pipeline config value, e.g. components.ground_entail.evidence_k=2 (repeatable)")
+    f.add_argument(
+        "--set",
+        action="append",
+        metavar="SECTION.KEY=VALUE",
+        help="override a pipeline config value, e.g. components.ground_entail.evidence_k=2 (repeatable)",
+    )
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("run", help="metrics of the verdict and the baselines on data files")
     r.add_argument("data", nargs="+")
@@ -723,15 +861,29 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     r.add_argument("--output")
     r.add_argument("--plots", help="folder for ROC and precision-recall PNGs")
     r.add_argument("--limit", type=int, default=0)
-    r.add_argument("--timing-passes", type=pass_count, default=1, metavar="N",
-                   help="time every answer in N passes over each file, each from an empty source cache (the first "
-                        "computes the metrics); answers/s of the median pass, each pass's in brackets")
+    r.add_argument(
+        "--timing-passes",
+        type=pass_count,
+        default=1,
+        metavar="N",
+        help="time every answer in N passes over each file, each from an empty source cache (the first "
+        "computes the metrics); answers/s of the median pass, each pass's in brackets",
+    )
     r.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     r.add_argument("--features", help="also append the per-answer rows (JSONL) to this file")
-    r.add_argument("--bootstrap", type=resample_count, default=BOOTSTRAP_RESAMPLES, metavar="N",
-                   help="resamples of the answers for the 95 %% intervals (0: none)")
-    r.add_argument("--set", action="append", metavar="SECTION.KEY=VALUE",
-                   help="override a pipeline config value, e.g. components.ground_entail.model.quantize=true (repeatable)")
+    r.add_argument(
+        "--bootstrap",
+        type=resample_count,
+        default=BOOTSTRAP_RESAMPLES,
+        metavar="N",
+        help="resamples of the answers for the 95 %% intervals (0: none)",
+    )
+    r.add_argument(
+        "--set",
+        action="append",
+        metavar="SECTION.KEY=VALUE",
+        help="override a pipeline config value, e.g. components.ground_entail.model.quantize=true (repeatable)",
+    )
     r.set_defaults(func=cmd_run, argv=None)
     args = parser.parse_args(argv)
     return args.func(args)

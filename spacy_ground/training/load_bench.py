@@ -8,6 +8,7 @@ Each measurement is one pass over ``--answers`` answers spread evenly over the f
 (as ``evaluate``'s timing passes), after one warm-up pass; answers/s is 1000 / the median
 answer's milliseconds. The busy core is a separate Python process spinning until the pass ends.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,12 @@ SPIN = "import time\nend = time.time() + 3600\nwhile time.time() < end:\n    pas
 def measure(records: Sequence[Dict[str, Any]], torch_threads: int, busy: bool) -> Dict[str, Any]:
     """One warm-up pass and one timed pass of the default pipeline (torch on ``torch_threads``
     in the calling thread), with one core kept busy by another process when ``busy``."""
-    nlp = spacy_ground.load(overrides={"components.ground_align.torch_threads": torch_threads,
-                                       "components.ground_entail.torch_threads": torch_threads})
+    nlp = spacy_ground.load(
+        overrides={
+            "components.ground_align.torch_threads": torch_threads,
+            "components.ground_entail.torch_threads": torch_threads,
+        }
+    )
     timing_rounds(nlp, records[:5], 1)  # models loaded, first calls made
     spinner = subprocess.Popen([sys.executable, "-c", SPIN]) if busy else None
     try:
@@ -42,10 +47,16 @@ def measure(records: Sequence[Dict[str, Any]], torch_threads: int, busy: bool) -
             spinner.kill()
             spinner.wait()
     median = float(numpy.median(ms))
-    return {"torch_threads": torch_threads, "entail_workers": nlp.get_pipe("ground_entail").workers,
-            "align_workers": nlp.get_pipe("ground_align").workers, "busy_core": busy,
-            "answers": len(ms), "median_ms": round(median, 1), "answers_per_s": round(1000.0 / median, 2),
-            "total_s": round(sum(ms) / 1000.0, 1)}
+    return {
+        "torch_threads": torch_threads,
+        "entail_workers": nlp.get_pipe("ground_entail").workers,
+        "align_workers": nlp.get_pipe("ground_align").workers,
+        "busy_core": busy,
+        "answers": len(ms),
+        "median_ms": round(median, 1),
+        "answers_per_s": round(1000.0 / median, 2),
+        "total_s": round(sum(ms) / 1000.0, 1),
+    }
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -53,8 +64,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("data", help="answers in the shared data format (JSONL, or a corpus .spacy file)")
     parser.add_argument("output", help="JSON file to write")
     parser.add_argument("--answers", type=int, default=100, help="answers per pass, spread evenly over DATA")
-    parser.add_argument("--torch-threads", type=int, nargs="+", default=[1, 2],
-                        help="torch thread settings to measure (1 is the default)")
+    parser.add_argument(
+        "--torch-threads",
+        type=int,
+        nargs="+",
+        default=[1, 2],
+        help="torch thread settings to measure (1 is the default)",
+    )
     args = parser.parse_args(argv)
     records = [r for r in read_answers(args.data) if r.get("answer")]
     step = max(1, len(records) // max(1, args.answers))
@@ -65,18 +81,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             case = measure(records, threads, busy)
             print(json.dumps(case), file=sys.stderr)
             cases.append(case)
-    out = {"meta": {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-                    "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-                    "processes": 1, "command": "python -m spacy_ground.training.load_bench " + " ".join(
-                        sys.argv[1:] if argv is None else list(argv))},
-           "cases": cases}
+    out = {
+        "meta": {
+            "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+            "processes": 1,
+            "command": "python -m spacy_ground.training.load_bench "
+            + " ".join(sys.argv[1:] if argv is None else list(argv)),
+        },
+        "cases": cases,
+    }
     with open(args.output, "w", encoding="utf8") as f:
         json.dump(out, f, indent=1)
     for threads in args.torch_threads:
-        idle, busy = (next(c for c in cases if c["torch_threads"] == threads and c["busy_core"] == b)
-                      for b in (False, True))
-        print(f"torch_threads={threads}: idle {idle['answers_per_s']} answers/s, one core busy "
-              f"{busy['answers_per_s']} answers/s (ratio {busy['answers_per_s'] / idle['answers_per_s']:.2f})")
+        idle, busy = (
+            next(c for c in cases if c["torch_threads"] == threads and c["busy_core"] == b) for b in (False, True)
+        )
+        print(
+            f"torch_threads={threads}: idle {idle['answers_per_s']} answers/s, one core busy "
+            f"{busy['answers_per_s']} answers/s (ratio {busy['answers_per_s'] / idle['answers_per_s']:.2f})"
+        )
     return 0
 
 

@@ -8,6 +8,7 @@ BENCHMARKS.md.
     python -m spacy_ground.training.project render-example assets/ragtruth_dev.jsonl ID docs/example.html [docs/example.png]
     python -m spacy_ground.training.project large-input assets/ragtruth_dev.jsonl metrics/large_input.json
 """
+
 from __future__ import annotations
 
 import json
@@ -18,14 +19,34 @@ from typing import List, Optional, Tuple
 
 from spacy_ground.training.bench import goals_line, markdown_table
 
-DATA_FILES = ("ragtruth_dev.jsonl", "ragtruth_train.jsonl", "halueval_qa.jsonl", "summedits.jsonl",
-              "quintd_train.jsonl", "quintd_dev.jsonl", "faithdial_train.jsonl", "faithdial_dev.jsonl",
-              "dialfact_train.jsonl", "dialfact_dev.jsonl", "frank_train.jsonl", "frank_dev.jsonl",
-              "nli_train.jsonl.gz", "nli_eval.jsonl.gz")
+DATA_FILES = (
+    "ragtruth_dev.jsonl",
+    "ragtruth_train.jsonl",
+    "halueval_qa.jsonl",
+    "summedits.jsonl",
+    "quintd_train.jsonl",
+    "quintd_dev.jsonl",
+    "faithdial_train.jsonl",
+    "faithdial_dev.jsonl",
+    "dialfact_train.jsonl",
+    "dialfact_dev.jsonl",
+    "frank_train.jsonl",
+    "frank_dev.jsonl",
+    "nli_train.jsonl.gz",
+    "nli_eval.jsonl.gz",
+)
 # what the evaluate commands write into runs/ and `publish` copies into metrics/ (BENCHMARKS.md is
 # written from these names only: metrics/ holds other answers*.json files, e.g. answers_float32.json)
-RUN_FILES = ("claims_ragtruth_dev.json", "claims_ragtruth_dev_ner.json", "answers.json", "nli_stage1.json",
-             "nli_shipped.json", "nli_shipped_int8.json", "large_input.json", "speed_under_load.json")
+RUN_FILES = (
+    "claims_ragtruth_dev.json",
+    "claims_ragtruth_dev_ner.json",
+    "answers.json",
+    "nli_stage1.json",
+    "nli_shipped.json",
+    "nli_shipped_int8.json",
+    "large_input.json",
+    "speed_under_load.json",
+)
 RUN_PLOTS = ("roc_*.png", "pr_*.png")
 START, END = "<!-- claims:start -->", "<!-- claims:end -->"
 
@@ -34,8 +55,10 @@ def link_data(shared: str, assets: str) -> int:
     """Symlink the shared data files into ``assets`` (the data is never copied)."""
     src, dst = Path(shared).resolve(), Path(assets)
     if not src.is_dir():
-        print(f"error: shared data folder not found: {shared} (clone next to ../shared, or set vars.shared)",
-              file=sys.stderr)
+        print(
+            f"error: shared data folder not found: {shared} (clone next to ../shared, or set vars.shared)",
+            file=sys.stderr,
+        )
         return 1
     dst.mkdir(parents=True, exist_ok=True)
     for name in DATA_FILES:
@@ -52,22 +75,34 @@ def link_data(shared: str, assets: str) -> int:
 
 def claims_section(paths: List[str]) -> str:
     """Markdown for the claim-level benchmark from one or more metrics files."""
-    parts = [START, "## Numeric and date claims on RAGTruth dev", "",
-             "Claim precision: of answer claims judged mismatch or unsupported, the share inside a "
-             "human-labelled hallucinated span (the claim's value, without a leading 'from', 'about', "
-             "'over'..., lies within the span). Span recall: of labelled spans that contain a number, date "
-             "or time (a digit, a number word from 'two' up, a capitalised month name, noon or midnight), "
-             "the share that contain a flagged claim. The '(any overlap)' columns count any shared "
-             "character instead, for comparison. False alarms: of answers labelled clean (answers without a label count only in the counts and speed), the share with any claim judged "
-             "mismatch. Speed: milliseconds per answer for claims plus numeric grounding, source indexing "
-             "included (cache cleared per answer), model loading excluded. Goals: precision >= 0.60, "
-             "recall >= 0.50, false alarms <= 0.10, median < 20 ms on 2 cores.", ""]
+    parts = [
+        START,
+        "## Numeric and date claims on RAGTruth dev",
+        "",
+        "Claim precision: of answer claims judged mismatch or unsupported, the share inside a "
+        "human-labelled hallucinated span (the claim's value, without a leading 'from', 'about', "
+        "'over'..., lies within the span). Span recall: of labelled spans that contain a number, date "
+        "or time (a digit, a number word from 'two' up, a capitalised month name, noon or midnight), "
+        "the share that contain a flagged claim. The '(any overlap)' columns count any shared "
+        "character instead, for comparison. False alarms: of answers labelled clean (answers without a label count only in the counts and speed), the share with any claim judged "
+        "mismatch. Speed: milliseconds per answer for claims plus numeric grounding, source indexing "
+        "included (cache cleared per answer), model loading excluded. Goals: precision >= 0.60, "
+        "recall >= 0.50, false alarms <= 0.10, median < 20 ms on 2 cores.",
+        "",
+    ]
     for path in paths:
         data = json.loads(Path(path).read_text(encoding="utf8"))
         meta = data["meta"]
-        parts += [f"### Pipeline: {' + '.join(meta['pipeline'])}", "",
-                  f"Measured {meta['date']} on {meta['machine']} with `{meta['command']}`.", "",
-                  markdown_table(data["claims"]), "", goals_line(data["claims"]), ""]
+        parts += [
+            f"### Pipeline: {' + '.join(meta['pipeline'])}",
+            "",
+            f"Measured {meta['date']} on {meta['machine']} with `{meta['command']}`.",
+            "",
+            markdown_table(data["claims"]),
+            "",
+            goals_line(data["claims"]),
+            "",
+        ]
     parts += ["Reproduce: `spacy project run data && spacy project run evaluate-claims`.", END]
     return "\n".join(parts)
 
@@ -78,12 +113,20 @@ def answers_section(path: str, nli_paths: List[str], link_from: Optional[str] = 
     ``link_from`` (the Markdown file's; the working directory when None)."""
     data = json.loads(Path(path).read_text(encoding="utf8"))
     meta = data["meta"]
-    parts = ["<!-- answers:start -->", "## Answer-level detection: the verdict and the baselines", "",
-             f"Measured {meta['date']} on {meta['machine']} with `{meta['command']}`; pipeline "
-             f"{' + '.join(meta['pipeline'])}. AUROC per method with the best F1 in brackets; "
-             "'verdict F1 @thr' uses the configured flag threshold; 'span F1' is character-level against "
-             "the labelled spans; answers/s over the whole pipeline, model loading excluded.", "",
-             data["markdown"], "", answer_goals(data["answers"]), ""]
+    parts = [
+        "<!-- answers:start -->",
+        "## Answer-level detection: the verdict and the baselines",
+        "",
+        f"Measured {meta['date']} on {meta['machine']} with `{meta['command']}`; pipeline "
+        f"{' + '.join(meta['pipeline'])}. AUROC per method with the best F1 in brackets; "
+        "'verdict F1 @thr' uses the configured flag threshold; 'span F1' is character-level against "
+        "the labelled spans; answers/s over the whole pipeline, model loading excluded.",
+        "",
+        data["markdown"],
+        "",
+        answer_goals(data["answers"]),
+        "",
+    ]
     folder = Path(path).parent
     plots = [p for pattern in RUN_PLOTS for p in sorted(folder.glob(pattern))]
     parts += [f"![{p.stem}]({Path(os.path.relpath(p, link_from or os.curdir)).as_posix()})" for p in plots]
@@ -91,17 +134,23 @@ def answers_section(path: str, nli_paths: List[str], link_from: Optional[str] = 
         if Path(nli).exists():
             res = json.loads(Path(nli).read_text(encoding="utf8"))
             cells = ", ".join(f"{k}: {v['accuracy']:.3f} ({v['pairs']} pairs)" for k, v in res.items())
-            weights = "dynamic int8, as ground_entail runs it" if any(v.get("int8") for v in res.values()) else "float32"
+            weights = (
+                "dynamic int8, as ground_entail runs it" if any(v.get("int8") for v in res.values()) else "float32"
+            )
             where = next((v["measured_on"] for v in res.values() if v.get("measured_on")), None)
             how = f"measured on {where}" if where else "`spacy project run evaluate-nli`"
-            parts += ["", f"Entailment model `{Path(nli).stem}` accuracy: {cells} "
-                      f"({how}: 2,000 pairs per set sampled with seed 0, max length 256, {weights})."]
+            parts += [
+                "",
+                f"Entailment model `{Path(nli).stem}` accuracy: {cells} "
+                f"({how}: 2,000 pairs per set sampled with seed 0, max length 256, {weights}).",
+            ]
     parts.append("<!-- answers:end -->")
     return "\n".join(parts)
 
 
 def answer_goals(answers: dict) -> str:
     """Met / missed for the answer-level goals of the issue (on dev)."""
+
     def verdict(group: str) -> dict:
         return answers.get(group, {}).get("ground_verdict", {})
 
@@ -116,38 +165,64 @@ def answer_goals(answers: dict) -> str:
     checks: List[Tuple[str, Optional[float], bool, Optional[List[float]]]] = []
     rt = verdict("ragtruth/all")
     if rt:
-        checks.append(("RAGTruth AUROC >= 0.85", rt["auroc"], rt["auroc"] is not None and rt["auroc"] >= 0.85,
-                       interval("ragtruth/all", "ground_verdict")))
+        checks.append(
+            (
+                "RAGTruth AUROC >= 0.85",
+                rt["auroc"],
+                rt["auroc"] is not None and rt["auroc"] >= 0.85,
+                interval("ragtruth/all", "ground_verdict"),
+            )
+        )
         for task in ("qa", "summary", "data2txt"):
             a = verdict(f"ragtruth/{task}").get("auroc")
-            checks.append((f"{task} AUROC >= 0.78", a, a is not None and a >= 0.78,
-                           interval(f"ragtruth/{task}", "ground_verdict")))
+            checks.append(
+                (
+                    f"{task} AUROC >= 0.78",
+                    a,
+                    a is not None and a >= 0.78,
+                    interval(f"ragtruth/{task}", "ground_verdict"),
+                )
+            )
         f1 = rt.get("at_threshold", {}).get("f1")
-        checks.append(("RAGTruth F1 at the threshold >= 0.75", f1, f1 is not None and f1 >= 0.75,
-                       interval("ragtruth/all", "f1")))
+        checks.append(
+            ("RAGTruth F1 at the threshold >= 0.75", f1, f1 is not None and f1 >= 0.75, interval("ragtruth/all", "f1"))
+        )
         # with several timing passes, the median pass (each pass's figure named beside it)
         group = answers["ragtruth/all"]
         aps, what = group.get("answers_per_second"), "answers/s (median answer) >= 10"
         if group.get("answers_per_second_passes"):
             aps = group["answers_per_second_median_pass"]
-            what = (f"answers/s (median answer, median of {group['timing_passes']} passes: "
-                    f"{' / '.join(f'{x:.1f}' for x in group['answers_per_second_passes'])}) >= 10")
+            what = (
+                f"answers/s (median answer, median of {group['timing_passes']} passes: "
+                f"{' / '.join(f'{x:.1f}' for x in group['answers_per_second_passes'])}) >= 10"
+            )
         checks.append((what, aps, aps is not None and aps >= 10, None))
         for task in ("qa", "summary", "data2txt"):
             g = answers.get(f"ragtruth/{task}", {})
             e, b = g.get("entailment only", {}).get("auroc"), g.get("absent content words", {}).get("auroc")
-            checks.append((f"entailment alone above absent words ({task})", e,
-                           e is not None and b is not None and e > b,
-                           interval(f"ragtruth/{task}", "entailment only - absent content words")))
+            checks.append(
+                (
+                    f"entailment alone above absent words ({task})",
+                    e,
+                    e is not None and b is not None and e > b,
+                    interval(f"ragtruth/{task}", "entailment only - absent content words"),
+                )
+            )
     he = verdict("halueval_qa/all")
     if he:
-        checks.append(("HaluEval AUROC >= 0.95", he["auroc"], he["auroc"] is not None and he["auroc"] >= 0.95,
-                       interval("halueval_qa/all", "ground_verdict")))
+        checks.append(
+            (
+                "HaluEval AUROC >= 0.95",
+                he["auroc"],
+                he["auroc"] is not None and he["auroc"] >= 0.95,
+                interval("halueval_qa/all", "ground_verdict"),
+            )
+        )
 
     def cell(name: str, v: Optional[float], ok: bool, ci: Optional[List[float]]) -> str:
         what = "95 % CI of the difference" if name.startswith("entailment alone") else "95 % CI"
         band = f" ({what} {ci[0]:.3f} to {ci[1]:.3f})" if ci else ""
-        shown = '-' if v is None else f'{v:.4f}' if v <= 1 else f'{v:.1f}'  # 4 places: a goal line is 0.75, not 0.7495
+        shown = "-" if v is None else f"{v:.4f}" if v <= 1 else f"{v:.1f}"  # 4 places: a goal line is 0.75, not 0.7495
         return f"{name}: {shown}{band} {'met' if ok else 'MISSED'}"
 
     return "Goals: " + "; ".join(cell(*c) for c in checks) + "."
@@ -164,23 +239,32 @@ def load_section(metrics: dict) -> str:
     """Markdown for the speed under load (``training.load_bench``): answers/s idle and with one
     core kept busy, per torch thread setting, and the busy / idle ratio."""
     m = metrics["meta"]
-    rows = ["| torch threads | ground_entail workers | idle (answers/s) | one core busy (answers/s) | busy / idle |",
-            "|---|---|---|---|---|"]
+    rows = [
+        "| torch threads | ground_entail workers | idle (answers/s) | one core busy (answers/s) | busy / idle |",
+        "|---|---|---|---|---|",
+    ]
     for threads in sorted({c["torch_threads"] for c in metrics["cases"]}):
         idle = next(c for c in metrics["cases"] if c["torch_threads"] == threads and not c["busy_core"])
         busy = next(c for c in metrics["cases"] if c["torch_threads"] == threads and c["busy_core"])
         default = " (default)" if threads == 1 else ""
-        rows.append(f"| {threads}{default} | {idle['entail_workers']} | {idle['answers_per_s']:.2f} | "
-                    f"{busy['answers_per_s']:.2f} | {busy['answers_per_s'] / idle['answers_per_s']:.2f} |")
+        rows.append(
+            f"| {threads}{default} | {idle['entail_workers']} | {idle['answers_per_s']:.2f} | "
+            f"{busy['answers_per_s']:.2f} | {busy['answers_per_s'] / idle['answers_per_s']:.2f} |"
+        )
     n = metrics["cases"][0]["answers"]
-    return ("<!-- load:start -->\n## Speed under load\n\nMeasured " + m["date"] + " on " + m["machine"]
-            + f" with `{m['command']}`, {m.get('processes', 1)} process: the whole default pipeline over {n} "
-            "RAGTruth dev answers spread over the file, each pass from an empty source cache after a warm-up "
-            "pass; answers/s is 1000 / the median answer's milliseconds. 'One core busy': another process "
-            "spins on a core for the whole pass. Torch threads are those of the work done in the calling "
-            "thread (`torch_threads` of ground_align and ground_entail, or `SPACY_GROUND_TORCH_THREADS`); "
-            "ground_entail's workers each run torch on one thread. Goal: the busy figure at least half "
-            "the idle one.\n\n" + "\n".join(rows) + "\n<!-- load:end -->")
+    return (
+        "<!-- load:start -->\n## Speed under load\n\nMeasured "
+        + m["date"]
+        + " on "
+        + m["machine"]
+        + f" with `{m['command']}`, {m.get('processes', 1)} process: the whole default pipeline over {n} "
+        "RAGTruth dev answers spread over the file, each pass from an empty source cache after a warm-up "
+        "pass; answers/s is 1000 / the median answer's milliseconds. 'One core busy': another process "
+        "spins on a core for the whole pass. Torch threads are those of the work done in the calling "
+        "thread (`torch_threads` of ground_align and ground_entail, or `SPACY_GROUND_TORCH_THREADS`); "
+        "ground_entail's workers each run torch on one thread. Goal: the busy figure at least half "
+        "the idle one.\n\n" + "\n".join(rows) + "\n<!-- load:end -->"
+    )
 
 
 def write_benchmarks(target: str, paths: List[str]) -> int:
@@ -193,25 +277,36 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
     nli = [x for x in paths if Path(x).name.startswith("nli")]
     large = [x for x in paths if Path(x).name.startswith("large")]
     for x in (x for x in paths if Path(x).name.startswith("speed_under_load")):
-        text = _replace_section(text, load_section(json.loads(Path(x).read_text(encoding="utf8"))),
-                                "<!-- load:start -->", "<!-- load:end -->")
+        text = _replace_section(
+            text,
+            load_section(json.loads(Path(x).read_text(encoding="utf8"))),
+            "<!-- load:start -->",
+            "<!-- load:end -->",
+        )
     for x in large:
         metrics = json.loads(Path(x).read_text(encoding="utf8"))
         m = metrics["meta"]
-        section = ("<!-- large:start -->\n## Large input\n\nMeasured " + m["date"] + " on " + m["machine"] + " with `"
-                   + m["command"] + "`: one answer (the first ~600 characters of the first source plus a sentence with two made-up claims) checked by the whole default pipeline against "
-                   "sources of each size built from RAGTruth dev summaries, each case in a fresh process after a "
-                   "warm-up, model loading excluded; peak RSS is the whole process (models included), growth is "
-                   "what the check added. The total source size is capped by `max_source_chars` "
-                   "(ground_claims, default 2,000,000 characters): above it, the answer is not checkable and the "
-                   "reason names the limit.\n\n"
-                   + large_input_table(metrics) + "\n<!-- large:end -->")
+        section = (
+            "<!-- large:start -->\n## Large input\n\nMeasured "
+            + m["date"]
+            + " on "
+            + m["machine"]
+            + " with `"
+            + m["command"]
+            + "`: one answer (the first ~600 characters of the first source plus a sentence with two made-up claims) checked by the whole default pipeline against "
+            "sources of each size built from RAGTruth dev summaries, each case in a fresh process after a "
+            "warm-up, model loading excluded; peak RSS is the whole process (models included), growth is "
+            "what the check added. The total source size is capped by `max_source_chars` "
+            "(ground_claims, default 2,000,000 characters): above it, the answer is not checkable and the "
+            "reason names the limit.\n\n" + large_input_table(metrics) + "\n<!-- large:end -->"
+        )
         text = _replace_section(text, section, "<!-- large:start -->", "<!-- large:end -->")
     if claims:
         text = _replace_section(text, claims_section(claims), START, END)
     for a in answers:
-        text = _replace_section(text, answers_section(a, nli, link_from=str(p.parent)),
-                                "<!-- answers:start -->", "<!-- answers:end -->")
+        text = _replace_section(
+            text, answers_section(a, nli, link_from=str(p.parent)), "<!-- answers:start -->", "<!-- answers:end -->"
+        )
     p.write_text(text, encoding="utf8")
     print(f"wrote {target}")
     return 0
@@ -228,8 +323,11 @@ def publish(runs: str, metrics: str, target: str) -> int:
     found = [src / name for name in RUN_FILES if (src / name).is_file()]
     found += [p for pattern in RUN_PLOTS for p in sorted(src.glob(pattern)) if p.is_file()]
     if not found:
-        print(f"error: no run figures in {runs}/ (run `spacy project run evaluate` and the other evaluate "
-              f"commands first); expected any of {', '.join(RUN_FILES)}", file=sys.stderr)
+        print(
+            f"error: no run figures in {runs}/ (run `spacy project run evaluate` and the other evaluate "
+            f"commands first); expected any of {', '.join(RUN_FILES)}",
+            file=sys.stderr,
+        )
         return 1
     for f in found:
         if f.suffix == ".json":
@@ -267,7 +365,9 @@ def render_example(data: str, record_id: str, html_out: str, png_out: str = "") 
 
     import spacy_ground
 
-    rec = next((json.loads(line) for line in open(data, encoding="utf8") if json.loads(line).get("id") == record_id), None)
+    rec = next(
+        (json.loads(line) for line in open(data, encoding="utf8") if json.loads(line).get("id") == record_id), None
+    )
     if rec is None:
         print(f"no record {record_id!r} in {data}", file=sys.stderr)
         return 1
@@ -283,11 +383,27 @@ def render_example(data: str, record_id: str, html_out: str, png_out: str = "") 
             return 1
         Path(png_out).parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as profile:
-            subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                            f"--user-data-dir={profile}", "--hide-scrollbars", "--window-size=1400,900",
-                            f"--screenshot={Path(png_out).resolve()}", Path(html_out).resolve().as_uri()],
-                           check=True, capture_output=True, timeout=120)
+            subprocess.run(
+                [
+                    chromium,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    f"--user-data-dir={profile}",
+                    "--hide-scrollbars",
+                    "--window-size=1400,900",
+                    f"--screenshot={Path(png_out).resolve()}",
+                    Path(html_out).resolve().as_uri(),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=120,
+            )
         if not Path(png_out).exists():
             print(f"chromium wrote no screenshot to {png_out}", file=sys.stderr)
             return 1
@@ -340,13 +456,20 @@ def large_input(data: str, output: str) -> int:
 
     rows = []
     for name, size, count in LARGE_CASES:
-        out = subprocess.run([sys.executable, "-c", _LARGE_CHILD, str(size), str(count), data],
-                             capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", _LARGE_CHILD, str(size), str(count), data],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         row = {"case": name, **json.loads(out.stdout.strip().splitlines()[-1])}
         rows.append(row)
         print(f"{name}: {row['seconds_new_sources']:.2f} s, peak {row['peak_rss_mb']:.0f} MB", file=sys.stderr)
-    meta = {"date": date.today().isoformat(), "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}", "command": f"python -m spacy_ground.training.project large-input {data} {output}"}
+    meta = {
+        "date": date.today().isoformat(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "command": f"python -m spacy_ground.training.project large-input {data} {output}",
+    }
     Path(output).parent.mkdir(parents=True, exist_ok=True)
     Path(output).write_text(json.dumps({"meta": meta, "cases": rows}, indent=2), encoding="utf8")
     print(large_input_table({"meta": meta, "cases": rows}))
@@ -355,11 +478,15 @@ def large_input(data: str, output: str) -> int:
 
 def large_input_table(metrics: dict) -> str:
     """The Markdown table of a large-input run."""
-    lines = ["| sources | characters | seconds (new sources) | seconds (cached) | ms per 10 KB | peak RSS MB | growth MB |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| sources | characters | seconds (new sources) | seconds (cached) | ms per 10 KB | peak RSS MB | growth MB |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in metrics["cases"]:
-        lines.append(f"| {r['case']} | {r['chars']:,} | {r['seconds_new_sources']:.2f} | {r['seconds_cached_sources']:.3f} | "
-                     f"{1000 * r['seconds_new_sources'] / (r['chars'] / 10_000):.0f} | {r['peak_rss_mb']:.0f} | {r['growth_mb']:.0f} |")
+        lines.append(
+            f"| {r['case']} | {r['chars']:,} | {r['seconds_new_sources']:.2f} | {r['seconds_cached_sources']:.3f} | "
+            f"{1000 * r['seconds_new_sources'] / (r['chars'] / 10_000):.0f} | {r['peak_rss_mb']:.0f} | {r['growth_mb']:.0f} |"
+        )
     return "\n".join(lines)
 
 

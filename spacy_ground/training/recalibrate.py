@@ -23,6 +23,7 @@ With a few hundred labelled answers of your own, this command
 
 Load the result with ``spacy.load(OUTPUT_DIR)``.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,8 +46,9 @@ def logit(p: Sequence[float]) -> numpy.ndarray:
     return numpy.log(q / (1 - q))
 
 
-def fit_platt(scores: Sequence[float], labels: Sequence[bool], l2: float = 0.01,
-              iterations: int = 100) -> Tuple[float, float]:
+def fit_platt(
+    scores: Sequence[float], labels: Sequence[bool], l2: float = 0.01, iterations: int = 100
+) -> Tuple[float, float]:
     """(a, b) of ``sigmoid(a * logit(score) + b)`` fit to the labels: a lightly L2-regularised
     (towards no change, a = 1 and b = 0) logistic regression on one feature, by Newton's
     method with a backtracking line search."""
@@ -91,8 +93,9 @@ def _f1(pred: numpy.ndarray, y: numpy.ndarray) -> float:
     return 2 * tp / max(int(pred.sum()) + int(y.sum()), 1)
 
 
-def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Sequence[bool],
-                     folds: int = 5, repeats: int = 5) -> Dict[str, Any]:
+def choose_threshold(
+    scores: Sequence[float], labels: Sequence[bool], ruled: Sequence[bool], folds: int = 5, repeats: int = 5
+) -> Dict[str, Any]:
     """Fit Platt scaling on ``folds - 1`` folds and recalibrate the held-out fold; the flag
     threshold is the best point of the F1 curve of those out-of-fold scores averaged over
     ``repeats`` shuffles (flagged: recalibrated score at or above it, or ``ruled``: the rules
@@ -106,8 +109,10 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Seq
     y = numpy.asarray(labels, dtype=bool)
     r = numpy.asarray(ruled, dtype=bool)
     if not 2 <= folds <= min(int(y.sum()), int((~y).sum())):
-        raise ValueError(f"recalibrate: folds must be between 2 and the number of answers of the rarer label "
-                         f"({min(int(y.sum()), int((~y).sum()))}), not {folds}")
+        raise ValueError(
+            f"recalibrate: folds must be between 2 and the number of answers of the rarer label "
+            f"({min(int(y.sum()), int((~y).sum()))}), not {folds}"
+        )
     grid = numpy.asarray(FLAG_THRESHOLDS)
     curves, eces, held_f1 = [], [], []
     for seed in range(repeats):
@@ -124,8 +129,14 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[bool], ruled: Seq
         eces.append(calibration_error(out.tolist(), y.tolist()))
         held_f1.append(_f1(flagged, y))
     i = best_point(numpy.mean(curves, axis=0))
-    return {"threshold": float(grid[i]), "f1": float(numpy.mean(held_f1)), "ece_after": float(numpy.mean(eces)),
-            "ece_before": calibration_error(s.tolist(), y.tolist()), "folds": folds, "repeats": repeats}
+    return {
+        "threshold": float(grid[i]),
+        "f1": float(numpy.mean(held_f1)),
+        "ece_after": float(numpy.mean(eces)),
+        "ece_before": calibration_error(s.tolist(), y.tolist()),
+        "folds": folds,
+        "repeats": repeats,
+    }
 
 
 def rows_from_logs(verdict, records: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
@@ -143,31 +154,53 @@ def rows_from_logs(verdict, records: Sequence[Dict[str, Any]]) -> List[Dict[str,
     for n, rec in enumerate(records, 1):
         g = rec.get("grounding") if isinstance(rec.get("grounding"), dict) else rec
         if "score" not in g or "action" not in g:
-            raise ValueError(f"recalibrate: record {n} holds no logged verdict (a 'grounding' with 'score' and "
-                             "'action', as `python -m spacy_ground check --json` prints it)")
+            raise ValueError(
+                f"recalibrate: record {n} holds no logged verdict (a 'grounding' with 'score' and "
+                "'action', as `python -m spacy_ground check --json` prints it)"
+            )
         if g["score"] is not None:
             shapes = [shape_of_kind(g["sources_kind"])] if g.get("sources_kind") else list(SHAPES)
             try:
                 again = [verdict.lr_model.score(g["features"], shape) for shape in shapes]
             except (KeyError, TypeError):
-                raise ValueError(f"recalibrate: record {n}'s logged features do not fit this pipeline's "
-                                 "verdict model") from None
+                raise ValueError(
+                    f"recalibrate: record {n}'s logged features do not fit this pipeline's verdict model"
+                ) from None
             if not any(abs(x - g["score"]) <= 1e-6 for x in again):
-                raise ValueError(f"recalibrate: record {n} was scored {g['score']:.6f} by another verdict model "
-                                 f"(this pipeline's gives {' or '.join(f'{x:.6f}' for x in again)} for its features "
-                                 f"and {'its sources_kind' if g.get('sources_kind') else 'either kind of sources'}); "
-                                 "recalibrate the pipeline that wrote the logs")
+                raise ValueError(
+                    f"recalibrate: record {n} was scored {g['score']:.6f} by another verdict model "
+                    f"(this pipeline's gives {' or '.join(f'{x:.6f}' for x in again)} for its features "
+                    f"and {'its sources_kind' if g.get('sources_kind') else 'either kind of sources'}); "
+                    "recalibrate the pipeline that wrote the logs"
+                )
         guessed = "flagged_by_rule" not in g
         threshold = g.get("flag_threshold", verdict.flag_threshold)
-        ruled = (g["score"] is not None and g["action"] != "pass" and g["score"] < threshold) if guessed \
+        ruled = (
+            (g["score"] is not None and g["action"] != "pass" and g["score"] < threshold)
+            if guessed
             else bool(g["flagged_by_rule"])
-        rows.append({"hallucinated": rec.get("hallucinated"), "score": g["score"], "action": g["action"],
-                     "flagged_by_rule": ruled, "rule_guessed": guessed, "cluster": n})
+        )
+        rows.append(
+            {
+                "hallucinated": rec.get("hallucinated"),
+                "score": g["score"],
+                "action": g["action"],
+                "flagged_by_rule": ruled,
+                "rule_guessed": guessed,
+                "cluster": n,
+            }
+        )
     return rows
 
 
-def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5, min_per_class: int = MIN_PER_CLASS,
-                progress=None, from_logs: bool = False) -> Tuple[VerdictModel, Dict[str, Any]]:
+def recalibrate(
+    nlp,
+    records: Sequence[Dict[str, Any]],
+    folds: int = 5,
+    min_per_class: int = MIN_PER_CLASS,
+    progress=None,
+    from_logs: bool = False,
+) -> Tuple[VerdictModel, Dict[str, Any]]:
     """The recalibrated verdict model for ``nlp`` and a report, from labelled records in the
     shared data format (``answer``, ``sources``, ``question``, ``hallucinated``), or with
     ``from_logs`` from logged verdicts (see ``rows_from_logs``; nothing is run again). Answers
@@ -181,50 +214,73 @@ def recalibrate(nlp, records: Sequence[Dict[str, Any]], folds: int = 5, min_per_
         raise ValueError("recalibrate: the pipeline has no ground_verdict")
     missing = [i for i, rec in enumerate(records) if not isinstance(rec.get("hallucinated"), bool)]
     if missing:
-        raise ValueError(f"recalibrate: every answer needs a true/false 'hallucinated' label "
-                         f"(record {missing[0] + 1} has none)")
+        raise ValueError(
+            f"recalibrate: every answer needs a true/false 'hallucinated' label (record {missing[0] + 1} has none)"
+        )
     # checked before the run (answers found not checkable can only lower the counts)
     labels = [rec["hallucinated"] for rec in records]
     if min(sum(labels), len(labels) - sum(labels)) < min_per_class:
-        raise ValueError(f"recalibrate: needs at least {min_per_class} answers of each label; "
-                         f"got {sum(labels)} hallucinated and {len(labels) - sum(labels)} not")
+        raise ValueError(
+            f"recalibrate: needs at least {min_per_class} answers of each label; "
+            f"got {sum(labels)} hallucinated and {len(labels) - sum(labels)} not"
+        )
     rarer = min(sum(labels), len(labels) - sum(labels))
     if not 2 <= folds <= rarer:
-        raise ValueError(f"recalibrate: folds must be between 2 and the number of answers of the rarer label "
-                         f"({rarer}), not {folds}")
+        raise ValueError(
+            f"recalibrate: folds must be between 2 and the number of answers of the rarer label ({rarer}), not {folds}"
+        )
     verdict = nlp.get_pipe("ground_verdict")
     found = rows_from_logs(verdict, records) if from_logs else run(nlp, records, progress)
     rows = [r for r in found if r["score"] is not None]
     y = [r["hallucinated"] for r in rows]
     if min(sum(y), len(y) - sum(y)) < min_per_class:
-        raise ValueError(f"recalibrate: needs at least {min_per_class} checkable answers of each label; "
-                         f"got {sum(y)} hallucinated and {len(y) - sum(y)} not")
+        raise ValueError(
+            f"recalibrate: needs at least {min_per_class} checkable answers of each label; "
+            f"got {sum(y)} hallucinated and {len(y) - sum(y)} not"
+        )
     scores = [r["score"] for r in rows]
     area = auroc(scores, y)
     low = bootstrap({"verdict": scores}, y, clusters=[r["cluster"] for r in rows])["auroc"]["verdict"][0]
     if not low > 0.5:
-        raise ValueError(f"recalibrate: the verdict's scores do not rank these answers better than chance "
-                         f"(AUROC {area:.3f}, 95 % interval from {low:.3f}); recalibration cannot help here")
+        raise ValueError(
+            f"recalibrate: the verdict's scores do not rank these answers better than chance "
+            f"(AUROC {area:.3f}, 95 % interval from {low:.3f}); recalibration cannot help here"
+        )
     a, b = fit_platt(scores, y)
     ruled = [r["flagged_by_rule"] for r in rows]
     chosen = choose_threshold(scores, y, ruled, folds=folds)
     before = numpy.asarray([r["action"] in ("flag", "block") for r in rows])
     block = max(verdict.block_threshold, chosen["threshold"])
-    report = {"a": a, "b": b, "flag_threshold": chosen["threshold"], "block_threshold": block,
-              "previous_flag_threshold": verdict.flag_threshold, "previous_block_threshold": verdict.block_threshold,
-              "answers": len(rows), "hallucinated": int(sum(y)), "auroc": area,
-              "flagged_by_rule": int(sum(ruled)), "not_checkable_left_out": len(records) - len(rows),
-              "flagged_by_rule_guessed": int(sum(r.get("rule_guessed", False) for r in rows)),
-              "out_of_fold": {"f1": chosen["f1"], "ece": chosen["ece_after"], "folds": chosen["folds"],
-                              "repeats": chosen["repeats"]},
-              "before": {"f1": _f1(before, numpy.asarray(y, dtype=bool)), "ece": chosen["ece_before"]},
-              "date": date.today().isoformat()}
+    report = {
+        "a": a,
+        "b": b,
+        "flag_threshold": chosen["threshold"],
+        "block_threshold": block,
+        "previous_flag_threshold": verdict.flag_threshold,
+        "previous_block_threshold": verdict.block_threshold,
+        "answers": len(rows),
+        "hallucinated": int(sum(y)),
+        "auroc": area,
+        "flagged_by_rule": int(sum(ruled)),
+        "not_checkable_left_out": len(records) - len(rows),
+        "flagged_by_rule_guessed": int(sum(r.get("rule_guessed", False) for r in rows)),
+        "out_of_fold": {
+            "f1": chosen["f1"],
+            "ece": chosen["ece_after"],
+            "folds": chosen["folds"],
+            "repeats": chosen["repeats"],
+        },
+        "before": {"f1": _f1(before, numpy.asarray(y, dtype=bool)), "ece": chosen["ece_before"]},
+        "date": date.today().isoformat(),
+    }
     if verdict.model_meta.get("recalibration"):  # a and b are relative to that earlier recalibration
         report["previous"] = verdict.model_meta["recalibration"]
     return recalibrated_model(verdict.lr_model, a, b), report
 
 
-def load_pipeline(config: Optional[str] = None, pipeline: Optional[str] = None, overrides: Optional[Dict[str, Any]] = None):
+def load_pipeline(
+    config: Optional[str] = None, pipeline: Optional[str] = None, overrides: Optional[Dict[str, Any]] = None
+):
     """The default pipeline, the one in ``config``, or a saved one (``pipeline``), with
     dotted config ``overrides``."""
     import spacy
@@ -254,12 +310,23 @@ def check_output(output: str, force: bool = False) -> Path:
     return out
 
 
-def save(model: VerdictModel, report: Dict[str, Any], output: str, config: Optional[str] = None,
-         pipeline: Optional[str] = None) -> Path:
+def save(
+    model: VerdictModel,
+    report: Dict[str, Any],
+    output: str,
+    config: Optional[str] = None,
+    pipeline: Optional[str] = None,
+) -> Path:
     """Rebuild the pipeline with the new thresholds in its config, put the recalibrated model
     in its verdict, and save it (with ``recalibration.json``) to ``output``."""
-    nlp = load_pipeline(config, pipeline, {"components.ground_verdict.flag_threshold": report["flag_threshold"],
-                                           "components.ground_verdict.block_threshold": report["block_threshold"]})
+    nlp = load_pipeline(
+        config,
+        pipeline,
+        {
+            "components.ground_verdict.flag_threshold": report["flag_threshold"],
+            "components.ground_verdict.block_threshold": report["block_threshold"],
+        },
+    )
     verdict = nlp.get_pipe("ground_verdict")
     verdict.set_model(model, meta={**verdict.model_meta, "recalibration": report})
     out = Path(output)
@@ -271,15 +338,24 @@ def save(model: VerdictModel, report: Dict[str, Any], output: str, config: Optio
 def summary(report: Dict[str, Any]) -> str:
     """The report in two lines."""
     oof = report["out_of_fold"]
-    return (f"recalibrated on {report['answers']} answers ({report['hallucinated']} hallucinated): "
-            f"p' = sigmoid({report['a']:.3f} * logit(p) + {report['b']:.3f}); "
-            f"flag_threshold {report['previous_flag_threshold']:g} -> {report['flag_threshold']:g}"
-            + (f", block_threshold raised to it ({report['previous_block_threshold']:g} -> "
-               f"{report['block_threshold']:g}: an answer flagged by its score is now blocked)"
-               if report["block_threshold"] != report["previous_block_threshold"] else "") + "\n"
-            f"F1 {report['before']['f1']:.3f} (as the pipeline flagged them) -> {oof['f1']:.3f} (out of fold, "
-            f"each fold at the threshold best on the others), calibration error {report['before']['ece']:.3f} -> "
-            f"{oof['ece']:.3f} (out of fold); {report['not_checkable_left_out']} not checkable answers left out"
-            + (f"; {report['flagged_by_rule_guessed']} logs without flagged_by_rule: taken as flagged by a rule "
-               "when flagged under the threshold" if report.get("flagged_by_rule_guessed") else ""))
-
+    return (
+        f"recalibrated on {report['answers']} answers ({report['hallucinated']} hallucinated): "
+        f"p' = sigmoid({report['a']:.3f} * logit(p) + {report['b']:.3f}); "
+        f"flag_threshold {report['previous_flag_threshold']:g} -> {report['flag_threshold']:g}"
+        + (
+            f", block_threshold raised to it ({report['previous_block_threshold']:g} -> "
+            f"{report['block_threshold']:g}: an answer flagged by its score is now blocked)"
+            if report["block_threshold"] != report["previous_block_threshold"]
+            else ""
+        )
+        + "\n"
+        f"F1 {report['before']['f1']:.3f} (as the pipeline flagged them) -> {oof['f1']:.3f} (out of fold, "
+        f"each fold at the threshold best on the others), calibration error {report['before']['ece']:.3f} -> "
+        f"{oof['ece']:.3f} (out of fold); {report['not_checkable_left_out']} not checkable answers left out"
+        + (
+            f"; {report['flagged_by_rule_guessed']} logs without flagged_by_rule: taken as flagged by a rule "
+            "when flagged under the threshold"
+            if report.get("flagged_by_rule_guessed")
+            else ""
+        )
+    )

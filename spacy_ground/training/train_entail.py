@@ -14,6 +14,7 @@ the weights, the classification head and optimiser staying float32; ``--save-pai
 and stops, ``--pairs-from FILE`` trains on them (build the stage-2 pairs, which need the
 spaCy pipeline, on one machine and train on another).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,7 +28,15 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
-from spacy_ground.nn.entail_model import NLI_LABELS, build_torch_model, encode_pairs, load_tokenizer, load_trained, predict_proba, save_trained
+from spacy_ground.nn.entail_model import (
+    NLI_LABELS,
+    build_torch_model,
+    encode_pairs,
+    load_tokenizer,
+    load_trained,
+    predict_proba,
+    save_trained,
+)
 
 Pair = Tuple[str, str, int]
 
@@ -59,8 +68,9 @@ def read_pair_file(path: str) -> List[Pair]:
     return pairs
 
 
-def sample_nli(rows: Sequence[Dict], max_pairs: int, fever_neutral_share: float, seed: int,
-               other_share: float = 0.55) -> List[Pair]:
+def sample_nli(
+    rows: Sequence[Dict], max_pairs: int, fever_neutral_share: float, seed: int, other_share: float = 0.55
+) -> List[Pair]:
     """A training sample of ``max_pairs``: MNLI/SNLI/Breaking NLI/SciTail up to ``other_share``
     of it, FEVER for the rest, and
     FEVER neutrals built by pairing a claim with the evidence of a different claim that
@@ -81,15 +91,19 @@ def sample_nli(rows: Sequence[Dict], max_pairs: int, fever_neutral_share: float,
     for i, ws in enumerate(caps):
         for w in ws:
             by_word[w].append(i)
-    pool = fever[n_fever - n_neutral:] or fever
+    pool = fever[n_fever - n_neutral :] or fever
     made = 0
     for r_i in range(len(pool)):
         if made >= n_neutral:
             break
         r = pool[r_i]
         ws = [w for w in r["hypothesis"].split() if w[:1].isupper()]
-        cands = [j for w in ws for j in by_word.get(w, [])[:50] if fever[j]["hypothesis"] != r["hypothesis"]
-                 and fever[j]["premise"] != r["premise"]]
+        cands = [
+            j
+            for w in ws
+            for j in by_word.get(w, [])[:50]
+            if fever[j]["hypothesis"] != r["hypothesis"] and fever[j]["premise"] != r["premise"]
+        ]
         if not cands:
             continue
         j = rng.choice(cands)
@@ -106,8 +120,8 @@ def length_batches(pairs: Sequence[Pair], batch_size: int, seed: int, chunk: int
     rng.shuffle(items)
     batches: List[List[Pair]] = []
     for c in range(0, len(items), batch_size * chunk):
-        block = sorted(items[c:c + batch_size * chunk], key=lambda p: len(p[0]) + len(p[1]))
-        batches += [block[i:i + batch_size] for i in range(0, len(block), batch_size)]
+        block = sorted(items[c : c + batch_size * chunk], key=lambda p: len(p[0]) + len(p[1]))
+        batches += [block[i : i + batch_size] for i in range(0, len(block), batch_size)]
     rng.shuffle(batches)
     return batches
 
@@ -135,8 +149,10 @@ def training_precision(choice: str, device) -> str:
     if choice == "auto":
         return "bf16" if native_bf16(device) else "fp32"
     if choice == "bf16" and not native_bf16(device):
-        print(f"warning: {device} has no native bfloat16 that we can see: bf16 training may be slower than fp32",
-              file=sys.stderr)
+        print(
+            f"warning: {device} has no native bfloat16 that we can see: bf16 training may be slower than fp32",
+            file=sys.stderr,
+        )
     return choice
 
 
@@ -150,8 +166,13 @@ def train(args: argparse.Namespace) -> int:
     if getattr(args, "pairs_from", None):
         pairs = read_pair_file(args.pairs_from)
     elif pairs is None:
-        pairs = sample_nli(list(read_pairs(args.data)), args.max_pairs, args.fever_neutral_share, args.seed,
-                           other_share=args.other_share)
+        pairs = sample_nli(
+            list(read_pairs(args.data)),
+            args.max_pairs,
+            args.fever_neutral_share,
+            args.seed,
+            other_share=args.other_share,
+        )
     print(f"{len(pairs):,} pairs; labels {dict(Counter(p[2] for p in pairs))}", file=sys.stderr)
     if getattr(args, "save_pairs", None):
         write_pair_file(pairs, args.save_pairs)
@@ -181,14 +202,18 @@ def train(args: argparse.Namespace) -> int:
     for p in model.encoder.embeddings.parameters():
         p.requires_grad = False
     params = [
-        {"params": [p for n, p in model.named_parameters() if p.requires_grad and not n.startswith("head")], "lr": args.lr},
+        {
+            "params": [p for n, p in model.named_parameters() if p.requires_grad and not n.startswith("head")],
+            "lr": args.lr,
+        },
         {"params": list(model.head.parameters()), "lr": args.lr * 10},
     ]
     opt = torch.optim.AdamW(params, weight_decay=0.01)
     total = len(batches) * args.epochs
     warmup = max(1, int(0.06 * total))
     sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: min((s + start_step + 1) / warmup, max(0.0, (total - s - start_step) / max(1, total - warmup))))
+        opt, lambda s: min((s + start_step + 1) / warmup, max(0.0, (total - s - start_step) / max(1, total - warmup)))
+    )
     model.train()
     t0, seen, loss_avg = time.perf_counter(), 0, None
     step = 0
@@ -204,22 +229,38 @@ def train(args: argparse.Namespace) -> int:
             loss = torch.nn.functional.cross_entropy(logits.float(), labels)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            opt.step(); sched.step(); opt.zero_grad()
+            opt.step()
+            sched.step()
+            opt.zero_grad()
             seen += len(batch)
             loss_avg = loss.item() if loss_avg is None else 0.98 * loss_avg + 0.02 * loss.item()
             if step % 20 == 0:
                 rate = seen / (time.perf_counter() - t0)
                 left = (total - step) * args.batch_size / max(rate, 1e-9)
-                print(f"step {step}/{total} loss {loss_avg:.3f} {rate:.1f} pairs/s, {left / 60:.0f} min left",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"step {step}/{total} loss {loss_avg:.3f} {rate:.1f} pairs/s, {left / 60:.0f} min left",
+                    file=sys.stderr,
+                    flush=True,
+                )
             if step % args.checkpoint_every == 0:
                 save_trained(model, ckpt)
                 state_file.write_text(json.dumps({"step": step, "precision": precision}))
     elapsed = time.perf_counter() - t0
-    meta = {"stage": args.command, "pairs": len(pairs), "labels": dict(Counter(p[2] for p in pairs)), "epochs": args.epochs, "max_length": args.max_length,
-            "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "threads": args.threads,
-            "train_seconds": round(elapsed), "device": str(device), "precision": precision,
-            "data": Path(getattr(args, "pairs_from", None) or args.data).name}
+    meta = {
+        "stage": args.command,
+        "pairs": len(pairs),
+        "labels": dict(Counter(p[2] for p in pairs)),
+        "epochs": args.epochs,
+        "max_length": args.max_length,
+        "batch_size": args.batch_size,
+        "lr": args.lr,
+        "seed": args.seed,
+        "threads": args.threads,
+        "train_seconds": round(elapsed),
+        "device": str(device),
+        "precision": precision,
+        "data": Path(getattr(args, "pairs_from", None) or args.data).name,
+    }
     save_trained(model, args.output, meta)
     for f in (ckpt, state_file):
         if f.exists():
@@ -252,8 +293,14 @@ def evaluate(args: argparse.Namespace) -> int:
         if args.max_per_dataset and len(items) > args.max_per_dataset:
             items = rng.sample(items, args.max_per_dataset)
         t0 = time.perf_counter()
-        probs = predict_proba(model, tokenizer, [r["premise"] for r in items], [r["hypothesis"] for r in items],
-                              max_length=args.max_length, device=args.device)
+        probs = predict_proba(
+            model,
+            tokenizer,
+            [r["premise"] for r in items],
+            [r["hypothesis"] for r in items],
+            max_length=args.max_length,
+            device=args.device,
+        )
         two_way = all(r["label"] != "contradiction" for r in items)  # fever_dev: entailment vs not
         correct = 0
         for r, p in zip(items, probs):
@@ -262,8 +309,13 @@ def evaluate(args: argparse.Namespace) -> int:
             else:
                 pred = ("entailment", "neutral", "contradiction")[max(range(3), key=lambda k: p[k])]
             correct += pred == r["label"]
-        results[ds] = {"pairs": len(items), "accuracy": correct / len(items), "two_way": two_way, "int8": bool(args.quantize),
-                       "pairs_per_second": len(items) / (time.perf_counter() - t0)}
+        results[ds] = {
+            "pairs": len(items),
+            "accuracy": correct / len(items),
+            "two_way": two_way,
+            "int8": bool(args.quantize),
+            "pairs_per_second": len(items) / (time.perf_counter() - t0),
+        }
         print(f"{ds}: accuracy {correct / len(items):.3f} on {len(items)} pairs", file=sys.stderr)
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)
@@ -283,8 +335,9 @@ def _kind_counts(text: str) -> Dict[str, int]:
     return out
 
 
-def _training_options(p: argparse.ArgumentParser, max_length: int, batch_size: int, lr: float,
-                      checkpoint_every: int) -> None:
+def _training_options(
+    p: argparse.ArgumentParser, max_length: int, batch_size: int, lr: float, checkpoint_every: int
+) -> None:
     p.add_argument("--max-length", type=int, default=max_length)
     p.add_argument("--batch-size", type=int, default=batch_size)
     p.add_argument("--lr", type=float, default=lr)
@@ -293,45 +346,73 @@ def _training_options(p: argparse.ArgumentParser, max_length: int, batch_size: i
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--checkpoint-every", type=int, default=checkpoint_every)
     p.add_argument("--device", default="cpu", help="torch device to train on, e.g. cuda (a lent GPU)")
-    p.add_argument("--precision", default="auto", choices=("auto", "fp32", "bf16"),
-                   help="bf16: the forward pass under bfloat16 autocast (weights and optimiser stay float32; "
-                        "1.5 to 1.7x faster on a CPU with AVX512-BF16); auto: bf16 where the device has it natively")
+    p.add_argument(
+        "--precision",
+        default="auto",
+        choices=("auto", "fp32", "bf16"),
+        help="bf16: the forward pass under bfloat16 autocast (weights and optimiser stay float32; "
+        "1.5 to 1.7x faster on a CPU with AVX512-BF16); auto: bf16 where the device has it natively",
+    )
     p.add_argument("--save-pairs", help="write the training pairs to this .jsonl.gz file and stop (no training)")
-    p.add_argument("--pairs-from", help="train on the pairs of a --save-pairs file instead of sampling or building "
-                                        "them (e.g. pairs built on a CPU machine, trained on a GPU one)")
+    p.add_argument(
+        "--pairs-from",
+        help="train on the pairs of a --save-pairs file instead of sampling or building "
+        "them (e.g. pairs built on a CPU machine, trained on a GPU one)",
+    )
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spacy_ground.training.train_entail", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m spacy_ground.training.train_entail", description=__doc__.split("\n")[0]
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     t = sub.add_parser("train", help="stage 1: learn entailment from NLI pairs")
     t.add_argument("data")
     t.add_argument("output")
     t.add_argument("--max-pairs", type=int, default=60000)
     t.add_argument("--fever-neutral-share", type=float, default=0.15)
-    t.add_argument("--other-share", type=float, default=0.55,
-                   help="share of the sample taken from MNLI/SNLI/Breaking NLI/SciTail (capped at what there is)")
+    t.add_argument(
+        "--other-share",
+        type=float,
+        default=0.55,
+        help="share of the sample taken from MNLI/SNLI/Breaking NLI/SciTail (capped at what there is)",
+    )
     t.add_argument("--init", help="continue from this model (a second pass over a new sample)")
     _training_options(t, max_length=128, batch_size=32, lr=4e-5, checkpoint_every=200)
     t.set_defaults(func=train)
-    a = sub.add_parser("adapt", help="stages 2 and 3: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard "
-                       "negatives; --source-kinds / --evidence-k-by-source for stage 3)")
+    a = sub.add_parser(
+        "adapt",
+        help="stages 2 and 3: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard "
+        "negatives; --source-kinds / --evidence-k-by-source for stage 3)",
+    )
     a.add_argument("ragtruth")
     a.add_argument("summedits")
     a.add_argument("init", help="the model to start from (stage 1 for stage 2, stage 2 for stage 3)")
     a.add_argument("output")
     a.add_argument("--max-summedits", type=int, default=2000)
     a.add_argument("--supported-share", type=float, default=0.5, help="share of supported sentences kept")
-    a.add_argument("--negative-share", type=float, default=0.2, help="share of supported sentences given a hard negative")
-    a.add_argument("--evidence-k", type=int, default=1, help="evidence sentences per pair (as ground_entail's evidence_k)")
-    a.add_argument("--negative-evidence-k", type=int, default=1,
-                   help="pair each hallucinated sentence with this many of its top evidence sentences "
-                        "(as ground_entail's evidence_mode='best' reads them)")
-    a.add_argument("--evidence-k-by-source", type=_kind_counts, default={},
-                   help="evidence sentences per pair by kind of sources, as ground_entail's evidence_k_by_source, "
-                        "e.g. passages=3")
-    a.add_argument("--source-kinds", nargs="+", help="only answers whose sources are of these kinds "
-                   "(record, passages, document)")
+    a.add_argument(
+        "--negative-share", type=float, default=0.2, help="share of supported sentences given a hard negative"
+    )
+    a.add_argument(
+        "--evidence-k", type=int, default=1, help="evidence sentences per pair (as ground_entail's evidence_k)"
+    )
+    a.add_argument(
+        "--negative-evidence-k",
+        type=int,
+        default=1,
+        help="pair each hallucinated sentence with this many of its top evidence sentences "
+        "(as ground_entail's evidence_mode='best' reads them)",
+    )
+    a.add_argument(
+        "--evidence-k-by-source",
+        type=_kind_counts,
+        default={},
+        help="evidence sentences per pair by kind of sources, as ground_entail's evidence_k_by_source, e.g. passages=3",
+    )
+    a.add_argument(
+        "--source-kinds", nargs="+", help="only answers whose sources are of these kinds (record, passages, document)"
+    )
     a.add_argument("--nli-data", help="NLI pairs to mix in (replay), e.g. assets/nli_train.jsonl.gz")
     a.add_argument("--nli-pairs", type=int, default=0, help="how many NLI pairs to mix in")
     _training_options(a, max_length=256, batch_size=16, lr=2e-5, checkpoint_every=100)
@@ -349,7 +430,6 @@ def main(argv=None) -> int:
     e.set_defaults(func=evaluate)
     args = parser.parse_args(argv)
     return args.func(args)
-
 
 
 # ---------------------------------------------------------------- stage 2: RAG pairs
@@ -382,10 +462,10 @@ def hard_negative(sentence: str, rng: random.Random) -> Optional[str]:
                 num = value * rng.choice([2, 3, 0.5]) + rng.choice([1, 3, 7])
                 new = f"{num:,.0f}" if "." not in old else f"{num:,.1f}"
                 if new != old:
-                    return sentence[: s + digits.start()] + new + sentence[s + digits.end():]
+                    return sentence[: s + digits.start()] + new + sentence[s + digits.end() :]
     m = _NEGATABLE.search(sentence)
     if m and " not " not in sentence:
-        return sentence[: m.end()] + " not" + sentence[m.end():]
+        return sentence[: m.end()] + " not" + sentence[m.end() :]
     return None
 
 
@@ -398,10 +478,18 @@ def train_part(record: Dict) -> str:
     return "verdict" if int(hashlib.sha1(key.encode("utf8")).hexdigest(), 16) % 10 < 3 else "adapt"
 
 
-def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported_share: float,
-                    negative_share: float, seed: int, evidence_k: int = 1,
-                    negative_evidence_k: int = 1, evidence_k_by_source: Optional[Dict[str, int]] = None,
-                    source_kinds: Optional[Sequence[str]] = None) -> List[Pair]:
+def build_rag_pairs(
+    ragtruth: str,
+    summedits: str,
+    max_summedits: int,
+    supported_share: float,
+    negative_share: float,
+    seed: int,
+    evidence_k: int = 1,
+    negative_evidence_k: int = 1,
+    evidence_k_by_source: Optional[Dict[str, int]] = None,
+    source_kinds: Optional[Sequence[str]] = None,
+) -> List[Pair]:
     """(evidence, answer sentence, label) pairs from RAGTruth train, SummEdits and hard negatives.
 
     The evidence is what ``ground_align`` finds at run time (the top ``evidence_k``
@@ -412,12 +500,13 @@ def build_rag_pairs(ragtruth: str, summedits: str, max_summedits: int, supported
     with one evidence sentence only.
     """
     if negative_evidence_k > 1 and evidence_k > 1:
-        raise ValueError("--negative-evidence-k pairs a sentence with single evidence sentences "
-                         "(ground_entail's evidence_mode 'best'); it needs --evidence-k 1")
+        raise ValueError(
+            "--negative-evidence-k pairs a sentence with single evidence sentences "
+            "(ground_entail's evidence_mode 'best'); it needs --evidence-k 1"
+        )
     import spacy_ground
-
-    from spacy_ground.training.bench import read_jsonl
     from spacy_ground.sources.index import check_source_kinds, evidence_text, source_kind
+    from spacy_ground.training.bench import read_jsonl
 
     by_source = dict(evidence_k_by_source or {})
     check_source_kinds(list(by_source) + list(source_kinds or []), "adapt")
@@ -471,9 +560,18 @@ def adapt(args: argparse.Namespace) -> int:
     args.data = args.ragtruth
     if args.pairs_from:
         return train(args)
-    pairs = build_rag_pairs(args.ragtruth, args.summedits, args.max_summedits, args.supported_share,
-                            args.negative_share, args.seed, args.evidence_k, args.negative_evidence_k,
-                            args.evidence_k_by_source, args.source_kinds)
+    pairs = build_rag_pairs(
+        args.ragtruth,
+        args.summedits,
+        args.max_summedits,
+        args.supported_share,
+        args.negative_share,
+        args.seed,
+        args.evidence_k,
+        args.negative_evidence_k,
+        args.evidence_k_by_source,
+        args.source_kinds,
+    )
     if args.nli_data and args.nli_pairs:
         # replay NLI pairs so that adapting to RAG answers does not unlearn entailment
         replay = sample_nli(list(read_pairs(args.nli_data)), args.nli_pairs, 0.15, args.seed + 7, other_share=0.6)
