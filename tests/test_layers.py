@@ -111,3 +111,14 @@ def test_running_the_pipeline_loads_no_tooling(code):
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_every_component_declares_what_it_requires_and_assigns_and_the_default_pipeline_meets_it():
+    import spacy_ground
+
+    nlp = spacy_ground.load()
+    analysis = nlp.analyze_pipes(pretty=False)
+    for name in spacy_ground.api.KNOWN_COMPONENTS:
+        assert analysis["summary"][name]["assigns"], name
+    assert analysis["summary"]["ground_verdict"]["requires"]
+    assert all(not problems for problems in analysis["problems"].values()), analysis["problems"]

@@ -36,6 +36,8 @@ from spacy_ground.sources.index import (
 
 @Language.factory(
     "ground_align",
+    requires=["doc.sents"],
+    assigns=["doc.spans", "span._.evidence"],
     default_config={
         "claims_component": "ground_claims",
         "spans_key": "ground_sentences",

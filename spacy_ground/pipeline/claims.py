@@ -76,6 +76,8 @@ def make_claims_scorer(spans_key: str = "ground_claims") -> Callable[..., Dict[s
 
 @Language.factory(
     "ground_claims",
+    requires=["doc.sents"],
+    assigns=["doc.spans", "span._.claim"],
     default_config={
         "spans_key": "ground_claims",
         "use_ner": True,

@@ -134,6 +134,8 @@ def _load_torch(path: Path, quantize: bool):
 
 @Language.factory(
     "ground_entail",
+    requires=["doc.spans", "span._.evidence", "span._.ground_numeric"],
+    assigns=["span._.entailment"],
     default_config={
         "sentences_key": "ground_sentences",
         "model": DEFAULT_MODEL,

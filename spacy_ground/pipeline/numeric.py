@@ -158,6 +158,8 @@ def _hours_clauses(text: str, separators: str) -> List[str]:
 
 @Language.factory(
     "ground_numeric",
+    requires=["doc.spans", "span._.claim"],
+    assigns=["span._.ground_numeric", "doc._.numeric_grounding", "doc._.record_facts"],
     default_config={
         "claims_component": "ground_claims",
         "top_k": 3,

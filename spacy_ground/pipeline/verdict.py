@@ -42,6 +42,14 @@ from spacy_ground.sources.index import SOURCES_ERROR, check_source_kinds, source
 
 @Language.factory(
     "ground_verdict",
+    requires=[
+        "span._.evidence",
+        "span._.entailment",
+        "span._.ground_numeric",
+        "doc._.numeric_grounding",
+        "doc._.record_facts",
+    ],
+    assigns=["doc._.ground_record", "doc._.grounding", "doc.spans"],
     default_config={
         "sentences_key": "ground_sentences",
         "claims_key": "ground_claims",
