@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 import numpy
+from scipy.stats import rankdata
 
 
 def spans_known(row: Dict[str, Any]) -> bool:
@@ -22,16 +23,7 @@ def auroc(scores: Sequence[float], labels: Sequence[bool]) -> Optional[float]:
     n_pos, n_neg = int(y.sum()), int((~y).sum())
     if n_pos == 0 or n_neg == 0:
         return None
-    order = numpy.argsort(s, kind="mergesort")
-    ranks = numpy.empty(len(s))
-    sorted_s = s[order]
-    i = 0
-    while i < len(s):
-        j = i
-        while j + 1 < len(s) and sorted_s[j + 1] == sorted_s[i]:
-            j += 1
-        ranks[order[i : j + 1]] = (i + j) / 2 + 1
-        i = j + 1
+    ranks = rankdata(s)  # ties share their average rank
     return float((ranks[y].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
 
 
