@@ -12,7 +12,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.sources.index import clean_text, mask_answer
+from spacy_ground.sources.html import mask_answer
+from spacy_ground.sources.readers import clean_text
 
 DEFAULT_CONFIG = Path(__file__).parent / "default.cfg"
 # fields a record in another format may hold its sources under (check_many and bench name them)

@@ -15,7 +15,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from spacy.tokens import Doc
 
-from spacy_ground.sources.index import source_text
+from spacy_ground.sources.readers import source_text
 
 Range = Tuple[int, int, str, str]  # start, end, opening tag, closing tag
 

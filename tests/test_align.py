@@ -120,13 +120,13 @@ def test_bad_config_is_refused():
     ],
 )
 def test_record_lines_read_as_words(line, readable):
-    from spacy_ground.sources.index import readable_line
+    from spacy_ground.sources.words import readable_line
 
     assert readable_line(line) == readable
 
 
 def test_evidence_text_ranked_and_repeats_read_once():
-    from spacy_ground.sources.index import evidence_text
+    from spacy_ground.sources.words import evidence_text
 
     ev = [
         {"source": 1, "start": 0, "text": "attributes.WiFi: free"},

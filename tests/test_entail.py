@@ -320,7 +320,7 @@ def test_inputs_and_swapped_weights_follow_the_module_device():
 )
 def test_source_kind(sources, kind):
     from spacy_ground.fusion.model import source_shape
-    from spacy_ground.sources.index import source_kind
+    from spacy_ground.sources.readers import source_kind
 
     assert source_kind(sources) == kind
     assert source_shape(sources) == ("record" if kind == "record" else "text")
@@ -586,7 +586,7 @@ def test_grounded_values_need_ground_numeric_first():
     ],
 )
 def test_passage_text(source, text):
-    from spacy_ground.sources.index import passage_text
+    from spacy_ground.sources.readers import passage_text
 
     assert passage_text(source) == text
 
@@ -606,7 +606,7 @@ def test_passages_given_as_objects_are_read_as_passages():
         "Revenue\nRevenue was $2,847 million in 2024.",
         "Staff\nThe firm employs 400 people.",
     ]
-    from spacy_ground.sources.index import source_kind
+    from spacy_ground.sources.readers import source_kind
 
     assert source_kind(doc._.ground_sources) == "passages"
     doc = nlp(doc)

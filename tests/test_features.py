@@ -5,7 +5,7 @@ import unicodedata
 import pytest
 
 from spacy_ground.fusion.features import absent_word_counts, new_names, seed_signals
-from spacy_ground.sources.index import content_words, fold_accents
+from spacy_ground.sources.words import content_words, fold_accents
 
 NFC = unicodedata.normalize("NFC", "The café in Zürich serves crème brûlée.")
 NFD = unicodedata.normalize("NFD", NFC)

@@ -7,15 +7,9 @@ import pytest
 from test_components import CASES  # the Markdown table cases, run again with the tables in HTML
 
 import spacy_ground
-from spacy_ground.sources.index import (
-    html_compact,
-    html_reading,
-    html_table_rows,
-    markdown_table_rows,
-    mask_html,
-    quantity_hint,
-    source_text,
-)
+from spacy_ground.sources.html import html_compact, html_reading, mask_html
+from spacy_ground.sources.readers import source_text
+from spacy_ground.sources.tables import html_table_rows, markdown_table_rows, quantity_hint
 
 
 @pytest.mark.parametrize(

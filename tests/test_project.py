@@ -33,6 +33,10 @@ CLAIM_MODULES = {
     "pipeline/numeric.py",
     "pipeline/scoring.py",
     "sources/index.py",
+    "sources/readers.py",
+    "sources/words.py",
+    "sources/html.py",
+    "sources/tables.py",
     "training/bench.py",
 }
 CLAIM_SUBPACKAGES = ("text", "checks")  # every module of these

@@ -3,7 +3,8 @@ column names."""
 
 import pytest
 
-from spacy_ground.sources.index import markdown_table_rows, sentences_as_read, unit_hint, with_unit
+from spacy_ground.sources.index import sentences_as_read
+from spacy_ground.sources.tables import markdown_table_rows, unit_hint, with_unit
 
 TABLE = (
     "Quarterly results.\n\n"

@@ -5,7 +5,7 @@ import pytest
 
 import spacy_ground
 from spacy_ground.pipeline.numeric import label_keys
-from spacy_ground.sources.index import cell_shown, html_table_rows, markdown_table_rows, negative_cell, unit_note
+from spacy_ground.sources.tables import cell_shown, html_table_rows, markdown_table_rows, negative_cell, unit_note
 
 
 def first_claim(nlp, answer, source, kind="money"):
@@ -443,7 +443,7 @@ Diluted earnings per share         $    3.12          $    2.74
 
 
 def test_a_statement_laid_out_with_spaces_is_read_as_a_table():
-    from spacy_ground.sources.index import text_table_rows
+    from spacy_ground.sources.tables import text_table_rows
 
     rows = text_table_rows(PDF_TEXT)
     assert [r.reading for r in rows if r.cells][::2] == [

@@ -28,7 +28,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Span
 
-from spacy_ground.sources.index import SourceClaim, TableCell, months_of
+from spacy_ground.sources.index import SourceClaim
+from spacy_ground.sources.tables import TableCell, months_of
 from spacy_ground.text.compare import EQUAL, compare, distance, scaled_by_thousands
 from spacy_ground.text.values import ClaimValue
 

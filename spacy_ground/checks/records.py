@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from spacy_ground.sources.index import clean_text, json_record
+from spacy_ground.sources.readers import clean_text, json_record
 
 DEFAULT_TERMS = Path(__file__).parent.parent / "lexicon" / "record_terms.json"
 

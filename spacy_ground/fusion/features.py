@@ -14,7 +14,8 @@ from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 
-from spacy_ground.sources.index import content_words, fold_accents, is_record, source_text
+from spacy_ground.sources.readers import is_record, source_text
+from spacy_ground.sources.words import content_words, fold_accents
 
 FEATURES = (
     "min_support",

@@ -9,7 +9,7 @@ from typing import Any, Dict, Optional, Sequence, Union
 
 import numpy
 
-from spacy_ground.sources.index import source_kind
+from spacy_ground.sources.readers import source_kind
 
 MODEL_FILE = "verdict.json"
 

@@ -22,16 +22,10 @@ from spacy.tokens import Doc, Span
 
 from spacy_ground.nn.threads import check_workers, torch_threads_for
 from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.sources.index import (
-    SourceIndex,
-    check_source_kinds,
-    content_words,
-    index_or_note,
-    is_table_separator,
-    readable_line,
-    source_kind,
-    split_sentences,
-)
+from spacy_ground.sources.index import SourceIndex, index_or_note
+from spacy_ground.sources.readers import check_source_kinds, source_kind
+from spacy_ground.sources.tables import is_table_separator
+from spacy_ground.sources.words import content_words, readable_line, split_sentences
 
 
 @Language.factory(

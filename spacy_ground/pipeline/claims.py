@@ -20,7 +20,8 @@ from spacy.training import Example
 from spacy.util import registry
 
 from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.sources.index import SourceIndexer, split_sentences
+from spacy_ground.sources.index import SourceIndexer
+from spacy_ground.sources.words import split_sentences
 from spacy_ground.text.dates import weekdays_in
 from spacy_ground.text.normalize import NER_KINDS, find_claims, parse_claim
 from spacy_ground.text.values import ClaimValue

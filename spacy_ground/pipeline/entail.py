@@ -45,7 +45,9 @@ from thinc.types import Floats2d
 
 from spacy_ground.nn.threads import check_workers, torch_threads, torch_threads_for
 from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.sources.index import check_source_kinds, evidence_text, markdown_table_rows, source_kind
+from spacy_ground.sources.readers import check_source_kinds, source_kind
+from spacy_ground.sources.tables import markdown_table_rows
+from spacy_ground.sources.words import evidence_text
 from spacy_ground.text.compare import DIFFERS, compare
 from spacy_ground.text.normalize import find_claims
 from spacy_ground.text.values import ClaimValue

@@ -37,7 +37,7 @@ def _get_sources(doc: Doc) -> Optional[List[Any]]:
 def _set_sources(doc: Doc, sources: Any) -> None:
     """``doc._.ground_sources = ...`` reads the sources as ``make_doc`` does: one text or record
     as a list of one, passage objects as their text; bad input raises a TypeError."""
-    from spacy_ground.sources.index import read_sources
+    from spacy_ground.sources.readers import read_sources
 
     doc.user_data[SOURCES_KEY] = read_sources(sources)
 

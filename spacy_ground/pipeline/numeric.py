@@ -53,19 +53,9 @@ from spacy_ground.checks.changes import (
 from spacy_ground.checks.hours import check_hours_facts
 from spacy_ground.checks.records import check_record_facts, load_terms
 from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.sources.index import (
-    COLUMN_DATE,
-    SOURCES_ERROR,
-    SourceClaim,
-    SourceIndex,
-    TableCell,
-    content_words,
-    fold_accents,
-    index_or_note,
-    markdown_table_rows,
-    months_of,
-    period_dates,
-)
+from spacy_ground.sources.index import COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex, index_or_note
+from spacy_ground.sources.tables import TableCell, markdown_table_rows, months_of, period_dates
+from spacy_ground.sources.words import content_words, fold_accents
 from spacy_ground.text.compare import (
     DIFFERS,
     EQUAL,

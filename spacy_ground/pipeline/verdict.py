@@ -37,7 +37,8 @@ from spacy_ground.fusion.model import (
 from spacy_ground.pipeline.extensions import register_extensions
 from spacy_ground.pipeline.scoring import GroundingScorer, char_map
 from spacy_ground.render import judged_evidence
-from spacy_ground.sources.index import SOURCES_ERROR, check_source_kinds, source_kind
+from spacy_ground.sources.index import SOURCES_ERROR
+from spacy_ground.sources.readers import check_source_kinds, source_kind
 
 
 @Language.factory(

@@ -44,7 +44,8 @@ from spacy_ground.fusion.metrics import (
 )
 from spacy_ground.fusion.model import EMBEDDED_MODEL, save_model, source_shape
 from spacy_ground.pipeline.verdict import not_checkable_reason
-from spacy_ground.sources.index import source_kind, sources_key
+from spacy_ground.sources.index import sources_key
+from spacy_ground.sources.readers import source_kind
 from spacy_ground.training.bench import is_hallucinated, is_labelled, markdown_cell, read_jsonl
 from spacy_ground.training.corpus import read_answers
 
@@ -304,7 +305,7 @@ INPUT_CACHES = (
     ("text.normalize", "_is_comma_list"),
     ("text.normalize", "_digit_comma_runs"),
     ("checks.records", "_parsed"),
-    ("sources.index", "_text_kind"),
+    ("sources.readers", "_text_kind"),
     ("text.units", "_parse_unit"),
     ("text.units", "_quantulum_unit"),
 )
@@ -320,7 +321,7 @@ def clear_input_caches() -> None:
 
 def sources_cached(indexer: Any, rec: Dict[str, Any]) -> bool:
     """Whether the source index already holds this record's sources (as ``make_doc`` reads them)."""
-    from spacy_ground.sources.index import read_sources
+    from spacy_ground.sources.readers import read_sources
 
     return indexer.has(read_sources(rec.get("sources")) or [])
 

@@ -505,7 +505,8 @@ def build_rag_pairs(
             "(ground_entail's evidence_mode 'best'); it needs --evidence-k 1"
         )
     import spacy_ground
-    from spacy_ground.sources.index import check_source_kinds, evidence_text, source_kind
+    from spacy_ground.sources.readers import check_source_kinds, source_kind
+    from spacy_ground.sources.words import evidence_text
     from spacy_ground.training.bench import read_jsonl
 
     by_source = dict(evidence_k_by_source or {})
