@@ -267,3 +267,17 @@ def test_convert_many_into_a_folder(tmp_path):
         == 0
     )
     assert sorted(p.name for p in (tmp_path / "corpus").iterdir()) == ["a.spacy", "b.spacy"]
+
+
+def test_records_read_back_from_a_docbin_are_those_of_the_jsonl(mixed):
+    """evaluate and bench read a .spacy file as the records it was made from: the answer,
+    question and spans as given (an HTML answer unmasked), the sources as make_doc reads them."""
+    from spacy_ground.sources.readers import read_sources
+    from spacy_ground.training.bench import is_labelled, read_jsonl
+    from spacy_ground.training.corpus import read_answers
+
+    data, out = mixed
+    expected = [dict(r, sources=read_sources(r["sources"])) for r in read_jsonl(data) if is_labelled(r)]
+    assert list(read_answers(out)) == expected
+    assert list(read_answers(data)) == list(read_jsonl(data))  # JSONL as before
+    assert any("<" in r["answer"] for r in expected)  # the HTML answer comes back as given
