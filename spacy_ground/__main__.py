@@ -282,6 +282,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         names_apart_by_case,
         sources_problem,
         span_text_mismatches,
+        threads_used,
     )
     from spacy_ground.training.corpus import read_answers
 
@@ -313,6 +314,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     answer_level = "ground_verdict" in nlp.pipe_names
+    if not args.quiet:
+        print(f"threads: {threads_used(nlp)}", file=sys.stderr)
     # claim metrics time the claim and numeric checks alone
     with nlp.select_pipes(
         disable=[n for n in ("ground_align", "ground_entail", "ground_verdict") if n in nlp.pipe_names]
@@ -360,6 +363,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     meta = {
         "data": str(args.data),
         "pipeline": nlp.pipe_names,
+        "threads": threads_used(nlp),
         "date": date.today().isoformat(),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "command": "python -m spacy_ground " + " ".join(sys.argv[1:]),

@@ -71,3 +71,14 @@ def test_a_check_leaves_the_callers_torch_setting_alone():
     doc = spacy_ground.check(nlp, "Revenue was $5 million in 2024.", ["Revenue was $5 million in 2024."])
     assert doc._.grounding is not None
     assert torch.get_num_threads() == before
+
+
+def test_bench_and_evaluate_say_how_many_threads_and_processes_they_use(monkeypatch):
+    from spacy_ground.training.bench import threads_used
+
+    monkeypatch.setenv(TORCH_THREADS_ENV, "3")
+    line = threads_used(spacy_ground.load())
+    assert line.startswith("1 process; ")
+    assert "ground_align: torch on 3 thread(s)" in line and "ground_entail: torch on 3 thread(s)" in line
+    assert "2 worker threads" in line  # ground_entail's default workers
+    assert threads_used(spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)) == "1 process; no torch component"

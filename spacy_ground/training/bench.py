@@ -34,6 +34,24 @@ from spacy.language import Language
 from spacy_ground import check
 from spacy_ground.api import SOURCE_LIKE_FIELDS
 
+
+def threads_used(nlp: Language) -> str:
+    """How the pipeline runs torch, as bench and evaluate report it: processes, torch threads in
+    the calling thread, and the worker threads of ground_align and ground_entail."""
+    parts = ["1 process"]
+    for name in ("ground_align", "ground_entail"):
+        if name in nlp.pipe_names:
+            pipe = nlp.get_pipe(name)
+            workers = getattr(pipe, "workers", 0)
+            on = f"{workers} worker threads of 1 torch thread each" if workers > 1 else "the calling thread"
+            parts.append(
+                f"{name}: torch on {getattr(pipe, 'torch_threads', 1)} thread(s) in the calling thread, batches on {on}"
+            )
+    if len(parts) == 1:
+        parts.append("no torch component")
+    return "; ".join(parts)
+
+
 FLAGGED = ("mismatch", "unsupported")
 _NUMERIC_SPAN = re.compile(
     r"\d|\b(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"

@@ -46,7 +46,7 @@ from spacy_ground.fusion.model import EMBEDDED_MODEL, save_model, source_shape
 from spacy_ground.pipeline.verdict import not_checkable_reason
 from spacy_ground.sources.index import sources_key
 from spacy_ground.sources.readers import source_kind
-from spacy_ground.training.bench import is_hallucinated, is_labelled, markdown_cell, read_jsonl
+from spacy_ground.training.bench import is_hallucinated, is_labelled, markdown_cell, read_jsonl, threads_used
 from spacy_ground.training.corpus import read_answers
 
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
@@ -779,6 +779,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.model:
         nlp.get_pipe("ground_verdict").model_path = model_file
     threshold = nlp.get_pipe("ground_verdict").flag_threshold
+    print(f"threads: {threads_used(nlp)}", file=sys.stderr)
     all_metrics: Dict[str, Any] = {}
     for path in args.data:
         records = list(read_answers(path))
@@ -808,6 +809,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         "date": date.today().isoformat(),
         "data": [str(p) for p in args.data],
         "pipeline": nlp.pipe_names,
+        "threads": threads_used(nlp),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "command": "python -m spacy_ground.training.evaluate "
         + " ".join(sys.argv[1:] if args.argv is None else args.argv),
