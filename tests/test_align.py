@@ -70,7 +70,9 @@ def test_semantic_weight_by_kind_of_sources(nlp_hybrid):
     evidence = doc.spans["ground_sentences"][0]._.evidence
     assert evidence[0]["text"] == passages[0] and all(e["semantic"] is None for e in evidence)
     assert evidence[0]["score"] == evidence[0]["lexical"]
-    assert not getattr(nlp.get_pipe("ground_claims").index_sources(passages), "_embeddings", None)
+    index = doc._.ground_index  # the index handed on the Doc is the claims component's cached one
+    assert index is nlp.get_pipe("ground_claims").index_sources(passages)
+    assert "align.idf" in index.derived and not any(k.startswith("align.embeddings") for k in index.derived)
     assert aligner.weight_for(passages) == 0.0 and aligner.weight_for(passages[:1]) == 0.6
     assert aligner.weight_for([{"name": "Finch"}]) == 0.6
     doc = spacy_ground.check(nlp_hybrid, "The Lisbon plant started production in 2019.", passages)
@@ -95,10 +97,11 @@ def test_bad_semantic_weight_by_source_is_a_clear_error(by_source, message):
 def test_embeddings_are_computed_once_per_sources(nlp_hybrid):
     spacy_ground.check(nlp_hybrid, "The plant opened in 2019.", SOURCES)
     index = nlp_hybrid.get_pipe("ground_claims").index_sources(SOURCES)
-    vectors = dict(index._embeddings)
+    embedded = {k: v for k, v in index.derived.items() if k.startswith("align.embeddings")}
+    assert len(embedded) == 1
     spacy_ground.check(nlp_hybrid, "It employs 400 people.", SOURCES)
-    assert len(index._embeddings) == 1
-    assert all(index._embeddings[k] is v for k, v in vectors.items())
+    assert {k: v for k, v in index.derived.items() if k.startswith("align.embeddings")} == embedded
+    assert all(index.derived[k] is v for k, v in embedded.items())
 
 
 def test_bad_config_is_refused():

@@ -21,8 +21,8 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from spacy_ground.nn.threads import check_workers, torch_threads_for
-from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.sources.index import SourceIndex, index_or_note
+from spacy_ground.pipeline.extensions import register_extensions, source_index
+from spacy_ground.sources.index import SourceIndex
 from spacy_ground.sources.readers import check_source_kinds, source_kind
 from spacy_ground.sources.tables import is_table_separator
 from spacy_ground.sources.words import content_words, readable_line, split_sentences
@@ -145,12 +145,7 @@ class EvidenceAligner:
             for s in sents:
                 s._.evidence = []
             return doc
-        if self.claims_component not in self.nlp.pipe_names:
-            raise ValueError(
-                f"ground_align needs the '{self.claims_component}' component before it "
-                f"(pipeline: {self.nlp.pipe_names})"
-            )
-        index = index_or_note(self.nlp.get_pipe(self.claims_component).index_sources, doc, sources)
+        index = source_index(doc, self.claims_component, self.name)
         if index is None:  # too large to read: no evidence (the verdict says why)
             for s in sents:
                 s._.evidence = []
@@ -213,11 +208,10 @@ class EvidenceAligner:
 
     def _source_vectors(self, index: SourceIndex) -> numpy.ndarray:
         """Source sentence embeddings, computed once per index and encoder setting."""
-        cache = index.__dict__.setdefault("_embeddings", {})
-        key = (self.max_length, self.quantize, self.batch_size)
-        if key not in cache:
-            cache[key] = self.encoder.encode([readable_line(s.text) for s in index.sentences])
-        return cache[key]
+        return index.memo(
+            f"align.embeddings:{self.max_length}:{self.quantize}:{self.batch_size}",
+            lambda: self.encoder.encode([readable_line(s.text) for s in index.sentences]),
+        )
 
 
 _LIST_MARKER = re.compile(
@@ -278,9 +272,11 @@ def answer_sentences(doc: Doc) -> List[Span]:
 
 
 def _idf(index: SourceIndex) -> Dict[str, float]:
-    cached = getattr(index, "_idf", None)
-    if cached is not None:
-        return cached
+    """Inverse sentence frequency of each source word, once per index."""
+    return index.memo("align.idf", lambda: _read_idf(index))
+
+
+def _read_idf(index: SourceIndex) -> Dict[str, float]:
     df: Dict[str, int] = {}
     for sent in index.sentences:
         for w in sent.words:
@@ -288,5 +284,4 @@ def _idf(index: SourceIndex) -> Dict[str, float]:
     n = len(index.sentences)
     idf = {w: math.log(1 + n / c) for w, c in df.items()}
     idf["__unseen__"] = math.log(1 + n)
-    index._idf = idf
     return idf

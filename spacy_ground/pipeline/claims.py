@@ -4,12 +4,15 @@ Sets ``doc.spans[spans_key]`` (label = kind) and ``Span._.claim`` (the normalise
 value as a dict, see ``ClaimValue``). Uses the pipeline's NER where there is one
 and the rules of ``normalize`` always, so it works on ``spacy.blank("en")``. It also
 owns the source index: sources go through the same tokenizer, sentence splitter,
-NER and rules once per distinct list of sources.
+NER and rules once per distinct list of sources. The index is handed on the Doc
+(``doc._.ground_index``; the claims group's ``attrs`` say where it is), so the
+components after this one never look this one up.
 """
 
 from __future__ import annotations
 
 import re
+import uuid
 from dataclasses import replace
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -19,7 +22,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
-from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.pipeline.extensions import mark_claims, register_extensions
 from spacy_ground.sources.index import SourceIndexer
 from spacy_ground.sources.words import split_sentences
 from spacy_ground.text.dates import weekdays_in
@@ -158,6 +161,7 @@ class ClaimTagger:
         self.index_sources = SourceIndexer(
             self._process_source, cache_size=source_cache_size, max_chars=max_source_chars
         )
+        self.indexer_id = uuid.uuid4().hex  # how the components after this one find index_sources
 
     # ------------------------------------------------------------------ answer
     def __call__(self, doc: Doc) -> Doc:
@@ -171,6 +175,7 @@ class ClaimTagger:
             span._.claim = value.to_dict()
             spans.append(span)
         doc.spans[self.spans_key] = spans
+        mark_claims(doc.spans[self.spans_key], self.name, self.indexer_id, self.index_sources)
         return doc
 
     def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:

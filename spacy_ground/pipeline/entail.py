@@ -44,7 +44,7 @@ from thinc.api import Config, Model
 from thinc.types import Floats2d
 
 from spacy_ground.nn.threads import check_workers, torch_threads, torch_threads_for
-from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.pipeline.extensions import JUDGED_BY, register_extensions
 from spacy_ground.sources.readers import check_source_kinds, source_kind
 from spacy_ground.sources.tables import markdown_table_rows
 from spacy_ground.sources.words import evidence_text
@@ -426,36 +426,26 @@ class Entailer:
         """One answer at a time: its pairs are batched together, never with another
         answer's, so a score does not depend on what else is in the stream (padding to
         a longer neighbour changes the last bits of the floats)."""
-        self._check_order()
         for doc in stream:
+            self._check_order(doc)
             yield from self._process([doc])
 
-    def _check_order(self) -> None:
-        """Warn (once) when ``grounded_values_as_sources`` cannot work: the component that
-        grounds the claims under ``claims_key`` runs after this one."""
+    def _check_order(self, doc: Doc) -> None:
+        """Warn (once) when ``grounded_values_as_sources`` cannot work: the Doc holds claims
+        under ``claims_key`` that no numeric grounding has read yet."""
         if not self.grounded_values_as_sources or self._order_checked:
             return
-        import warnings
+        if doc._.numeric_grounding is None and len(doc.spans.get(self.claims_key, [])):
+            import warnings
 
-        self._order_checked = True
-        names = self.nlp.pipe_names
-        if self.name not in names:
-            return
-        for name in names[names.index(self.name) + 1 :]:
-            pipe = self.nlp.get_pipe(name)
-            claims_component = getattr(pipe, "claims_component", None)
-            if (
-                type(pipe).__name__ == "NumericGrounder"
-                and claims_component in names
-                and getattr(self.nlp.get_pipe(claims_component), "spans_key", None) == self.claims_key
-            ):
-                warnings.warn(
-                    f"ground_entail: {name!r} runs after {self.name!r}, so grounded values cannot be "
-                    f"read as the sources write them; put {name!r} before {self.name!r} or set "
-                    f"components.{self.name}.grounded_values_as_sources = false",
-                    UserWarning,
-                    stacklevel=3,
-                )
+            self._order_checked = True
+            warnings.warn(
+                f"{self.name}: the claims under {self.claims_key!r} have not been grounded yet, so "
+                f"grounded values cannot be read as the sources write them; put ground_numeric before "
+                f"{self.name!r} or set components.{self.name}.grounded_values_as_sources = false",
+                UserWarning,
+                stacklevel=3,
+            )
 
     def pairs(self, doc: Doc, ranks: Optional[range] = None) -> List[Tuple[Any, int, Tuple[str, str]]]:
         """(sentence span, evidence index, (premise, sentence)) for each answer sentence with
@@ -555,6 +545,9 @@ class Entailer:
             if self.evidence_mode == "best":  # the probabilities of each premise read, in evidence order
                 result["per_evidence"] = [q for _, q in premises]
             sent._.entailment = result
+        for doc in docs:
+            if self.sentences_key in doc.spans:  # what ground_verdict checks (extensions.judged)
+                doc.spans[self.sentences_key].attrs[JUDGED_BY] = self.name
         return list(docs)
 
     # ----------------------------------------------------------------- serialisation

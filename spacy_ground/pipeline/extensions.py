@@ -6,11 +6,15 @@ Claim-level and sentence-level results use distinct names, because span
 extensions are keyed by character offsets.
 """
 
-from typing import Any, List, Optional
+import weakref
+from typing import TYPE_CHECKING, Any, List, Optional
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, SpanGroup
 
 from spacy_ground.pipeline.grounding import grounding_getter
+
+if TYPE_CHECKING:
+    from spacy_ground.sources.index import SourceIndex, SourceIndexer
 
 DOC_EXTENSIONS = {
     "ground_question": None,  # the question, if any (never used as evidence)
@@ -42,6 +46,70 @@ def _set_sources(doc: Doc, sources: Any) -> None:
     doc.user_data[SOURCES_KEY] = read_sources(sources)
 
 
+# The source index is handed on the Doc: ``ground_claims`` marks its span group with its own name
+# and the id of its indexer (SpanGroup.attrs, plain data that DocBin and n_process keep), and the
+# components after it look the indexer up by that id here. The table holds indexers weakly: it
+# never keeps a pipeline alive.
+TAGGED_BY = "spacy_ground.tagged_by"  # SpanGroup.attrs: the claims component that filled the group
+SOURCE_INDEX = "spacy_ground.source_index"  # SpanGroup.attrs: the id of its source indexer
+JUDGED_BY = "spacy_ground.judged_by"  # SpanGroup.attrs: the entailment component that judged the sentences
+_INDEXERS: "weakref.WeakValueDictionary[str, SourceIndexer]" = weakref.WeakValueDictionary()
+
+
+def mark_claims(group: SpanGroup, component: str, indexer_id: str, indexer: "SourceIndexer") -> None:
+    """Record on a claims span group which component filled it and where its source index is."""
+    _INDEXERS[indexer_id] = indexer
+    group.attrs[TAGGED_BY] = component
+    group.attrs[SOURCE_INDEX] = indexer_id
+
+
+def judged(group: Optional[SpanGroup]) -> bool:
+    """Whether an entailment component has judged this group of answer sentences."""
+    return group is not None and group.attrs.get(JUDGED_BY) is not None
+
+
+def claims_group(doc: Doc, component: str) -> Optional[SpanGroup]:
+    """The span group the claims component ``component`` filled on this Doc, or None."""
+    for group in doc.spans.values():
+        if group.attrs.get(TAGGED_BY) == component:
+            return group
+    return None
+
+
+def source_index(doc: Doc, component: str, needed_by: str) -> Optional["SourceIndex"]:
+    """The index of ``doc._.ground_sources`` built by the claims component ``component``; None
+    (with the reason on the Doc, see ``index_or_note``) when the sources are too large to read.
+    Raises a ValueError naming ``needed_by`` when the Doc has not been through ``component`` in
+    this process."""
+    from spacy_ground.sources.index import index_or_note
+
+    group = claims_group(doc, component)
+    if group is None:
+        raise ValueError(f"{needed_by} needs the '{component}' component before it: this Doc has not been through it")
+    indexer = _INDEXERS.get(group.attrs.get(SOURCE_INDEX, ""))
+    if indexer is None:
+        raise ValueError(
+            f"{needed_by}: the source index of '{component}' is not in this process (a Doc read back "
+            "from bytes, or made by another pipeline): run the whole pipeline on it here"
+        )
+    return index_or_note(indexer, doc, doc._.ground_sources or [])
+
+
+def _get_index(doc: Doc) -> Optional["SourceIndex"]:
+    """``doc._.ground_index``: the index of the Doc's sources built by the claims component it
+    went through (None without sources, without that component, or in another process)."""
+    if not doc._.ground_sources:
+        return None
+    for group in doc.spans.values():
+        component = group.attrs.get(TAGGED_BY)
+        if component is not None:
+            try:
+                return source_index(doc, component, "doc._.ground_index")
+            except ValueError:
+                return None
+    return None
+
+
 def register_extensions() -> None:
     """Register the extensions if they are not there yet (idempotent)."""
     if not Doc.has_extension("ground_sources"):
@@ -50,6 +118,8 @@ def register_extensions() -> None:
     for name, default in DOC_EXTENSIONS.items():
         if not Doc.has_extension(name):
             Doc.set_extension(name, default=default)
+    if not Doc.has_extension("ground_index"):
+        Doc.set_extension("ground_index", getter=_get_index)  # the sources' SourceIndex (read-only)
     if not Doc.has_extension("grounding"):
         Doc.set_extension("grounding", getter=grounding_getter)  # a view of doc._.ground_record
     for name, default in SPAN_EXTENSIONS.items():

@@ -52,8 +52,8 @@ from spacy_ground.checks.changes import (
 )
 from spacy_ground.checks.hours import check_hours_facts
 from spacy_ground.checks.records import check_record_facts, load_terms
-from spacy_ground.pipeline.extensions import register_extensions
-from spacy_ground.sources.index import COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex, index_or_note
+from spacy_ground.pipeline.extensions import claims_group, register_extensions, source_index
+from spacy_ground.sources.index import COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex
 from spacy_ground.sources.tables import TableCell, markdown_table_rows, months_of, period_dates
 from spacy_ground.sources.words import content_words, fold_accents
 from spacy_ground.text.compare import (
@@ -281,16 +281,6 @@ class NumericGrounder:
         """Numeric grounding alone against gold answers (``nlp.evaluate``; see ``NumericScorer``)."""
         return self.scorer(examples, **kwargs) if self.scorer is not None else {}
 
-    def _tagger(self):
-        names = self.nlp.pipe_names
-        if self.claims_component not in names:
-            raise ValueError(
-                f"ground_numeric needs the '{self.claims_component}' component before it (pipeline: {names})"
-            )
-        if self.name in names and names.index(self.claims_component) > names.index(self.name):
-            raise ValueError(f"'{self.claims_component}' must come before '{self.name}' in the pipeline ({names})")
-        return self.nlp.get_pipe(self.claims_component)
-
     def __call__(self, doc: Doc) -> Doc:
         doc.user_data[TEXT_KEY] = doc.text  # read once per call (changes.doc_text)
         try:
@@ -299,8 +289,13 @@ class NumericGrounder:
             doc.user_data.pop(TEXT_KEY, None)
 
     def _ground_doc(self, doc: Doc) -> Doc:
-        tagger = self._tagger()
-        spans = list(doc.spans.get(tagger.spans_key, []))
+        group = claims_group(doc, self.claims_component)
+        if group is None:
+            raise ValueError(
+                f"ground_numeric needs the '{self.claims_component}' component before it: "
+                "this Doc has not been through it"
+            )
+        spans = list(group)
         sources = doc._.ground_sources
         if not sources or all(s is None or not str(s).strip() for s in sources):
             for span in spans:
@@ -308,7 +303,7 @@ class NumericGrounder:
             doc._.numeric_grounding = self._summary(spans, "no sources to check against")
             doc._.record_facts = []
             return doc
-        index = index_or_note(tagger.index_sources, doc, sources)
+        index = source_index(doc, self.claims_component, self.name)
         if index is None:
             reason = doc.user_data[SOURCES_ERROR]
             for span in spans:
@@ -819,45 +814,46 @@ def _phrase(text: str) -> str:
 
 def table_rows(index: SourceIndex) -> List[TableRowValues]:
     """The table rows of a set of sources, read once per index (answers share their sources)."""
-    cached = getattr(index, "_table_rows", None)
-    if cached is None:
-        cached, columns, table, section = [], {}, 0, ""
-        for i, row in enumerate(index.sentences):
-            if not row.cells:
-                continue
-            if i == 0 or not index.sentences[i - 1].cells or index.sentences[i - 1].source != row.source:
-                table, section = (
-                    table + 1,
-                    "",
-                )  # rows follow each other within a table; a header line or prose parts them
-            text = index.texts[row.source]
-            label = row.cells[0].text or text[row.cells[0].start : row.cells[0].end]
-            for cell in row.cells[1:]:
-                if cell.column not in columns:
-                    names = tuple(fiscal_as_calendar(v, index.fiscal) for _, _, v in find_claims(cell.column))
-                    # "Year ended December 31, 2024": 2024 and fiscal 2024 too
-                    names += period_dates(cell.column, names, index.fiscal)
-                    columns[cell.column] = (names, content_words(cell.column))
-            # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
-            # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
-            keys = label_keys(label)
-            if len(row.cells) == 1 and re.search(r"[^\W\d_]{2}", label):  # "Operating income (loss):" heads a section
-                section = label.strip().rstrip(":").strip()
-            elif section:  # "Software" under "Operating income:" is named by "software operating income" too
-                keys += tuple(
-                    k for k in label_keys(f"{label} {section}") + label_keys(f"{section} {label}") if k not in keys
-                )
-            cached.append(
-                TableRowValues(
-                    i,
-                    label,
-                    keys[0] if keys else "",
-                    tuple((cell, *columns[cell.column]) for cell in row.cells[1:]),
-                    table,
-                    keys,
-                )
+    return index.memo("numeric.table_rows", lambda: _read_table_rows(index))
+
+
+def _read_table_rows(index: SourceIndex) -> List[TableRowValues]:
+    cached, columns, table, section = [], {}, 0, ""
+    for i, row in enumerate(index.sentences):
+        if not row.cells:
+            continue
+        if i == 0 or not index.sentences[i - 1].cells or index.sentences[i - 1].source != row.source:
+            table, section = (
+                table + 1,
+                "",
+            )  # rows follow each other within a table; a header line or prose parts them
+        text = index.texts[row.source]
+        label = row.cells[0].text or text[row.cells[0].start : row.cells[0].end]
+        for cell in row.cells[1:]:
+            if cell.column not in columns:
+                names = tuple(fiscal_as_calendar(v, index.fiscal) for _, _, v in find_claims(cell.column))
+                # "Year ended December 31, 2024": 2024 and fiscal 2024 too
+                names += period_dates(cell.column, names, index.fiscal)
+                columns[cell.column] = (names, content_words(cell.column))
+        # a label with a word is a name ("Acme", "Store 12"); one without ("Q1 2024", "2023") a value;
+        # "Total", "Other" and two letters ("US", "IT") name nothing a sentence could point at alone
+        keys = label_keys(label)
+        if len(row.cells) == 1 and re.search(r"[^\W\d_]{2}", label):  # "Operating income (loss):" heads a section
+            section = label.strip().rstrip(":").strip()
+        elif section:  # "Software" under "Operating income:" is named by "software operating income" too
+            keys += tuple(
+                k for k in label_keys(f"{label} {section}") + label_keys(f"{section} {label}") if k not in keys
             )
-        index._table_rows = cached
+        cached.append(
+            TableRowValues(
+                i,
+                label,
+                keys[0] if keys else "",
+                tuple((cell, *columns[cell.column]) for cell in row.cells[1:]),
+                table,
+                keys,
+            )
+        )
     return cached
 
 
@@ -929,16 +925,17 @@ def _table_words(rows: Sequence["TableRowValues"], index: SourceIndex) -> frozen
     """The words of the sources' table labels and column names, the first column's ("Per 100
     g") too, lower-case ("eps" brings "share": a row "Diluted EPS" holds earnings per share);
     read once per index."""
-    cached = getattr(index, "_table_words", None)
-    if cached is None:
+
+    def read() -> frozenset:
         words = {
             w
             for row in rows
             for text in (row.label, *(c.column for c in index.sentences[row.sentence].cells))
             for w in re.findall(r"[^\W_]+", text.lower())
         }
-        cached = index._table_words = frozenset(words | ({"share"} if "eps" in words else set()))
-    return cached
+        return frozenset(words | ({"share"} if "eps" in words else set()))
+
+    return index.memo("numeric.table_words", read)
 
 
 def _home_elsewhere(
@@ -1284,18 +1281,19 @@ def _prose_figures(
 
 def prose_rows(index: SourceIndex) -> List[ProseRow]:
     """The sentences of prose that compare two figures (``changes.prose_pairs``), once per index."""
-    cached = getattr(index, "_prose_rows", None)
-    if cached is None:
-        cached = []
-        table_kind = lambda v: v.kind in TABLE_VALUE_KINDS and v.normalisable  # noqa: E731
-        for i, text, figures, spans in _prose_figures(index, table_kind, 2):
-            for label, later, earlier in prose_pairs(text, spans):
-                keys = label_keys(label)
-                if not keys and len(label.split()) > 1 and _phrase(label).strip() in _GENERIC_LABELS:
-                    keys = (_phrase(label),)  # "Total revenue was $210.0 million, compared with ..."
-                if keys and figures[later].value.kind == figures[earlier].value.kind:
-                    cached.append(ProseRow(i, label, keys, figures[later], figures[earlier]))
-        index._prose_rows = cached
+    return index.memo("numeric.prose_rows", lambda: _read_prose_rows(index))
+
+
+def _read_prose_rows(index: SourceIndex) -> List[ProseRow]:
+    cached = []
+    table_kind = lambda v: v.kind in TABLE_VALUE_KINDS and v.normalisable  # noqa: E731
+    for i, text, figures, spans in _prose_figures(index, table_kind, 2):
+        for label, later, earlier in prose_pairs(text, spans):
+            keys = label_keys(label)
+            if not keys and len(label.split()) > 1 and _phrase(label).strip() in _GENERIC_LABELS:
+                keys = (_phrase(label),)  # "Total revenue was $210.0 million, compared with ..."
+            if keys and figures[later].value.kind == figures[earlier].value.kind:
+                cached.append(ProseRow(i, label, keys, figures[later], figures[earlier]))
     return cached
 
 
@@ -1312,17 +1310,18 @@ class StatedChange:
 
 def stated_changes_of(index: SourceIndex) -> List[StatedChange]:
     """The changes the sources' prose states, once per index."""
-    cached = getattr(index, "_stated_changes", None)
-    if cached is None:
-        cached = []
-        for _, text, figures, spans in _prose_figures(index, lambda v: check_kind(v) is not None, 1):
-            if not RISE_OR_FALL.search(text):
-                continue
-            for name, j, direction in stated_changes(text, spans):
-                if (figures[j].value.value or 0) < 0:  # "growth was -3%": a fall of 3%
-                    direction = FALL if direction == RISE else RISE
-                cached.append(StatedChange(name, (name,), direction, figures[j]))
-        index._stated_changes = cached
+    return index.memo("numeric.stated_changes", lambda: _read_stated_changes(index))
+
+
+def _read_stated_changes(index: SourceIndex) -> List[StatedChange]:
+    cached = []
+    for _, text, figures, spans in _prose_figures(index, lambda v: check_kind(v) is not None, 1):
+        if not RISE_OR_FALL.search(text):
+            continue
+        for name, j, direction in stated_changes(text, spans):
+            if (figures[j].value.value or 0) < 0:  # "growth was -3%": a fall of 3%
+                direction = FALL if direction == RISE else RISE
+            cached.append(StatedChange(name, (name,), direction, figures[j]))
     return cached
 
 
@@ -1551,17 +1550,15 @@ def _same_head(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> boo
 
 def _sentence_claims(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
     """Source claims by sentence, computed once per (cached) index."""
-    cached = getattr(index, "_by_sentence", None)
-    if cached is None:
-        cached = index._by_sentence = index.sentence_claims()
-    return cached
+    return index.memo("numeric.by_sentence", index.sentence_claims)
 
 
 def _schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
-    """Clock times the sources give per weekday (lines such as "hours.Monday: 9:0-17:0")."""
-    cached = getattr(index, "_schedule", None)
-    if cached is not None:
-        return cached
+    """Clock times the sources give per weekday (lines such as "hours.Monday: 9:0-17:0"), once per index."""
+    return index.memo("numeric.schedule", lambda: _read_schedule(index))
+
+
+def _read_schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
     by_sentence = _sentence_claims(index)
     schedule: Dict[int, List[SourceClaim]] = {}
     for i, sent in enumerate(index.sentences):
@@ -1571,7 +1568,6 @@ def _schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
         days = weekdays_in(sent.text)
         if len(days) == 1:
             schedule.setdefault(next(iter(days)), []).extend(times)
-    index._schedule = schedule
     return schedule
 
 

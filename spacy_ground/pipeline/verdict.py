@@ -34,7 +34,7 @@ from spacy_ground.fusion.model import (
     shape_of_kind,
     source_shape,
 )
-from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.pipeline.extensions import judged, register_extensions
 from spacy_ground.pipeline.scoring import GroundingScorer, char_map
 from spacy_ground.render import judged_evidence
 from spacy_ground.sources.index import SOURCES_ERROR
@@ -456,27 +456,18 @@ class Verdict:
         return data
 
     def __call__(self, doc: Doc) -> Doc:
-        names = self.nlp.pipe_names
-        if self.require_entailment and not {"ground_align", "ground_entail"} <= set(names):
+        if doc._.numeric_grounding is None:
+            raise ValueError(
+                "ground_verdict needs ground_claims and ground_numeric before it: its model reads the "
+                "numeric grounding of the claims, and without it every number would count as grounded "
+                "(this Doc has no doc._.numeric_grounding)"
+            )
+        if self.require_entailment and not judged(doc.spans.get(self.sentences_key)):
             raise ValueError(
                 "ground_verdict needs ground_align and ground_entail before it (or set "
-                "require_entailment = false to score without sentence entailment)"
+                "require_entailment = false to score without sentence entailment): the Doc's "
+                f"sentences under {self.sentences_key!r} have not been judged"
             )
-        missing = [n for n in ("ground_claims", "ground_numeric") if n not in names]
-        if missing:
-            raise ValueError(
-                f"ground_verdict needs {' and '.join(missing)} before it: its model reads the "
-                f"numeric grounding of the claims, and without it every number would count as "
-                f"grounded (pipeline: {names})"
-            )
-        if self.name in names:
-            late = [
-                n
-                for n in ("ground_claims", "ground_align", "ground_entail", "ground_numeric")
-                if n in names and names.index(n) > names.index(self.name)
-            ]
-            if late:
-                raise ValueError(f"'{self.name}' must come after {', '.join(late)} in the pipeline ({names})")
         sents = list(doc.spans.get(self.sentences_key, []))
         claims = list(doc.spans.get(self.claims_key, []))
         sentence_rows = [self._sentence_row(s) for s in sents]

@@ -12,7 +12,7 @@ import hashlib
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
 from spacy_ground.sources.html import html_compact, html_reading
 from spacy_ground.sources.readers import clean_text, is_record, source_text
@@ -32,6 +32,8 @@ from spacy_ground.sources.words import content_words
 from spacy_ground.text.dates import FiscalCalendar, fiscal_as_calendar, fiscal_calendar
 from spacy_ground.text.normalize import find_claims
 from spacy_ground.text.values import ClaimValue
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -62,6 +64,14 @@ class SourceIndex:
     sentences: List[SourceSentence] = field(default_factory=list)
     claims: List[SourceClaim] = field(default_factory=list)
     fiscal: Optional[FiscalCalendar] = None  # the fiscal calendar the sources state, if one (dates.fiscal_calendar)
+    derived: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # see memo
+
+    def memo(self, name: str, compute: Callable[[], "T"]) -> "T":
+        """``compute()`` once per index under ``name`` (table rows, word weights, embeddings: what a
+        check reads of these sources), kept with the index so that answers sharing sources pay once."""
+        if name not in self.derived:
+            self.derived[name] = compute()
+        return self.derived[name]
 
     def sentence_claims(self) -> Dict[int, List[SourceClaim]]:
         out: Dict[int, List[SourceClaim]] = {}
