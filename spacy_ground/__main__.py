@@ -15,7 +15,7 @@ import sys
 import time
 from datetime import date
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 STATUS_COLOURS = {"grounded": "32", "mismatch": "31", "unsupported": "33", "not_checkable": "90"}
 LIGHT_COLOURS = {"green": "32", "amber": "33", "red": "31", "none": "90"}
@@ -34,6 +34,10 @@ def _read(path: str) -> str:
         raise UserError(f"no such file: {path}")
     if p.is_dir():
         raise UserError(f"{path} is a directory, not a file")
+    if not p.is_file():  # a FIFO, socket or device would be waited on, maybe forever
+        raise UserError(
+            f"{path} is not a regular file (a pipe, socket or device?); give a file, or - for standard input"
+        )
     try:
         return p.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as e:
@@ -48,6 +52,8 @@ def _read_source(path: str) -> str:
     if path.lower().endswith(".json") or (stripped[:1] in ("{", "[") and stripped.rstrip()[-1:] in ("}", "]")):
         try:
             json.loads(text)
+        except RecursionError:
+            raise UserError(f"{path}: a JSON record nested too deeply to read") from None
         except json.JSONDecodeError as e:
             why = (
                 "give the text a name not ending in .json"
@@ -65,6 +71,8 @@ def _read_record(path: str) -> dict:
     """``--record``: one JSON object with ``answer`` and optional ``sources``, ``question``."""
     try:
         rec = json.loads(_read(path))
+    except RecursionError:
+        raise UserError(f"{path}: a JSON record nested too deeply to read") from None
     except json.JSONDecodeError as e:
         hint = "; --record reads one record: check a JSONL file of them with `bench`" if e.msg == "Extra data" else ""
         raise UserError(f"{path}: not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}){hint}") from None
@@ -321,14 +329,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
         disable=[n for n in ("ground_align", "ground_entail", "ground_verdict") if n in nlp.pipe_names]
     ):
         t0 = time.perf_counter()
+        claim_errors: List[Dict[str, Any]] = []  # records that could not be checked: left out, named
         metrics = claim_metrics(
-            nlp, records, progress=(lambda i: _progress(i, len(records), t0, "claims")) if not args.quiet else None
+            nlp,
+            records,
+            progress=(lambda i: _progress(i, len(records), t0, "claims")) if not args.quiet else None,
+            errors=claim_errors,
         )
     if not args.quiet:
         _progress(len(records), len(records), t0, "claims")
         print(file=sys.stderr)
     table = markdown_table(metrics)
-    out = {"claims": metrics}
+    out: Dict[str, Any] = {"claims": metrics}
+    if claim_errors:
+        out["errors"] = claim_errors
+        print(
+            f"warning: {len(claim_errors)} answer(s) could not be checked and are left out of the figures "
+            f"(the first: answer {claim_errors[0]['position']}: {claim_errors[0]['error']}); "
+            "their errors are in the output's 'errors'",
+            file=sys.stderr,
+        )
     if answer_level:
         from spacy_ground.training.evaluate import evaluate_rows, run
         from spacy_ground.training.evaluate import markdown as answers_markdown
@@ -336,9 +356,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
         verdict = nlp.get_pipe("ground_verdict")
         seed = verdict.model_meta.get("seed_thresholds")
         t0 = time.perf_counter()
+        answer_errors: List[Dict[str, Any]] = []
         rows = run(
-            nlp, records, progress=(lambda i: _progress(i, len(records), t0, "answers")) if not args.quiet else None
+            nlp,
+            records,
+            progress=(lambda i: _progress(i, len(records), t0, "answers")) if not args.quiet else None,
+            errors=answer_errors,
         )
+        known = {e["position"] for e in claim_errors}
+        out.setdefault("errors", []).extend(e for e in answer_errors if e["position"] not in known)
+        if not out["errors"]:
+            del out["errors"]
         if not args.quiet:
             _progress(len(records), len(records), t0, "answers")
             print(file=sys.stderr)

@@ -11,9 +11,10 @@ from typing import Any, Dict, Iterable, Iterator, Optional, Sequence, Tuple, Uni
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from spacy_ground.pipeline.extensions import register_extensions
+from spacy_ground.pipeline.extensions import FAILED, KEEP_GOING, register_extensions
 from spacy_ground.sources.html import mask_answer
 from spacy_ground.sources.readers import clean_text
+from spacy_ground.text.runs import cut_symbol_runs
 
 DEFAULT_CONFIG = Path(__file__).parent / "default.cfg"
 # fields a record in another format may hold its sources under (check_many and bench name them)
@@ -106,35 +107,95 @@ def load(
     return util.load_model_from_config(cfg, auto_fill=True, validate=True, exclude=exclude)
 
 
+ERRORS = ("raise", "not_checkable")  # what check / check_many do with an answer they cannot check
+
+
 def make_doc(
     nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None, question: Optional[str] = None
 ) -> Doc:
     """The answer as a Doc carrying its sources and question, ready for ``nlp`` (or
-    ``nlp.pipe``); bad input raises a TypeError that says what was wrong. An answer or question
-    in HTML is read without its markup, one character for one (``sources.mask_answer``: every
-    offset is still one into the text as given)."""
+    ``nlp.pipe``); bad input raises a TypeError or ValueError that says what was wrong. An
+    answer or question in HTML is read without its markup, one character for one
+    (``sources.mask_answer``: every offset is still one into the text as given)."""
     if not isinstance(answer, str):
         raise TypeError(f"answer must be a string, not {type(answer).__name__}")
     if question is not None and not isinstance(question, str):
         raise TypeError(f"question must be a string or None, not {type(question).__name__}")
-    doc = nlp.make_doc(mask_answer(clean_text(answer)))
+    if len(answer) > nlp.max_length:
+        raise ValueError(
+            f"the answer holds {len(answer):,} characters, over nlp.max_length ({nlp.max_length:,}); "
+            "set nlp.max_length higher to check it (this pipeline has no parser or NER, whose memory "
+            "the limit protects, unless you added them)"
+        )
+    doc = nlp.make_doc(cut_symbol_runs(mask_answer(clean_text(answer))))  # offsets one for one
     doc._.ground_sources = sources  # read by the extension's setter (sources.read_sources)
     doc._.ground_question = mask_answer(clean_text(question)) if question is not None else None
     return doc
 
 
+def _check_errors(errors: str) -> None:
+    if errors not in ERRORS:
+        raise ValueError(f"errors must be one of {', '.join(map(repr, ERRORS))}, not {errors!r}")
+
+
+def _unreadable(nlp: Language, answer: Any, reason: str) -> Doc:
+    """A Doc for a record that could not be read: its answer when that is a text spaCy takes,
+    marked FAILED with ``reason``, so that the pipeline passes it on as not_checkable."""
+    text = answer if isinstance(answer, str) and len(answer) <= nlp.max_length else ""
+    try:
+        doc = nlp.make_doc(text)
+    except Exception:
+        doc = nlp.make_doc("")
+    doc.user_data[KEEP_GOING] = True
+    doc.user_data[FAILED] = reason
+    return doc
+
+
+def _doc_for(nlp: Language, i: Optional[int], answer: Any, sources: Any, question: Any, errors: str) -> Doc:
+    """``make_doc`` for one record (``i``: its number in a batch, named in errors); with
+    ``errors="not_checkable"`` a record that cannot be read becomes a Doc that says why."""
+    where = f"record {i}: " if i is not None else ""
+    try:
+        doc = make_doc(nlp, answer, sources, question)
+    except (TypeError, ValueError) as e:
+        if errors == "raise":
+            raise type(e)(f"{where}{e}") from None
+        return _unreadable(nlp, answer, f"{where}{e}")
+    except Exception as e:  # RecursionError, MemoryError, a bug: a batch goes on
+        if errors == "raise":
+            raise
+        return _unreadable(nlp, answer, f"{where}the record could not be read ({type(e).__name__}: {e})"[:400])
+    if errors == "not_checkable":
+        doc.user_data[KEEP_GOING] = True
+    return doc
+
+
 def check(
-    nlp: Language, answer: str, sources: Union[str, Sequence[Any], None] = None, question: Optional[str] = None
+    nlp: Language,
+    answer: str,
+    sources: Union[str, Sequence[Any], None] = None,
+    question: Optional[str] = None,
+    *,
+    errors: str = "raise",
 ) -> Doc:
-    """Run ``nlp`` on ``answer`` with its ``sources`` (texts or JSON records) and ``question``."""
-    doc = make_doc(nlp, answer, sources, question)
+    """Run ``nlp`` on ``answer`` with its ``sources`` (texts or JSON records) and ``question``.
+    ``errors="not_checkable"``: an answer that cannot be read or checked gives a Doc whose
+    verdict is not_checkable with the error as its reason (``doc._.ground_error``), not an
+    exception."""
+    _check_errors(errors)
+    doc = _doc_for(nlp, None, answer, sources, question, errors)
     for _, proc in nlp.pipeline:
         doc = proc(doc)
     return doc
 
 
 def check_many(
-    nlp: Language, records: Iterable[Union[Dict[str, Any], Tuple[Any, ...]]], batch_size: int = 32, n_process: int = 1
+    nlp: Language,
+    records: Iterable[Union[Dict[str, Any], Tuple[Any, ...]]],
+    batch_size: int = 32,
+    n_process: int = 1,
+    *,
+    errors: str = "not_checkable",
 ) -> Iterator[Doc]:
     """Check a stream of answers through ``nlp.pipe``, yielding Docs in input order.
 
@@ -142,24 +203,31 @@ def check_many(
     tuple ``(answer, sources[, question])``. Sources shared by several answers are
     indexed and embedded once per process (content-hash cache). Every score is
     computed per answer, so ``n_process=2`` gives the same results as one process.
+    A record that cannot be read or checked gives a not_checkable Doc that says why
+    (``doc._.ground_error``) and the batch goes on; ``errors="raise"`` stops at it instead.
     """
+    _check_errors(errors)
 
     def docs() -> Iterator[Doc]:
         for i, rec in enumerate(records):
-            try:
-                if isinstance(rec, dict):
-                    near = [k for k in rec if k != "sources" and str(k).lower() in SOURCE_LIKE_FIELDS]
-                    if "sources" not in rec and near:  # a misnamed field would make the answer not checkable
-                        raise ValueError(f"record {i}: no 'sources' field, but {near[0]!r}: rename it 'sources'")
-                    yield make_doc(nlp, rec.get("answer"), rec.get("sources"), rec.get("question"))
-                elif isinstance(rec, (tuple, list)) and 1 <= len(rec) <= 3:
-                    yield make_doc(nlp, *rec)
-                else:
-                    raise TypeError(
-                        f"expected a dict or an (answer, sources, question) tuple, not {type(rec).__name__}"
-                    )
-            except TypeError as e:
-                raise TypeError(f"record {i}: {e}") from None
+            if isinstance(rec, dict):
+                near = [k for k in rec if k != "sources" and str(k).lower() in SOURCE_LIKE_FIELDS]
+                if "sources" not in rec and near:  # a misnamed field would make the answer not checkable
+                    problem = f"record {i}: no 'sources' field, but {near[0]!r}: rename it 'sources'"
+                    if errors == "raise":
+                        raise ValueError(problem)
+                    yield _unreadable(nlp, rec.get("answer"), problem)
+                    continue
+                yield _doc_for(nlp, i, rec.get("answer"), rec.get("sources"), rec.get("question"), errors)
+            elif isinstance(rec, (tuple, list)) and 1 <= len(rec) <= 3:
+                yield _doc_for(nlp, i, *rec, *[None] * (3 - len(rec)), errors)
+            else:
+                problem = (
+                    f"record {i}: expected a dict or an (answer, sources, question) tuple, not {type(rec).__name__}"
+                )
+                if errors == "raise":
+                    raise TypeError(problem)
+                yield _unreadable(nlp, None, problem)
 
     if n_process != 1:  # the tokenizers' own threads cannot survive a fork; say so once, quietly
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")

@@ -64,8 +64,14 @@ def test_sources_are_indexed_once(nlp):
 
 
 def test_a_bad_record_names_its_position(nlp):
+    records = [RECORDS[0], {"answer": None, "sources": [SOURCE]}, RECORDS[1]]
     with pytest.raises(TypeError, match="record 1: answer must be a string"):
-        list(spacy_ground.check_many(nlp, [RECORDS[0], {"answer": None, "sources": [SOURCE]}]))
+        list(spacy_ground.check_many(nlp, records, errors="raise"))
+    docs = list(spacy_ground.check_many(nlp, records))  # the batch goes on past it
+    assert [d._.grounding.verdict == "not_checkable" for d in docs] == [False, True, False]
+    assert docs[1]._.grounding.reasons == ["record 1: answer must be a string, not NoneType"]
+    assert docs[1]._.ground_error == "record 1: answer must be a string, not NoneType"
+    assert docs[0]._.ground_error is None and docs[2]._.grounding.score is not None
 
 
 def test_threads_of_our_own_give_the_results_of_torchs_threads(nlp):
@@ -185,7 +191,10 @@ def test_check_many_names_a_misnamed_sources_field():
         {"answer": "It cost $5 million.", "source": ["It cost $5 million."]},
     ]
     with pytest.raises(ValueError, match="record 1: no 'sources' field, but 'source': rename it 'sources'"):
-        list(spacy_ground.check_many(nlp, records))
+        list(spacy_ground.check_many(nlp, records, errors="raise"))
+    first, second = spacy_ground.check_many(nlp, records)
+    assert first._.ground_error is None
+    assert second._.ground_error == "record 1: no 'sources' field, but 'source': rename it 'sources'"
     # no sources at all (and nothing like them) stays a not-checkable answer, as before
     (doc,) = spacy_ground.check_many(nlp, [{"answer": "It cost $5 million.", "id": "a1"}])
     assert doc._.numeric_grounding["message"] == "no sources to check against"

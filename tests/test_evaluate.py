@@ -709,6 +709,7 @@ def test_every_cache_keyed_by_input_is_emptied_between_timing_passes():
         ("nn.embed", "shared_encoder"),
         ("nn.entail_model", "_sdpa_mask"),
         ("text.units", "_quantulum_units"),
+        ("text.runs", "_runs"),  # a compiled pattern per limit
         ("checks.records", "_table"),
         ("checks.records", "load_terms"),
         ("checks.records", "load_table_list"),

@@ -21,7 +21,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from spacy_ground.nn.threads import check_workers, torch_threads_for
-from spacy_ground.pipeline.extensions import register_extensions, source_index
+from spacy_ground.pipeline.extensions import guarded, register_extensions, source_index
 from spacy_ground.sources.index import SourceIndex
 from spacy_ground.sources.readers import check_source_kinds, source_kind
 from spacy_ground.sources.tables import is_table_separator
@@ -137,6 +137,7 @@ class EvidenceAligner:
             )
         return self._encoder
 
+    @guarded
     def __call__(self, doc: Doc) -> Doc:
         sents = answer_sentences(doc)
         doc.spans[self.spans_key] = sents

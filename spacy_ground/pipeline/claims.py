@@ -22,11 +22,12 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import registry
 
-from spacy_ground.pipeline.extensions import mark_claims, register_extensions
+from spacy_ground.pipeline.extensions import guarded, mark_claims, register_extensions
 from spacy_ground.sources.index import SourceIndexer
 from spacy_ground.sources.words import split_sentences
 from spacy_ground.text.dates import weekdays_in
 from spacy_ground.text.normalize import NER_KINDS, find_claims, parse_claim
+from spacy_ground.text.runs import cut_symbol_runs
 from spacy_ground.text.values import ClaimValue
 
 Found = Tuple[int, int, ClaimValue]
@@ -164,6 +165,7 @@ class ClaimTagger:
         self.indexer_id = uuid.uuid4().hex  # how the components after this one find index_sources
 
     # ------------------------------------------------------------------ answer
+    @guarded
     def __call__(self, doc: Doc) -> Doc:
         spans: List[Span] = []
         seen = set()
@@ -225,7 +227,7 @@ class ClaimTagger:
                 sents += [(s + offset, e + offset) for s, e in c_sents]
                 claims += [(s + offset, e + offset, v) for s, e, v in c_claims]
             return sents, claims
-        doc = self.nlp.make_doc(text)
+        doc = self.nlp.make_doc(cut_symbol_runs(text))  # offsets one for one
         for name, proc in self.nlp.pipeline:
             if name == self.name:
                 break

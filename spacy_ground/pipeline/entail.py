@@ -44,7 +44,7 @@ from thinc.api import Config, Model
 from thinc.types import Floats2d
 
 from spacy_ground.nn.threads import check_workers, torch_threads, torch_threads_for
-from spacy_ground.pipeline.extensions import JUDGED_BY, register_extensions
+from spacy_ground.pipeline.extensions import FAILED, JUDGED_BY, KEEP_GOING, describe_error, register_extensions
 from spacy_ground.sources.readers import check_source_kinds, source_kind
 from spacy_ground.sources.tables import markdown_table_rows
 from spacy_ground.sources.words import evidence_text
@@ -427,8 +427,17 @@ class Entailer:
         answer's, so a score does not depend on what else is in the stream (padding to
         a longer neighbour changes the last bits of the floats)."""
         for doc in stream:
-            self._check_order(doc)
-            yield from self._process([doc])
+            if not doc.user_data.get(KEEP_GOING):
+                self._check_order(doc)
+                yield from self._process([doc])
+                continue
+            if not doc.user_data.get(FAILED):  # a batch's Doc: an error is its reason (extensions.guarded)
+                try:
+                    self._check_order(doc)
+                    self._process([doc])
+                except Exception as e:
+                    doc.user_data[FAILED] = describe_error(self.name, e)
+            yield doc
 
     def _check_order(self, doc: Doc) -> None:
         """Warn (once) when ``grounded_values_as_sources`` cannot work: the Doc holds claims

@@ -6,8 +6,9 @@ Claim-level and sentence-level results use distinct names, because span
 extensions are keyed by character offsets.
 """
 
+import functools
 import weakref
-from typing import TYPE_CHECKING, Any, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, List, Optional
 
 from spacy.tokens import Doc, Span, SpanGroup
 
@@ -95,6 +96,40 @@ def source_index(doc: Doc, component: str, needed_by: str) -> Optional["SourceIn
     return index_or_note(indexer, doc, doc._.ground_sources or [])
 
 
+# One bad answer never stops a batch: check_many, bench and evaluate mark their Docs KEEP_GOING,
+# and a component that raises on such a Doc records why in FAILED instead; the components after
+# it leave the Doc alone and ground_verdict makes it not_checkable with that reason.
+KEEP_GOING = "spacy_ground.keep_going"  # doc.user_data: turn a component's error into FAILED
+FAILED = "spacy_ground.failed"  # doc.user_data: why the answer could not be checked
+
+
+def describe_error(component: str, error: BaseException, limit: int = 300) -> str:
+    """A one-line reason for a not_checkable verdict: which component failed, and how."""
+    text = " ".join(str(error).split())
+    text = text if len(text) <= limit else text[: limit - 3] + "..."
+    return f"{component} could not check this answer ({type(error).__name__}: {text})"
+
+
+def guarded(call: Callable[[Any, Doc], Doc]) -> Callable[[Any, Doc], Doc]:
+    """Wrap a component's ``__call__``: on a Doc marked KEEP_GOING, an error becomes the Doc's
+    FAILED reason (and a Doc already FAILED is passed on untouched); on any other Doc, errors
+    propagate as usual."""
+
+    @functools.wraps(call)
+    def run(self: Any, doc: Doc) -> Doc:
+        if not doc.user_data.get(KEEP_GOING):
+            return call(self, doc)
+        if doc.user_data.get(FAILED):
+            return doc
+        try:
+            return call(self, doc)
+        except Exception as e:  # a batch goes on; the reason names the error
+            doc.user_data[FAILED] = describe_error(getattr(self, "name", type(self).__name__), e)
+            return doc
+
+    return run
+
+
 def _get_index(doc: Doc) -> Optional["SourceIndex"]:
     """``doc._.ground_index``: the index of the Doc's sources built by the claims component it
     went through (None without sources, without that component, or in another process)."""
@@ -120,6 +155,8 @@ def register_extensions() -> None:
             Doc.set_extension(name, default=default)
     if not Doc.has_extension("ground_index"):
         Doc.set_extension("ground_index", getter=_get_index)  # the sources' SourceIndex (read-only)
+    if not Doc.has_extension("ground_error"):
+        Doc.set_extension("ground_error", getter=lambda doc: doc.user_data.get(FAILED))  # see FAILED
     if not Doc.has_extension("grounding"):
         Doc.set_extension("grounding", getter=grounding_getter)  # a view of doc._.ground_record
     for name, default in SPAN_EXTENSIONS.items():

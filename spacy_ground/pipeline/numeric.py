@@ -52,7 +52,7 @@ from spacy_ground.checks.changes import (
 )
 from spacy_ground.checks.hours import check_hours_facts
 from spacy_ground.checks.records import check_record_facts, load_terms
-from spacy_ground.pipeline.extensions import claims_group, register_extensions, source_index
+from spacy_ground.pipeline.extensions import claims_group, guarded, register_extensions, source_index
 from spacy_ground.sources.index import COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex
 from spacy_ground.sources.tables import TableCell, markdown_table_rows, months_of, period_dates
 from spacy_ground.sources.words import content_words, fold_accents
@@ -281,6 +281,7 @@ class NumericGrounder:
         """Numeric grounding alone against gold answers (``nlp.evaluate``; see ``NumericScorer``)."""
         return self.scorer(examples, **kwargs) if self.scorer is not None else {}
 
+    @guarded
     def __call__(self, doc: Doc) -> Doc:
         doc.user_data[TEXT_KEY] = doc.text  # read once per call (changes.doc_text)
         try:
@@ -712,7 +713,7 @@ def _counts_own_list(span: Span, index: SourceIndex) -> bool:
     if not m:
         return False
     word = span.text.strip().lower()
-    n = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+    n = int(word) if word.isdigit() and len(word) <= 6 else _NUMBER_WORDS.get(word)  # no list has a million items
     if n is None or n not in list_lengths(text):
         return False
     noun = m.group("noun").lower()

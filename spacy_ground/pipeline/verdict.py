@@ -34,7 +34,7 @@ from spacy_ground.fusion.model import (
     shape_of_kind,
     source_shape,
 )
-from spacy_ground.pipeline.extensions import judged, register_extensions
+from spacy_ground.pipeline.extensions import FAILED, KEEP_GOING, describe_error, judged, register_extensions
 from spacy_ground.pipeline.scoring import GroundingScorer, char_map
 from spacy_ground.render import judged_evidence
 from spacy_ground.sources.index import SOURCES_ERROR
@@ -456,6 +456,42 @@ class Verdict:
         return data
 
     def __call__(self, doc: Doc) -> Doc:
+        failed = doc.user_data.get(FAILED)
+        if failed is None:
+            try:
+                return self._judge(doc)
+            except Exception as e:
+                if not doc.user_data.get(KEEP_GOING):
+                    raise
+                failed = doc.user_data[FAILED] = describe_error(self.name, e)
+        return self._not_checked(doc, failed)
+
+    def _not_checked(self, doc: Doc, reason: str) -> Doc:
+        """The verdict of an answer a component could not check (a batch's Doc; see
+        ``extensions.guarded``): not_checkable, with the error as its reason."""
+        try:
+            kind = source_kind(doc._.ground_sources)
+        except Exception:
+            kind = "document"
+        doc.spans[self.spans_key] = []
+        doc._.ground_record = {
+            "sentences": [],
+            "claims": [],
+            "facts": [],
+            "sources_kind": kind,
+            "sentence_threshold": self.sentence_threshold_for(kind),
+            "flag_threshold": self.flag_threshold,
+            "block_threshold": self.block_threshold,
+            "score": None,
+            "verdict": "not_checkable",
+            "action": "flag",
+            "reasons": [reason],
+            "features": {},
+            "flagged_by_rule": False,
+        }
+        return doc
+
+    def _judge(self, doc: Doc) -> Doc:
         if doc._.numeric_grounding is None:
             raise ValueError(
                 "ground_verdict needs ground_claims and ground_numeric before it: its model reads the "

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
 from spacy_ground.sources.html import html_compact, html_reading
-from spacy_ground.sources.readers import clean_text, is_record, source_text
+from spacy_ground.sources.readers import MAX_JSON_DEPTH, clean_text, is_record, json_too_deep, source_text
 from spacy_ground.sources.tables import (
     _FOOTNOTE,
     _MONEY_CELL,
@@ -80,7 +81,11 @@ class SourceIndex:
         return out
 
 
-class SourcesTooLarge(ValueError):
+class UnreadableSources(ValueError):
+    """The sources of an answer cannot be read; the answer is not checkable for this reason."""
+
+
+class SourcesTooLarge(UnreadableSources):
     """The sources of an answer hold more characters than ``max_source_chars``."""
 
 
@@ -91,21 +96,29 @@ def index_or_note(
     indexer: Callable[[Sequence[Any]], "SourceIndex"], doc: Any, sources: Sequence[Any]
 ) -> Optional["SourceIndex"]:
     """``indexer(sources)``, or None with the reason kept in ``doc.user_data[SOURCES_ERROR]``
-    when they are too large to read (the verdict then says the answer is not checkable)."""
+    when they cannot be read: too large, or JSON nested too deeply (the verdict then says the
+    answer is not checkable, and why)."""
     try:
         return indexer(list(sources))
-    except SourcesTooLarge as e:
+    except UnreadableSources as e:
         doc.user_data[SOURCES_ERROR] = str(e)
         return None
 
 
 def sources_key(sources: Sequence[Any]) -> str:
-    """Content hash of a list of sources (records hashed by their flattened text)."""
-    h = hashlib.sha1()
+    """Content hash of a list of sources that two different lists cannot share: each source
+    hashed with its kind (text; JSON record; other object, such as a passage) and its length
+    before its content (a text as given, a record or object by the text it is read as)."""
+    h = hashlib.blake2b(b"spacy_ground.sources.v2", digest_size=20)
+    h.update(len(sources).to_bytes(8, "big"))
     for s in sources:
-        data = s if isinstance(s, str) else source_text(s)
-        h.update(data.encode("utf8", "surrogatepass"))
-        h.update(b"\x00")
+        if isinstance(s, str):
+            kind, data = b"t", s
+        else:
+            kind, data = (b"r" if is_record(s) else b"o"), source_text(s)
+        raw = data.encode("utf8", "surrogatepass")
+        h.update(kind + len(raw).to_bytes(8, "big"))
+        h.update(raw)
     return h.hexdigest()
 
 
@@ -160,6 +173,12 @@ class SourceIndexer:
             raise SourcesTooLarge(
                 f"the sources hold {total:,} characters, over the limit of {self.max_chars:,} "
                 "(set max_source_chars in the ground_claims config to raise it)"
+            )
+        deep = [i + 1 for i, s in enumerate(sources) if json_too_deep(s)]
+        if deep:
+            raise UnreadableSources(
+                f"source {deep[0]} is JSON nested too deeply to read (Python's parser stops at "
+                f"{sys.getrecursionlimit():,} levels; records are read to {MAX_JSON_DEPTH} levels)"
             )
         index = SourceIndex(key=key, texts=texts, fiscal=fiscal_calendar(texts))
         for i, (source, text) in enumerate(zip(sources, texts)):

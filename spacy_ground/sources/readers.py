@@ -76,6 +76,23 @@ def json_record(source: Any) -> Union[Dict[str, Any], List[Any], None]:
     return None
 
 
+def json_too_deep(source: Any) -> bool:
+    """Whether a source is a text that holds JSON nested too deeply for Python's parser (it is
+    then refused, never read as text: see ``SourceIndexer.build``)."""
+    if not isinstance(source, str):
+        return False
+    stripped = source.strip()
+    if stripped[:1] not in ("{", "[") or stripped[-1:] not in ("}", "]"):
+        return False
+    try:
+        json.loads(stripped)
+    except RecursionError:
+        return True
+    except ValueError:
+        return False
+    return False
+
+
 # a retrieved passage given as an object: {"title": ..., "text": ...}, LangChain's
 # {"page_content": ..., "metadata": ...}; one text field and nothing but these beside it
 PASSAGE_TEXT_KEYS = ("text", "content", "page_content", "passage", "body", "snippet", "chunk")

@@ -94,6 +94,8 @@ def read_jsonl(path: str | Path) -> Iterator[Dict[str, Any]]:
         if str(path) == "-":
             f = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig") if hasattr(sys.stdin, "buffer") else sys.stdin
         else:
+            if Path(path).exists() and not Path(path).is_dir() and not Path(path).is_file():
+                raise ValueError(f"{path}: not a regular file (a pipe, socket or device?); give a file, or - for stdin")
             f = opener(path, "rt", encoding="utf-8-sig")
     except IsADirectoryError:
         raise ValueError(f"{path}: is a directory, not a JSONL file") from None
@@ -224,9 +226,16 @@ def _percentile(xs: List[float], q: float) -> float:
 
 
 def claim_metrics(
-    nlp: Language, records: Iterable[Dict[str, Any]], progress: Optional[Callable[[int], None]] = None
+    nlp: Language,
+    records: Iterable[Dict[str, Any]],
+    progress: Optional[Callable[[int], None]] = None,
+    errors: Optional[List[Dict[str, Any]]] = None,
 ) -> Dict[str, Any]:
-    """Claim precision, span recall, false alarms and speed, per task and overall."""
+    """Claim precision, span recall, false alarms and speed, per task and overall. With
+    ``errors`` (a list), a record that raises is left out and described there (position, id,
+    error) and the count goes on; without it, the error propagates."""
+    from spacy_ground.pipeline.extensions import describe_error
+
     tagger = nlp.get_pipe("ground_claims")
     counts: Dict[str, Dict[str, float]] = defaultdict(lambda: defaultdict(float))
     times: Dict[str, List[float]] = defaultdict(list)
@@ -237,7 +246,13 @@ def claim_metrics(
             progress(i)
         tagger.index_sources.clear()
         t0 = time.perf_counter()
-        doc = check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
+        try:
+            doc = check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
+        except Exception as e:
+            if errors is None:
+                raise
+            errors.append({"position": i + 1, "id": rec.get("id"), "error": describe_error("the pipeline", e)})
+            continue
         elapsed = (time.perf_counter() - t0) * 1000
         spans = rec.get("spans") or []
         answer = rec["answer"]

@@ -79,10 +79,16 @@ def full_pipeline(
 
 
 def run(
-    nlp: Language, records: Sequence[Dict[str, Any]], progress: Optional[Callable[[int], None]] = None
+    nlp: Language,
+    records: Sequence[Dict[str, Any]],
+    progress: Optional[Callable[[int], None]] = None,
+    errors: Optional[List[Dict[str, Any]]] = None,
 ) -> List[Dict[str, Any]]:
-    """Check every record; keep features, score, predicted spans and time per answer."""
+    """Check every record; keep features, score, predicted spans and time per answer. With
+    ``errors`` (a list), a record that raises is left out and described there (position, id,
+    error) and the run goes on; without it, the error propagates."""
     import spacy_ground
+    from spacy_ground.pipeline.extensions import describe_error
 
     rows = []
     has_verdict = "ground_verdict" in nlp.pipe_names
@@ -98,7 +104,13 @@ def run(
             progress(i)
         cached = sources_cached(indexer, rec)
         t0 = time.perf_counter()
-        doc = spacy_ground.check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
+        try:
+            doc = spacy_ground.check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
+        except Exception as e:
+            if errors is None:
+                raise
+            errors.append({"position": i + 1, "id": rec.get("id"), "error": describe_error("the pipeline", e)})
+            continue
         ms = (time.perf_counter() - t0) * 1000
         g = doc._.grounding if has_verdict else None
         # the verdict already computed the features (none for not_checkable answers)

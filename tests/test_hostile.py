@@ -1,0 +1,203 @@
+"""Hostile input: one bad record never stops a batch, caches never mix inputs up, symbol runs
+and deep JSON stay cheap, the command line refuses what it would wait on."""
+
+import json
+import os
+import time
+
+import pytest
+
+import spacy_ground
+from spacy_ground.__main__ import main
+from spacy_ground.pipeline.numeric import NumericGrounder
+from spacy_ground.sources.index import sources_key
+from spacy_ground.text.runs import cut_symbol_runs
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+
+
+@pytest.fixture()
+def boom(monkeypatch):
+    """ground_numeric raises on any answer that says BOOM (a bug one input reaches)."""
+    real = NumericGrounder._ground_doc
+
+    def ground(self, doc):
+        if "BOOM" in doc.text:
+            raise RuntimeError("a bug this answer reaches")
+        return real(self, doc)
+
+    monkeypatch.setattr(NumericGrounder, "_ground_doc", ground)
+
+
+# ---------------------------------------------------------------- cache keys
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        (["A\x00B"], ["A", "B"]),
+        (["AB"], ["A", "B"]),
+        ([""], []),
+        (["", ""], [""]),
+        ([{"a": 1}], ["a: 1"]),  # a record and the text it is read as
+        ([{"text": "a: 1"}], [{"a": 1}]),  # a passage object and a record with the same text
+        ([{"text": "5"}], ["5"]),
+        (["A\x00\x00\x00\x00\x00\x00\x00\x01B"], ["A", "B"]),  # a length prefix spelt out
+    ],
+)
+def test_cache_keys_do_not_collide(a, b):
+    assert sources_key(a) != sources_key(b)
+    assert sources_key(a) == sources_key(list(a))
+
+
+def test_a_nul_in_a_source_is_not_two_sources(rules):
+    one = spacy_ground.check(rules, "It cost $5 and $7.", ["It cost $5.\x00It cost $7."])
+    two = spacy_ground.check(rules, "It cost $5 and $7.", ["It cost $5.", "It cost $7."])
+    assert len(one._.ground_index.texts) == 1 and len(two._.ground_index.texts) == 2
+    assert {c._.ground_numeric["evidence"]["source"] for c in two.spans["ground_claims"]} == {0, 1}
+
+
+# ---------------------------------------------------------------- batches
+RECORDS = [
+    {"answer": "Revenue was $5 million.", "sources": ["Revenue was $5 million."]},
+    {"answer": "BOOM: revenue was $6 million.", "sources": ["Revenue was $5 million."]},
+    {"answer": "Revenue was $7 million.", "sources": ["Revenue was $5 million."]},
+]
+
+
+def test_one_failing_answer_does_not_stop_check_many(boom):
+    nlp = spacy_ground.load()
+    docs = list(spacy_ground.check_many(nlp, RECORDS, batch_size=2))
+    assert [d._.grounding.verdict == "not_checkable" for d in docs] == [False, True, False]
+    reason = docs[1]._.grounding.reasons[0]
+    assert reason.startswith("ground_numeric could not check this answer (RuntimeError: a bug this answer reaches")
+    assert docs[1]._.ground_error == reason and docs[1]._.grounding.action == "flag"
+    assert list(docs[1].spans["ground_unsupported"]) == []
+    for rec, doc in zip(RECORDS[::2], docs[::2]):  # the others as check() gives them
+        alone = spacy_ground.check(nlp, rec["answer"], rec["sources"])
+        assert doc._.grounding.to_dict() == alone._.grounding.to_dict()
+    with pytest.raises(RuntimeError, match="a bug this answer reaches"):
+        list(spacy_ground.check_many(nlp, RECORDS, errors="raise"))
+    with pytest.raises(RuntimeError, match="a bug this answer reaches"):
+        spacy_ground.check(nlp, RECORDS[1]["answer"], RECORDS[1]["sources"])  # one answer: the error
+    doc = spacy_ground.check(nlp, RECORDS[1]["answer"], RECORDS[1]["sources"], errors="not_checkable")
+    assert doc._.grounding.reasons == [reason]
+
+
+def test_a_claims_only_batch_goes_on_too(rules, boom):
+    docs = list(spacy_ground.check_many(rules, RECORDS))
+    assert [d._.ground_error is not None for d in docs] == [False, True, False]
+    assert docs[2].spans["ground_claims"][0]._.ground_numeric["status"] == "mismatch"
+
+
+def test_errors_must_be_a_known_choice(rules):
+    with pytest.raises(ValueError, match="errors must be one of 'raise', 'not_checkable'"):
+        list(spacy_ground.check_many(rules, RECORDS, errors="ignore"))
+
+
+def test_an_answer_over_max_length_names_the_limit(rules):
+    rules.max_length = 1_000
+    try:
+        long = "It cost $5. " * 100
+        with pytest.raises(ValueError, match=r"1,200 characters, over nlp.max_length \(1,000\)"):
+            spacy_ground.check(rules, long, ["It cost $5."])
+        docs = list(spacy_ground.check_many(rules, [(long, ["It cost $5."]), ("It cost $5.", ["It cost $5."])]))
+        assert "over nlp.max_length" in docs[0]._.ground_error and docs[1]._.ground_error is None
+    finally:
+        rules.max_length = 1_000_000
+
+
+def test_a_bad_record_in_two_processes_keeps_the_order(rules):
+    records = [RECORDS[0], {"answer": 5, "sources": []}, RECORDS[2]]
+    docs = list(spacy_ground.check_many(rules, records, batch_size=1, n_process=2))
+    assert [d._.ground_error for d in docs] == [None, "record 1: answer must be a string, not int", None]
+    assert docs[2].spans["ground_claims"][0]._.ground_numeric["status"] == "mismatch"
+
+
+def test_a_number_past_pythons_digit_limit(rules):
+    answer = "The list has " + "0" * 5000 + "3 items: a, b and c."
+    doc = spacy_ground.check(rules, answer, ["It has 3 items."])
+    (claim,) = doc.spans["ground_claims"]
+    assert claim._.ground_numeric["status"] == "grounded"
+
+
+def test_bench_names_an_answer_it_could_not_check(tmp_path, boom, capsys):
+    data = tmp_path / "data.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in RECORDS), encoding="utf8")
+    out = tmp_path / "out.json"
+    assert main(["bench", str(data), "--claims-only", "--quiet", "--output", str(out)]) == 0
+    result = json.loads(out.read_text(encoding="utf8"))
+    assert result["claims"]["overall"]["answers"] == 2
+    (error,) = result["errors"]
+    assert error["position"] == 2 and "RuntimeError: a bug this answer reaches" in error["error"]
+    assert "1 answer(s) could not be checked" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- symbol runs, deep JSON
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("", ""),
+        ("It cost $5.", "It cost $5."),
+        ("$" * 4, "$" * 4),
+        ("$" * 5, "$$$ $"),
+        ("$" * 6, "$$$ $$"),
+        ("a" + "(" * 9 + "b", "a((( ((( (b"),
+        ("&#" * 4, "&#& &#& "),
+        ("1" * 20 + " " + "$" * 4, "1" * 20 + " " + "$" * 4),  # letters and digits are left alone
+    ],
+)
+def test_cut_symbol_runs(text, expected):
+    out = cut_symbol_runs(text, limit=4)
+    assert out == expected and len(out) == len(text)
+
+
+def _best_of(fn, n=2):
+    best = float("inf")
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+@pytest.mark.parametrize("run", ["$", "(", "&#"])
+@pytest.mark.parametrize("where", ["answer", "source"])
+def test_symbol_runs_take_linear_time(rules, run, where):
+    def check(n):
+        text = "It cost $5. " + run * (n // len(run)) + f" {n}"
+        answer, source = (text, "It cost $5.") if where == "answer" else ("It cost $5.", text)
+        rules.get_pipe("ground_claims").index_sources.clear()
+        return lambda: spacy_ground.check(rules, answer, [source])
+
+    check(1_000)()
+    small, large = _best_of(check(10_000)), _best_of(check(40_000))
+    assert large < 10 * max(small, 0.01)  # 4x the input: linear ~4x, quadratic (before) ~16x
+
+
+def test_json_nested_too_deeply_is_refused_quickly():
+    nlp = spacy_ground.load()
+    source = "[" * 100_000 + "]" * 100_000
+    t0 = time.perf_counter()
+    doc = spacy_ground.check(nlp, "It cost $5.", [source])
+    assert time.perf_counter() - t0 < 30  # was over 300 s, read as text
+    assert doc._.grounding.verdict == "not_checkable"
+    assert doc._.grounding.reasons[0].startswith("source 1 is JSON nested too deeply to read")
+
+
+# ---------------------------------------------------------------- command line
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("command", ["check", "bench"])
+def test_the_cli_refuses_a_fifo(tmp_path, capsys, command):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    answer = tmp_path / "answer.txt"
+    answer.write_text("It cost $5.", encoding="utf8")
+    argv = (
+        ["check", "--answer", str(answer), "--source", str(fifo)]
+        if command == "check"
+        else ["bench", str(fifo), "--claims-only", "--quiet"]
+    )
+    assert main(argv) == 2
+    assert "not a regular file" in capsys.readouterr().err
