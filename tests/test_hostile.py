@@ -201,3 +201,38 @@ def test_the_cli_refuses_a_fifo(tmp_path, capsys, command):
     )
     assert main(argv) == 2
     assert "not a regular file" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- per-claim work read once
+RECORD = ['{"hours": {"Monday": "9:00-17:00"}}']
+
+
+@pytest.mark.parametrize(
+    "answer, sources",
+    [
+        (lambda n: ", ".join(str(i * 7 % 1000) for i in range(n)) + ".", ["Values: 7, 14, 21."]),  # a CSV line
+        (lambda n: " ".join(f"It opens at {i % 12 + 1} am." for i in range(n)), RECORD),  # clock times
+        (lambda n: " ".join("Open 9 am to 5 pm." for _ in range(n // 4)), RECORD),  # hours against a record
+    ],
+    ids=["csv-line", "times", "hours"],
+)
+def test_many_claims_take_linear_time(rules, answer, sources):
+    spacy_ground.check(rules, answer(50), sources)
+    small = _best_of(lambda: spacy_ground.check(rules, answer(500), sources))
+    large = _best_of(lambda: spacy_ground.check(rules, answer(2000), sources))
+    assert large < 10 * max(small, 0.01)  # was 14x (CSV), 12x (times, 55 s at 2,000), 12x (hours)
+
+
+def test_a_long_table_source_takes_linear_time(rules):
+    def source(n):
+        rows = "".join(f"| Item {i} | ${i}.00 |\n" for i in range(n))
+        return f"Prices:\n\n| Item | Price |\n|---|---|\n{rows}\nThat is all. " + "Another sentence. " * (n // 10)
+
+    def check(n):
+        text = source(n)
+        rules.get_pipe("ground_claims").index_sources.clear()
+        return lambda: spacy_ground.check(rules, "Item 7 costs $7.00.", [text])
+
+    check(100)()
+    small, large = _best_of(check(1_000)), _best_of(check(4_000))
+    assert large < 10 * max(small, 0.01)  # every sentence walked every table row before

@@ -28,6 +28,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Span
 
+from spacy_ground.checks.context import doc_text, sentence_of
 from spacy_ground.sources.index import SourceClaim
 from spacy_ground.sources.tables import TableCell, months_of
 from spacy_ground.text.compare import EQUAL, compare, distance, scaled_by_thousands
@@ -904,22 +905,11 @@ def checked_words(text: str, lo: int, hi: int, start: int, end: int) -> List[Tup
     return out
 
 
-TEXT_KEY = "spacy_ground.text"  # the Doc's text, kept by ground_numeric while it runs (see doc_text)
-
-
-def doc_text(doc: Any) -> str:
-    """``doc.text``, which spaCy joins from the tokens on every read, once per ``ground_numeric``
-    call (kept in ``doc.user_data`` meanwhile): read per claim it would cost the square of the
-    answer's length."""
-    text = doc.user_data.get(TEXT_KEY)
-    return text if text is not None else doc.text
-
-
 def change_claim_context(span: Span) -> Tuple[int, int, str, str]:
     """The sentence bounds of a claim and the text of its clause before and after it."""
     doc = span.doc
     text = doc_text(doc)
-    sent = span.sent if doc.has_annotation("SENT_START") else doc[:]
+    sent = sentence_of(span)
     return (
         sent.start_char,
         sent.end_char,

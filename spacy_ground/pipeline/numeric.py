@@ -32,12 +32,10 @@ from spacy_ground.checks.changes import (
     OTHER_BASIS,
     RISE,
     RISE_OR_FALL,
-    TEXT_KEY,
     change_claim_context,
     change_direction,
     check_kind,
     checked_words,
-    doc_text,
     ellipsis,
     judge_change,
     local_window,
@@ -50,6 +48,7 @@ from spacy_ground.checks.changes import (
     row_changes,
     stated_changes,
 )
+from spacy_ground.checks.context import TEXT_KEY, AnswerText, answer_text, doc_text, sentence_of
 from spacy_ground.checks.hours import check_hours_facts
 from spacy_ground.checks.records import check_record_facts, load_terms
 from spacy_ground.pipeline.extensions import claims_group, guarded, register_extensions, source_index
@@ -283,7 +282,7 @@ class NumericGrounder:
 
     @guarded
     def __call__(self, doc: Doc) -> Doc:
-        doc.user_data[TEXT_KEY] = doc.text  # read once per call (changes.doc_text)
+        doc.user_data[TEXT_KEY] = AnswerText(doc)  # text and sentences read once per call (checks.context)
         try:
             return self._ground_doc(doc)
         finally:
@@ -373,8 +372,8 @@ class NumericGrounder:
         facts = []
         if self.check_records:
             facts = sorted(
-                check_record_facts(doc.text, list(sources), self.record_terms)
-                + check_hours_facts(doc.text, list(sources)),
+                check_record_facts(doc_text(doc), list(sources), self.record_terms)
+                + check_hours_facts(doc_text(doc), list(sources)),
                 key=lambda f: f["start"],
             )
         doc._.record_facts = facts
@@ -384,10 +383,14 @@ class NumericGrounder:
     def _context(self, span: Span) -> frozenset:
         doc = span.doc
         if doc.has_annotation("SENT_START"):
-            ctx = span.sent
+            ctx = sentence_of(span)
         else:
             ctx = doc[max(0, span.start - self.context_tokens) : span.end + self.context_tokens]
-        return content_words(ctx.text)
+        read = answer_text(doc)
+        if read is None:
+            return content_words(ctx.text)
+        # every claim of a sentence reads its words: once per sentence
+        return read.memo(("words", ctx.start, ctx.end), lambda: content_words(ctx.text))
 
     def _day_scopes(self, spans: Sequence[Span]) -> Dict[int, frozenset]:
         """Weekdays each clock time is said of: "9 to 5 on weekdays", "On Mondays, 9 to 5";
@@ -400,7 +403,10 @@ class NumericGrounder:
             return {}
         has_sents = doc.has_annotation("SENT_START")
         sent_of = {
-            i: (spans[i].sent.start_char, spans[i].sent.end_char) if has_sents else (0, len(doc.text)) for i in times
+            i: (sentence_of(spans[i]).start_char, sentence_of(spans[i]).end_char)
+            if has_sents
+            else (0, len(doc_text(doc)))
+            for i in times
         }
         scopes: Dict[int, frozenset] = {}
         for n, i in enumerate(times):
@@ -410,7 +416,7 @@ class NumericGrounder:
             next_start = (
                 spans[times[n + 1]].start_char if n + 1 < len(times) and sent_of[times[n + 1]] == (lo, hi) else hi
             )
-            after = _hours_clauses(doc.text[span.end_char : next_start], r";|\.|\bbut\b|\bwhile\b|,")[0]
+            after = _hours_clauses(doc_text(doc)[span.end_char : next_start], r";|\.|\bbut\b|\bwhile\b|,")[0]
             days = (
                 weekdays_in(after)
                 if re.match(r"\s*(?:on|every|all|each|daily|from)?\s*\w", after)
@@ -419,14 +425,14 @@ class NumericGrounder:
             )
             if not days:
                 # the last clause before the time: "..., while on Wednesdays it is open 11 to 3"
-                clauses = _hours_clauses(doc.text[prev_end : span.start_char], r";|,|\bwhile\b|\bbut\b|\bexcept\b")
+                clauses = _hours_clauses(doc_text(doc)[prev_end : span.start_char], r";|,|\bwhile\b|\bbut\b|\bexcept\b")
                 for clause in reversed(clauses):
                     days = weekdays_in(clause)
                     if days:
                         break
             # "seven days a week from 9 to 6, with extended hours on Saturday and Sunday": those
             # days are the exception, not the rule
-            rest = _OTHER_DAYS_END.split(doc.text[span.end_char : next_start])[0]
+            rest = _OTHER_DAYS_END.split(doc_text(doc)[span.end_char : next_start])[0]
             excepted = frozenset().union(*(weekdays_in(m.group(1)) for m in _OTHER_DAYS.finditer(rest)))
             if excepted and days - excepted:
                 days = frozenset(days - excepted)
@@ -614,10 +620,10 @@ def _said_of_other_hours(span: Span) -> bool:
     7 pm and it closes at 11 pm", nor "It closes at 11 pm; there is no happy hour"), or right
     after it in a sentence that says nothing of opening hours."""
     doc = span.doc
-    start = span.sent.start_char if doc.has_annotation("SENT_START") else 0
-    end = span.sent.end_char if doc.has_annotation("SENT_START") else len(doc.text)
-    before = doc.text[start : span.start_char]
-    after = _OTHER_HOURS_AFTER.match(doc.text[span.end_char : end])
+    start = sentence_of(span).start_char if doc.has_annotation("SENT_START") else 0
+    end = sentence_of(span).end_char if doc.has_annotation("SENT_START") else len(doc_text(doc))
+    before = doc_text(doc)[start : span.start_char]
+    after = _OTHER_HOURS_AFTER.match(doc_text(doc)[span.end_char : end])
     if after and not _OPENING_WORDS.search(before + after.group(0)) and not _NO_OTHER_HOURS.search(after.group(0)):
         return True  # "From 4 pm to 7 pm on Monday, happy hour draws a crowd" (nothing about opening hours)
     mentions = list(_OTHER_HOURS.finditer(before))
@@ -643,7 +649,7 @@ def _converts(first: Span, second: Span) -> bool:
     a, b = ClaimValue.from_dict(first._.claim), ClaimValue.from_dict(second._.claim)
     if not a.dimension or a.dimension != b.dimension or a.unit == b.unit:
         return False
-    if not _CONVERSION_GAP.fullmatch(second.doc.text[first.end_char : second.start_char]):
+    if not _CONVERSION_GAP.fullmatch(doc_text(second.doc)[first.end_char : second.start_char]):
         return False
     if None in (a.low, a.high, b.low, b.high):
         return False
@@ -1023,7 +1029,7 @@ def table_cell_check(
     if value.kind not in TABLE_VALUE_KINDS or not rows or _in_prose(value, index):
         return None
     answer = doc_text(span.doc)
-    sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
+    sent = sentence_of(span)
     lo, hi = sent.start_char, sent.end_char
     line_start = answer.rfind("\n", 0, span.start_char) + 1
     line_end = answer.find("\n", span.end_char)
@@ -1485,7 +1491,7 @@ def _gain_for_a_loss(
     if not isinstance(nearest.get("value"), (int, float)) or nearest["value"] >= 0:
         return result  # the answer's figure is the negative one ("growth was -3%"): its words are not read
     text = doc_text(span.doc)
-    sent = span.sent if span.doc.has_annotation("SENT_START") else span.doc[:]
+    sent = sentence_of(span)
     before = _CLAUSE.split(text[max(sent.start_char, span.start_char - 60) : span.start_char])[-1]
     after = _CLAUSE.split(text[span.end_char : min(sent.end_char, span.end_char + 40)])[0]
     words = _GROWTH if kind == "percent" else _GAIN

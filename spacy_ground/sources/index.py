@@ -8,7 +8,9 @@ sources is done by ``readers``, ``html`` and ``tables``.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 import re
 import sys
 from collections import OrderedDict
@@ -308,9 +310,10 @@ def sentences_as_read(
         for r in rows
         if not r.separator and text[r.start : r.end].strip()
     ]
-    in_table = [(r.start, r.end) for r in rows]
+    in_table = sorted((r.start, r.end) for r in rows)
+    ends = list(itertools.accumulate((b for _, b in in_table), max))  # sorted, also if rows overlapped
     for s, e in offsets:  # the other sentences, less any table line a sentence ran into
-        for piece_s, piece_e in _outside(s, e, in_table):
+        for piece_s, piece_e in _outside(s, e, in_table, bisect.bisect_right(ends, s)):
             piece = text[piece_s:piece_e]
             if piece.strip():
                 piece_s += len(piece) - len(piece.lstrip())
@@ -319,11 +322,14 @@ def sentences_as_read(
     return sorted(out)
 
 
-def _outside(s: int, e: int, spans: Sequence[Tuple[int, int]]) -> List[Tuple[int, int]]:
-    """The parts of [s, e) outside every one of ``spans`` (sorted, not overlapping)."""
+def _outside(s: int, e: int, spans: Sequence[Tuple[int, int]], first: int = 0) -> List[Tuple[int, int]]:
+    """The parts of [s, e) outside every one of ``spans`` (sorted, not overlapping; ``first``:
+    the first that can end after ``s``, so that a sentence walks only the spans it meets)."""
     out, pos = [], s
-    for a, b in spans:
-        if b <= pos or a >= e:
+    for a, b in itertools.islice(spans, first, None):
+        if a >= e:
+            break
+        if b <= pos:
             continue
         if a > pos:
             out.append((pos, a))
@@ -348,6 +354,4 @@ def _one_claim(text: str) -> Optional[ClaimValue]:
 
 
 def _find_sentence(starts: List[int], pos: int) -> int:
-    import bisect
-
     return max(0, bisect.bisect_right(starts, pos) - 1)
