@@ -236,3 +236,53 @@ def test_a_long_table_source_takes_linear_time(rules):
     check(100)()
     small, large = _best_of(check(1_000)), _best_of(check(4_000))
     assert large < 10 * max(small, 0.01)  # every sentence walked every table row before
+
+
+# ---------------------------------------------------------------- the time budget
+def test_a_spent_time_budget_is_said_and_never_passes():
+    nlp = spacy_ground.load(overrides={"components.ground_numeric.time_budget": 0.05})
+    answer = ", ".join(str(i * 7 % 1000) for i in range(3000)) + "."
+    doc = spacy_ground.check(nlp, answer, ["Values: 7, 14, 21."])
+    g, counts = doc._.grounding, doc._.numeric_grounding
+    assert 0 < counts["n_checked"] < counts["n_claims"]
+    late = [c for c in doc.spans["ground_claims"] if "time budget" in c._.ground_numeric["reason"]]
+    assert late and all(c._.ground_numeric["status"] == "not_checkable" for c in late)
+    assert g.reasons[0] == counts["out_of_time"] and g.action != "pass"
+    assert counts["out_of_time"].startswith(f"{len(late)} of {counts['n_claims']} claims")
+    assert "time_budget in the ground_numeric config" in counts["out_of_time"]
+
+
+def test_nothing_checked_in_time_is_not_checkable():
+    nlp = spacy_ground.load(overrides={"components.ground_numeric.time_budget": 1e-12})
+    doc = spacy_ground.check(nlp, "Revenue was $5 million in 2023.", ["Revenue was $5 million in 2023."])
+    assert doc._.numeric_grounding["n_checked"] == 0
+    assert doc._.grounding.verdict == "not_checkable"
+    assert "ran past the time budget" in doc._.grounding.reasons[0]
+
+
+@pytest.mark.parametrize("budget", [-1, "10", True, float("nan")])
+def test_a_bad_time_budget_is_refused(rules, budget):
+    with pytest.raises(ValueError, match="time_budget must be a number of seconds >= 0"):
+        NumericGrounder(rules, time_budget=budget)
+    if budget == -1:
+        with pytest.raises(ValueError, match="time_budget must be a number of seconds >= 0"):
+            spacy_ground.load(overrides={"components.ground_numeric.time_budget": budget})
+
+
+# ---------------------------------------------------------------- the source cache in bytes
+def test_the_source_cache_is_bounded_in_bytes():
+    from spacy_ground.sources.index import BYTES_PER_CHAR
+
+    nlp = spacy_ground.load(
+        exclude=spacy_ground.CLAIMS_ONLY,
+        overrides={"components.ground_claims.source_cache_bytes": BYTES_PER_CHAR * 25_000},
+    )
+    indexer = nlp.get_pipe("ground_claims").index_sources
+    sources = [[f"Store {i} sold {i} units in 2023. " * 300] for i in range(4)]  # ~10 KB each
+    for s in sources:
+        spacy_ground.check(nlp, "It sold 3 units.", s)
+    assert len(indexer) == 2 and indexer.cached_bytes() <= BYTES_PER_CHAR * 25_000
+    assert indexer.has(sources[-1]) and indexer.has(sources[-2]) and not indexer.has(sources[0])
+    huge = [f"Store sold {i} units. " for i in range(3000)]  # over the budget alone: kept, alone
+    spacy_ground.check(nlp, "It sold 3 units.", ["".join(huge)])
+    assert len(indexer) == 1 and indexer.has(["".join(huge)])

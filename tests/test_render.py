@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -198,3 +199,53 @@ def test_grounding_renders_the_marked_answer_in_a_notebook(doc):
     # a pickled verdict keeps its data, not the Doc: it shows the summary
     g = pickle.loads(pickle.dumps(doc._.grounding))
     assert g.to_dict() == doc._.grounding.to_dict() and "<div class='spacy-ground'>" in g._repr_html_()
+
+
+PWN = "document.documentElement.setAttribute('data-pwned','{}')"
+HOSTILE = [
+    "<script>" + PWN.format("script") + "</script>",
+    '"><img src=x onerror="' + PWN.format("img") + '">',
+    "'><svg onload=\"" + PWN.format("svg") + '">',
+    '<a href="javascript:' + PWN.format("link") + '">x</a>',
+]
+
+
+@pytest.mark.skipif(
+    not CHROMIUM and not os.environ.get("SPACY_GROUND_REQUIRE_BROWSER"),
+    reason="Debian's chromium is not installed (.ci/run installs it)",
+)
+def test_hostile_values_run_no_script_in_chromium(tmp_path):
+    """Markup in the answer, the question, a text source, a JSON record's keys and values, and
+    the reasons that quote them is shown as text: in a real browser no script of theirs runs."""
+    assert CHROMIUM, "SPACY_GROUND_REQUIRE_BROWSER is set but chromium is missing"
+    payload = " ".join(HOSTILE)
+    record = {f"name {payload}": f"Finch {payload}", "hours": {"Monday": "9:0-17:0"}, payload: "$5"}
+    answer = f"Revenue was $3.9 billion {payload}. It opens at 10:00 on Mondays {payload}."
+    sources = [json.dumps(record), f"Revenue was $2,847 million {payload} in 2024."]
+    doc = spacy_ground.check(spacy_ground.load(), answer, sources, question=f"What was revenue? {payload}")
+    assert any("3.9" in r for r in doc._.grounding.reasons)  # a reason that quotes the answer
+    page = spacy_ground.render(doc, jupyter=False, page=True)
+    assert not re.search(r"""(?:href|src|action)\s*=\s*["']?\s*javascript:""", page, re.I)  # only as text
+    path = tmp_path / "page.html"
+    path.write_text(page, encoding="utf8")
+    cmd = [
+        CHROMIUM,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--virtual-time-budget=2000",
+        "--dump-dom",
+        path.as_uri(),
+    ]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    html_tag = out.stdout[out.stdout.index("<html") : out.stdout.index(">", out.stdout.index("<html")) + 1]
+    assert "data-pwned" not in html_tag, html_tag
+    p = parse(out.stdout)
+    assert with_class(p, "sg-wrap")[0].get("data-ready") == "1"  # the page's own script ran
+    assert not [a for tag, a in p.elements if tag in ("img", "svg") or "onerror" in a or "onload" in a]

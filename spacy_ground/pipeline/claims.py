@@ -97,6 +97,7 @@ def make_claims_scorer(spans_key: str = "ground_claims") -> Callable[..., Dict[s
             "textcat_multilabel",
         ],
         "source_cache_size": 64,
+        "source_cache_bytes": 500_000_000,
         "max_source_chars": 2_000_000,
         "scorer": {"@scorers": "spacy_ground.claims_scorer.v1", "spans_key": "ground_claims"},
     },
@@ -110,6 +111,7 @@ def make_ground_claims(
     ner_labels: List[str],
     source_skip_pipes: List[str],
     source_cache_size: int,
+    source_cache_bytes: int,
     max_source_chars: int,
     scorer: Optional[Callable],
 ) -> "ClaimTagger":
@@ -121,6 +123,7 @@ def make_ground_claims(
         ner_labels=ner_labels,
         source_skip_pipes=source_skip_pipes,
         source_cache_size=source_cache_size,
+        source_cache_bytes=source_cache_bytes,
         max_source_chars=max_source_chars,
         scorer=scorer,
     )
@@ -139,11 +142,13 @@ class ClaimTagger:
         ner_labels: Sequence[str] = ("MONEY", "PERCENT", "DATE", "TIME", "QUANTITY", "CARDINAL"),
         source_skip_pipes: Sequence[str] = (),
         source_cache_size: int = 64,
+        source_cache_bytes: int = 500_000_000,
         max_source_chars: int = 2_000_000,
         scorer: Optional[Callable] = None,
     ):
         for key, value, least in (
             ("source_cache_size", source_cache_size, 0),
+            ("source_cache_bytes", source_cache_bytes, 0),
             ("max_source_chars", max_source_chars, 1),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
@@ -160,7 +165,10 @@ class ClaimTagger:
         self.source_skip_pipes = set(source_skip_pipes)
         self.scorer = scorer
         self.index_sources = SourceIndexer(
-            self._process_source, cache_size=source_cache_size, max_chars=max_source_chars
+            self._process_source,
+            cache_size=source_cache_size,
+            max_chars=max_source_chars,
+            cache_bytes=source_cache_bytes,
         )
         self.indexer_id = uuid.uuid4().hex  # how the components after this one find index_sources
 

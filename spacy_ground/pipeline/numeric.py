@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -158,6 +159,7 @@ def _hours_clauses(text: str, separators: str) -> List[str]:
         "amber": 0.7,
         "check_records": True,
         "record_terms": "",
+        "time_budget": 10.0,
         "scorer": {
             "@scorers": "spacy_ground.numeric_scorer.v1",
             "label": "hallucinated",
@@ -177,6 +179,7 @@ def make_ground_numeric(
     amber: float,
     check_records: bool,
     record_terms: str,
+    time_budget: float,
     scorer: Optional[Callable],
 ) -> "NumericGrounder":
     return NumericGrounder(
@@ -190,6 +193,7 @@ def make_ground_numeric(
         amber=amber,
         check_records=check_records,
         record_terms=record_terms,
+        time_budget=time_budget,
         scorer=scorer,
     )
 
@@ -255,6 +259,7 @@ class NumericGrounder:
         amber: float = 0.7,
         check_records: bool = True,
         record_terms: str = "",
+        time_budget: float = 10.0,
         scorer: Optional[Callable] = None,
     ):
         if not 0.0 <= amber <= green <= 1.0:
@@ -272,6 +277,11 @@ class NumericGrounder:
         self.amber = amber
         self.check_records = check_records
         self.record_terms = record_terms or None
+        if isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)) or not time_budget >= 0:
+            raise ValueError(
+                f"ground_numeric: time_budget must be a number of seconds >= 0 (0: none), not {time_budget!r}"
+            )
+        self.time_budget = float(time_budget)
         self.scorer = scorer
         if check_records:
             load_terms(self.record_terms)  # a bad table fails here, not on the first answer
@@ -315,7 +325,14 @@ class NumericGrounder:
         question_claims = [v for _, _, v in find_claims(question)] if question else []
         days = self._day_scopes(spans)
         overlaps: Dict[frozenset, List[float]] = {}
+        deadline = time.perf_counter() + self.time_budget if self.time_budget > 0 else math.inf
+        late = 0  # claims left unchecked when the time budget ran out
         for i, span in enumerate(spans):
+            if time.perf_counter() > deadline:
+                late = len(spans) - i
+                for rest in spans[i:]:
+                    rest._.ground_numeric = _result("not_checkable", self._out_of_time())
+                break
             value = read_value(span, index)
             context = self._context(span)
             if question and context <= content_words(span.text):
@@ -370,7 +387,8 @@ class NumericGrounder:
                     )  # grounded through the value before it
             span._.ground_numeric = result
         facts = []
-        if self.check_records:
+        facts_skipped = self.check_records and time.perf_counter() > deadline
+        if self.check_records and not facts_skipped:
             facts = sorted(
                 check_record_facts(doc_text(doc), list(sources), self.record_terms)
                 + check_hours_facts(doc_text(doc), list(sources)),
@@ -378,7 +396,19 @@ class NumericGrounder:
             )
         doc._.record_facts = facts
         doc._.numeric_grounding = self._summary(spans, facts=facts)
+        if late:
+            facts_too = " and the record and hours facts" if facts_skipped else ""
+            doc._.numeric_grounding["out_of_time"] = self._out_of_time(f"{late} of {len(spans)} claims{facts_too}")
+        elif facts_skipped:
+            doc._.numeric_grounding["out_of_time"] = self._out_of_time("the record and hours facts")
         return doc
+
+    def _out_of_time(self, what: str = "this claim") -> str:
+        """The reason given when the rule checks of an answer ran past ``time_budget``."""
+        return (
+            f"{what} not checked: the rule checks of this answer ran past the time budget of "
+            f"{self.time_budget:g} s (time_budget in the {self.name} config)"
+        )
 
     def _context(self, span: Span) -> frozenset:
         doc = span.doc

@@ -154,7 +154,19 @@ _ENGLISH_WORDS = frozenset(
     "have an or not were their its also had been will can but they he she we you".split()
 )
 _LATIN_WORD = re.compile(r"[^\W\d_]+")
-_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether the word at ``start`` opens a sentence: it starts the text, or the white space
+    right before it follows a full stop, a question or exclamation mark, or holds a line break.
+    Reads back over that white space only (a word before it is not white space), so the words
+    of a text cost one pass in all (searching ``text[:start]`` for each word was quadratic)."""
+    if start == 0:
+        return True
+    i = start
+    while i > 0 and text[i - 1].isspace():
+        i -= 1
+    return "\n" in text[i:start] or (i < start and i > 0 and text[i - 1] in ".!?")
 
 
 def _other_language(text: str) -> Optional[str]:
@@ -166,7 +178,7 @@ def _other_language(text: str) -> Optional[str]:
     words = []
     for m in _LATIN_WORD.finditer(text):
         w = m.group(0)
-        if w[0].isupper() and not _SENTENCE_START.search(text, 0, m.start()):
+        if w[0].isupper() and not _opens_sentence(text, m.start()):
             w = "_" + w  # a name, not a function word
         words.append(w.lower())
     if len(words) < 8:
@@ -533,6 +545,10 @@ class Verdict:
             "block_threshold": self.block_threshold,
         }
         reason = not_checkable_reason(doc, sents)
+        # the rule checks ran past ground_numeric's time budget: said, and never a pass
+        out_of_time = doc._.numeric_grounding.get("out_of_time")
+        if out_of_time and not reason and not doc._.numeric_grounding.get("n_checked"):
+            reason = out_of_time
         feats = answer_features(doc, self.sentences_key) if not reason else {}
         broken = [name for name, v in feats.items() if not math.isfinite(v)]
         if broken:  # a bug upstream, never a NaN score
@@ -546,14 +562,15 @@ class Verdict:
             score = self.lr_model.score(feats, shape_of_kind(kind))
             ruled = self._must_flag(sentence_rows, claim_rows, facts)
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
-            if action == "pass" and ruled:
+            if action == "pass" and (ruled or out_of_time):
                 action = "flag"  # a number, record fact or sentence the sources contradict is always worth a look
             record.update(
                 score=score,
                 flagged_by_rule=ruled,
                 verdict=self._label(score, sentence_rows, claim_rows, facts),
                 action=action,
-                reasons=self._reasons(score, sentence_rows, claim_rows, feats, facts),
+                reasons=([out_of_time] if out_of_time else [])
+                + self._reasons(score, sentence_rows, claim_rows, feats, facts),
                 features=feats,
             )
             if self.spans_if_flagged and action == "pass":

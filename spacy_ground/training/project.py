@@ -45,6 +45,7 @@ RUN_FILES = (
     "nli_shipped.json",
     "nli_shipped_int8.json",
     "large_input.json",
+    "hostile_input.json",
     "speed_under_load.json",
 )
 RUN_PLOTS = ("roc_*.png", "pr_*.png")
@@ -267,6 +268,27 @@ def load_section(metrics: dict) -> str:
     )
 
 
+def hostile_section(metrics: dict) -> str:
+    """The BENCHMARKS section of a hostile-input run (``training.hostile``)."""
+    from spacy_ground.training.hostile import table
+
+    m = metrics["meta"]
+    return (
+        "<!-- hostile:start -->\n## Hostile input\n\nMeasured "
+        + m["date"]
+        + " on "
+        + m["machine"]
+        + f" with `{m['command']}`: each family of pathological answers or sources (`in`: which holds "
+        "it) at each size, checked by the rules-only pipeline (claims and numeric grounding), each case "
+        "in a fresh process after a warm-up, stopped past "
+        + f"{m['limit_s']:.0f} s. Seconds per 10 KB that stay flat as the size grows mean linear time. "
+        "'Time budget spent': ground_numeric's `time_budget` (10 s) cut the claim checks short and the "
+        "verdict says so; peak RSS is the whole process at the largest size.\n\n"
+        + table(metrics)
+        + "\n<!-- hostile:end -->"
+    )
+
+
 def write_benchmarks(target: str, paths: List[str]) -> int:
     """Replace (or append) the sections of ``target``: claims tables from ``claims_*.json``
     metrics files, the answer-level table from ``answers*.json``, NLI accuracy from ``nli_*.json``."""
@@ -276,6 +298,13 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
     answers = [x for x in paths if Path(x).name.startswith("answers")]
     nli = [x for x in paths if Path(x).name.startswith("nli")]
     large = [x for x in paths if Path(x).name.startswith("large")]
+    for x in (x for x in paths if Path(x).name.startswith("hostile")):
+        text = _replace_section(
+            text,
+            hostile_section(json.loads(Path(x).read_text(encoding="utf8"))),
+            "<!-- hostile:start -->",
+            "<!-- hostile:end -->",
+        )
     for x in (x for x in paths if Path(x).name.startswith("speed_under_load")):
         text = _replace_section(
             text,
