@@ -681,8 +681,9 @@ _PROSE_LEVEL = re.compile(
     r"widened)\s+to)|\bof)\s*$",
     re.I,
 )
+# ("\s*(?:,\s*)?": "\s*,?\s*" tried every split of a long run of white space, quadratic)
 _PROSE_PRIOR = re.compile(
-    r"^\s*,?\s*(?:(?:up|down)\s+from|compared\s+(?:with|to)|versus|vs\.?|against|from)"
+    r"^\s*(?:,\s*)?(?:(?:up|down)\s+from|compared\s+(?:with|to)|versus|vs\.?|against|from)"
     r"(?:\s+(?:a|an)\s+[\w-]+\s+of)?\s*$",
     re.I,
 )
@@ -699,7 +700,9 @@ _PERIOD_WORDS = re.compile(
 
 
 _PER_SHARE_AFTER = re.compile(r"\s*(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
-_PER_SHARE_ASIDE = re.compile(r",?\s*or\s+[^,;]{0,60}?\s(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
+# ("(?:,|(?<!\s))\s*or": from a comma or the first space of a run only, where it matches if from
+# any of them; a long run of spaces was read again from each of them, quadratic in its length)
+_PER_SHARE_ASIDE = re.compile(r"(?:,|(?<!\s))\s*or\s+[^,;]{0,60}?\s(?:per|a)\s+(?:\w+\s+){0,2}share\b", re.I)
 
 
 def prose_pairs(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[str, int, int]]:

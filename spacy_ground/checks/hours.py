@@ -46,13 +46,17 @@ from spacy_ground.text.dates import WEEKDAYS, find_times, weekdays_in
 
 Range = Optional[Tuple[float, float]]  # (open, close) in minutes after midnight; None: closed
 
+# (one way to read each abbreviation: "tues?" then "s?" read "tues" two ways, so a list of
+# them that failed to match was tried 2^n times over)
 _DAY = (
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\.?)"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+    r"|(?:(?:mon|fri|sat|sun)s?|tues{0,2}|weds{0,2}|thu(?:s|rs{0,2})?)\.?)"
     r"(?![a-z])"
 )
 _DAYS = rf"(?:{_DAY}|week\s?ends?|week\s?days)"
 _DAY_RANGE = rf"{_DAY}\s*(?:-|‑|–|—|to|through|thru|until|till)\s*{_DAY}"
-_DAY_LIST = rf"(?:{_DAY_RANGE}|{_DAYS})(?:\s*(?:,|/|and|&|or|as\s+well\s+as)\s*(?:{_DAY_RANGE}|{_DAYS}))*"
+_DAY_SEP = r"\s*(?:,|/|and|&|or|as\s+well\s+as)\s*"
+_DAY_LIST = rf"(?:{_DAY_RANGE}|{_DAYS})(?:{_DAY_SEP}(?:{_DAY_RANGE}|{_DAYS}))*"
 _WEEKDAY_RANGE = re.compile(rf"\b{_DAY_RANGE}", re.I)
 _EVERY_DAY = re.compile(
     r"\b(?:every\s*day(?:\s+of\s+the\s+week)?|each\s+day(?:\s+of\s+the\s+week)?|"
@@ -132,18 +136,23 @@ _VARIES_OTHER = re.compile(
     re.I,
 )
 # days named right after an every-day phrase: "every day from Tuesday to Sunday", "daily except"
+# ("\s*(?:,\s*)?", as in _ON_A_DATE: "\s*,?\s*" tried every split of a long run of white space)
 _DAYS_NAMED_AFTER = re.compile(
-    rf"\s*,?\s*(?:from\s+|on\s+|between\s+)?{_DAY}"
+    rf"\s*(?:,\s*)?(?:from\s+|on\s+|between\s+)?{_DAY}"
     rf"(?!(?:\s*(?:,|and|&|or)\s*{_DAY})*\s+(?:excluded|excepted|being)\b)",
     re.I,
 )
 # days excepted after they are named: "Monday excluded", "with Monday and Wednesday being its days off"
+# (a list of nine items at most, the seven days, weekdays and weekends: a long list that is not
+# followed by "excluded" was read again from each of its days, quadratic in its length)
 _EXCEPTED_AFTER = re.compile(
-    rf"\b({_DAY_LIST})\s+(?:excluded|excepted|being\s+(?:its|their|the)\s+days?\s+off)\b", re.I
+    rf"\b((?:{_DAY_RANGE}|{_DAYS})(?:{_DAY_SEP}(?:{_DAY_RANGE}|{_DAYS})){{0,8}})"
+    r"\s+(?:excluded|excepted|being\s+(?:its|their|the)\s+days?\s+off)\b",
+    re.I,
 )
 # a closing on a date, not every week: "closed on Monday, September 1"
 _ON_A_DATE = re.compile(
-    r"\s*,?\s*(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)", re.I
+    r"\s*(?:,\s*)?(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)", re.I
 )
 _CLOSED = re.compile(rf"\bclosed\s+(?:on\s+|from\s+|every\s+|all\s+day\s+(?:on\s+)?)?(?:the\s+)?({_DAY_LIST})", re.I)
 # what a day's hours must do, against the median of the other days, for each word
@@ -249,12 +258,28 @@ def _hours_table(obj: Any, depth: int = 0) -> Optional[Dict[str, Any]]:
 
 
 class _Text:
-    """The answer with its sentence ends and clause boundaries, found once."""
+    """The answer with its sentence ends, clause boundaries and question marks, found once,
+    and whether a span speaks of opening hours, found once for each span asked about (the
+    statements of one clause ask about the same: read again for each, a clause of many
+    weekdays, "Monday-Tuesday-Monday-...", took quadratic time)."""
 
     def __init__(self, text: str):
         self.text = text
         self.ends = [m.start() for m in _SENTENCE_END.finditer(text)]
         self.bounds = clause_bounds(text)
+        self.questions = [i for i, ch in enumerate(text) if ch == "?"]
+        self._opening: Dict[Tuple[int, int], bool] = {}
+
+    def asks(self, start: int, end: int) -> bool:
+        """Whether text[start:end] holds a question mark."""
+        i = bisect.bisect_left(self.questions, start)
+        return i < len(self.questions) and self.questions[i] < end
+
+    def opening(self, start: int, end: int) -> bool:
+        """Whether ``_OPENING`` is found in text[start:end] (``_OPENING.search(text, start, end)``)."""
+        if (start, end) not in self._opening:
+            self._opening[start, end] = _OPENING.search(self.text, start, end) is not None
+        return self._opening[start, end]
 
     def sentence(self, start: int, end: int) -> Tuple[int, int]:
         i = bisect.bisect_left(self.ends, start)
@@ -278,16 +303,16 @@ def _said(t: _Text, start: int, end: int, about_hours: bool = False, whole: bool
     meals = [
         m for m in _OPEN_FOR_MEALS.finditer(text, max(s_start, start - 80), start) if not text[m.end() : start].strip()
     ]
-    if "?" in text[end : s_end + 1]:
+    if t.asks(end, s_end + 1):
         return False  # a question
     clause_end = min(s_end, max(c_end, end))
-    if not (about_hours or meals or _OPENING.search(text, max(s_start, c_start), clause_end)):
+    if not (about_hours or meals or t.opening(max(s_start, c_start), clause_end)):
         # the opening word may stand in the clause before, when this clause only names the
         # days and times ("operates from 10:30 am to 4 pm, Monday through Saturday"), not in
         # one about something else ("opens at 11 and offers fresh fish daily")
         before_clause = t.clause(c_start - 2, c_start - 1)[0] if c_start - 2 > s_start else c_start
         if not (
-            _OPENING.search(text, max(s_start, before_clause), clause_end)
+            t.opening(max(s_start, before_clause), clause_end)
             and _LEAD_OK.fullmatch(text[max(s_start, c_start) : start])
         ):
             return False

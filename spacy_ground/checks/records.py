@@ -25,15 +25,17 @@ from spacy_ground.sources.readers import clean_text, json_record
 
 DEFAULT_TERMS = Path(__file__).parent.parent / "lexicon" / "record_terms.json"
 
+# ("\b\w+n't": a word that ends in "n't" is read from its start only; "\w+n't" was tried again
+# from each letter of a long word, quadratic in its length)
 _NEGATION = re.compile(
     r"\b(?:no|not|never|without|lacks?|lacking|absence\s+of|neither|nor|none|cannot|rather\s+than|"
     r"instead\s+of)\b"
-    r"|\w+n['’]t\b",
+    r"|\b\w+n['’]t\b",
     re.I,
 )
 # a negation that scopes over a whole list of objects ("does not offer A, B, and C"), unlike
 # the determiner "no" ("No WiFi, great food, and outdoor seating")
-_VERBAL = re.compile(r"\b(?:not|never|without|lacks?|lacking|absence\s+of|cannot)\b|\w+n['’]t\b", re.I)
+_VERBAL = re.compile(r"\b(?:not|never|without|lacks?|lacking|absence\s+of|cannot)\b|\b\w+n['’]t\b", re.I)
 # what a negated "is/are" must deny for the term itself to be denied: "WiFi is not available",
 # "reservations are not accepted", or the clause ends ("garage parking is not."); "the parking
 # lot is not particularly scenic" and "valet services are not expensive" deny something else
@@ -46,7 +48,7 @@ _CLAUSE_END = r"(?=\s*(?:[.;:!?)]|$|\b(?:and|but|or|either|here|there|anymore)\b
 # "not only", "can't go wrong with", "don't miss", "no shortage of": a negation word that
 # denies nothing (left out before looking for a negation)
 _NOT_NEGATING = re.compile(
-    r"(?:\bnot|\w+n['’]t)\s+(?:only|just|merely)\b|\bnot\s+(?:to\s+mention|surprisingly)\b"
+    r"(?:\bnot|\b\w+n['’]t)\s+(?:only|just|merely)\b|\bnot\s+(?:to\s+mention|surprisingly)\b"
     r"|\b(?:can['’]?t|cannot)\s+go\s+wrong\b"
     r"|\b(?:don['’]t|do\s+not)\s+(?:miss|forget|hesitate)\b"
     r"|\bno\s+(?:doubt|wonder|matter|shortage|lack|problem|need\s+to\s+worry)\b",
@@ -88,8 +90,10 @@ _NEGATED_AFTER = re.compile(
 # a label at the start of a line of an attribute list ("* WiFi: Not available", "- **Takeout:** Yes",
 # "* Business Parking: No validated parking, ..."; up to two words before the term):
 # what comes before it on its line, the colon after it, and a bare yes or no as its value
+# (each run of blanks is read by one [ \t]* only: three adjacent ones around optional marks
+# tried every split of a long run, cubic in its length)
 _LABEL_LEAD = re.compile(
-    r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
+    r"^[ \t]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]*)?(?:(?:\*\*|__)[ \t]*)?"
     r"(?:(?!(?:no|not|never|without)\b)[A-Za-z][\w-]*[ \t]+){0,2}$",
     re.I,
 )
@@ -452,10 +456,13 @@ def _label_value(answer: str, start: int, end: int) -> Optional[str]:
 
 # a heading that denies the list after it on its line ("**Not available:** WiFi, takeout",
 # "- Not offered: reservations or delivery")
+# (one [ \t]* a run of blanks, as in _LABEL_LEAD; after the colon the list's own characters
+# take the blanks and the "**" that close the heading: "[ \t]*(?:\*\*|__)?" before it matched
+# nothing more, and a long run of blanks before a full stop took quadratic time)
 _DENYING_HEADING = re.compile(
-    r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
+    r"^[ \t]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]*)?(?:(?:\*\*|__)[ \t]*)?"
     r"(?:not[ \t]+(?:available|offered|provided|included|accepted)|unavailable|"
-    r"no|none|missing|lacking)[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
+    r"no|none|missing|lacking)[ \t]*(?:(?:\*\*|__)[ \t]*)?:"
     r"(?P<list>[^\n.;!?:]*)$",
     re.I,
 )

@@ -14,7 +14,9 @@ from spacy_ground.text.dates import FiscalCalendar, fiscal_year_ended
 from spacy_ground.text.normalize import find_claims
 from spacy_ground.text.values import ClaimValue
 
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")  # GitHub: one dash or more a cell
+# GitHub: one dash or more a cell ("\s*(?:\|\s*)?", not "\s*\|?\s*": each run of white space read
+# one way only, where a long run tried every split of it, quadratic in its length)
+_TABLE_SEPARATOR = re.compile(r"^\s*(?:\|\s*)?:?-+:?\s*(?:\|\s*:?-+:?\s*)*(?:\|\s*)?$")
 
 
 def is_table_separator(line: str) -> bool:
@@ -308,7 +310,8 @@ def markdown_table_rows(text: str) -> List[TableRow]:
     return rows
 
 
-_SHARE_CLASS_LABEL = re.compile(r"\s*(?:basic|diluted)(?:\s*(?:and|&|/)\s*(?:basic|diluted))?\s*[:.]?\s*", re.I)
+# ("\s*(?:[:.]\s*)?": "\s*[:.]?\s*" tried every split of a long run of white space)
+_SHARE_CLASS_LABEL = re.compile(r"\s*(?:basic|diluted)(?:\s*(?:and|&|/)\s*(?:basic|diluted))?\s*(?:[:.]\s*)?", re.I)
 
 
 def _in_section(label: str, section: str) -> str:
@@ -645,6 +648,12 @@ _TEXT_FIGURE = (
 )
 _TEXT_ROW = re.compile(rf"^(?P<label>[^\s|](?:[^|\n]*?[^\s|])?)(?P<cells>(?:\s{{2,}}(?:{_TEXT_FIGURE}))+)\s*$")
 _TEXT_CELL = re.compile(rf"(?<=\s\s)(?:{_TEXT_FIGURE})(?=\s|$)")
+_TEXT_ROW_MAX = 400  # a statement's lines are short; _TEXT_ROW takes quadratic time on a long line
+
+
+def _text_row(line: str) -> Optional["re.Match[str]"]:
+    """``_TEXT_ROW`` matched on ``line``, or None for a line longer than a statement's."""
+    return _TEXT_ROW.match(line) if len(line) <= _TEXT_ROW_MAX else None
 
 
 def text_table_rows(text: str) -> List[TableRow]:
@@ -665,7 +674,7 @@ def text_table_rows(text: str) -> List[TableRow]:
     while i < len(lines):
         block, j, width = [], i, 0
         while j < len(lines):
-            m = _TEXT_ROW.match(lines[j][1]) if len(lines[j][1]) <= 400 else None  # a statement's lines are short
+            m = _text_row(lines[j][1])
             cells = list(_TEXT_CELL.finditer(lines[j][1], m.start("cells"))) if m else []
             if m and len(cells) >= 2 and width in (0, len(cells)):
                 width = len(cells)
@@ -676,7 +685,7 @@ def text_table_rows(text: str) -> List[TableRow]:
                 and len(lines[j][1].strip()) < 60
                 and not _TEXT_CELL.search(lines[j][1])
                 and j + 1 < len(lines)
-                and _TEXT_ROW.match(lines[j + 1][1])
+                and _text_row(lines[j + 1][1])
             ):
                 break  # a section's name ("Operating expenses:") between rows keeps the block going
             j += 1
@@ -692,7 +701,7 @@ def text_table_rows(text: str) -> List[TableRow]:
             top > 0
             and first - top < 3
             and lines[top - 1][1].strip()
-            and not _TEXT_ROW.match(lines[top - 1][1])
+            and not _text_row(lines[top - 1][1])
             and re.search(r"\S\s{2,}\S|^\s{2,}\S", lines[top - 1][1])
         ):
             top -= 1
@@ -827,7 +836,9 @@ def unit_note(text: str) -> str:
 
 
 # a list of years in a column name spanning several columns: "Years Ended December 31, 2024 and 2023"
-_YEAR_LIST = re.compile(r"\s+\b(?:19|20)\d\d(?:\s*(?:,|and|&)\s*(?:19|20)\d\d)+\b")
+# ("(?<!\s)": read from the first space of a run only, where it matches if from any of them; a
+# long run of spaces was read again from each of them, quadratic in its length)
+_YEAR_LIST = re.compile(r"(?<!\s)\s+\b(?:19|20)\d\d(?:\s*(?:,|and|&)\s*(?:19|20)\d\d)+\b")
 
 
 def _one_year_each(names: List[str]) -> List[str]:

@@ -171,8 +171,10 @@ _DOTTED = r"\d{1,3}(?:\.\d{3}){2,}"  # "1.000.000": dots between the thousands (
 _DOTTED_THOUSANDS = rf"(?<![\d.,]){_DOTTED}(?![.,]?\d)"
 # a decimal comma ("€2,5 million", "12,50 €", "1.234,56 euros", "2,5%", "3,4 per cent"): one or
 # two digits after the comma (three would be English thousands: "2,500"), and a currency
-# before it or a percent, currency or magnitude after it, so "pages 1,5 and 7" stay a list
-_DECIMAL_COMMA_NUM = r"\d{1,3}(?:(?:\.\d{3})+|(?:[ \u00a0\u2009\u202f]\d{3})+)?,\d{1,2}"
+# before it or a percent, currency or magnitude after it, so "pages 1,5 and 7" stay a list;
+# thousands grouped by spaces {1,5}: up to 10^18 (a number may start after a space, so an
+# unbounded run of "123 123 123 ..." was read again from each of its groups: quadratic)
+_DECIMAL_COMMA_NUM = r"\d{1,3}(?:(?:\.\d{3})+|(?:[ \u00a0\u2009\u202f]\d{3}){1,5})?,\d{1,2}"
 _DC_END = r"(?![\d,.]?\d)"  # no more digits: "1,5,10" is a list
 # the cue after a decimal comma
 # currency codes as written, upper case ("CHF 2,50", "2,99 USD")
@@ -201,24 +203,32 @@ _DECIMAL_COMMA = (
     + _DC_RANGE_REST
     + ")"
 )
+# thousands grouped by spaces {1,5}: up to 10^18, as in _DECIMAL_COMMA_NUM
 _DIGITS = (
     "(?:" + _DECIMAL_COMMA + "|(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
-    r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,.])|\d+)(?:\.\d+)?|\.\d+)"
+    r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3}){1,5}(?![\d,.])|\d+)(?:\.\d+)?|\.\d+)"
 )
-_FRACTION = r"(?:(?:\d+[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d+)?[½¼¾⅓⅔⅛])"
+# a whole number before a fraction {1,18} digits: up to 10^18 (unbounded, a long run of digits
+# before a fraction another rule takes, "111...1 60/40 split", was read again from each digit)
+_FRACTION = r"(?:(?:\d{1,18}[\s\u00a0])?(?<![\d/])\d{1,2}/\d{1,2}(?![/\d])|(?:\d{1,18})?[½¼¾⅓⅔⅛])"
 _WORD_CORE = "|".join(
     sorted(list(SMALL) + ["hundred", "thousand", "million", "billion", "trillion"], key=len, reverse=True)
 )
+# a number in words {0,29} words after its first: one has 24 at most ("nine hundred ninety-nine
+# trillion ... nine hundred ninety-nine"); unbounded, a long run of number words before one another
+# rule takes ("twenty twenty ... one in four adults") was read again from each of its words
 _SPELLED = (
     rf"(?:(?:a|an)\s+(?:dozen|hundred|thousand|million|billion|trillion)"
-    rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE}))*(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
+    rf"|(?:{_WORD_CORE})(?:(?:\s+|-)(?:and\s+)?(?:{_WORD_CORE})){{0,29}}(?:\s+and\s+a\s+half(?:\s+(?:thousand|million|billion))?)?(?:\s+dozen)?"
     rf"|(?:a\s+)?dozen)"
 )
 # "Mio"/"Mrd" as written (not "MRD", a medical term), the dot of "Mrd." kept before a currency
-_MAG = (
-    r"(?:\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b|\s?(?:bn|mn|mln|bln|tn)\b"
-    r"|\s?(?-i:[Mm]io|[Mm]rd)\b(?![-+])(?:\.(?=\s?(?:€|EUR\b|[Ee]uros?\b)))?|(?:k|m|b|t)(?![\w]))"
+_MAG_WORD = r"\s*(?:thousand|million|billion|trillion|lakhs?|crores?)\b"
+_MAG_SHORT = (
+    r"\s?(?:bn|mn|mln|bln|tn)\b"
+    r"|\s?(?-i:[Mm]io|[Mm]rd)\b(?![-+])(?:\.(?=\s?(?:€|EUR\b|[Ee]uros?\b)))?|(?:k|m|b|t)(?![\w])"
 )
+_MAG = rf"(?:{_MAG_WORD}|{_MAG_SHORT})"
 _NUMBER = rf"(?:{_FRACTION}(?:\s+(?:thousand|million|billion|trillion)\b)?|(?:{_DIGITS})(?:{_MAG})?|\b(?:{_SPELLED})\b)"
 _CUR_BEFORE = (
     r"(?:(?:US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|\$|€|£|¥|₹|₩|\bRs\.?(?=\s?\d))\s?|\b(?:"
@@ -241,7 +251,10 @@ _NUMERIC = re.compile(
     rf"(?P<post>{_PP}|{_PCT}|{_CUR_AFTER}(?!\s?[$€£\d]))?",
     re.I,
 )
-_NUM_SPLIT = re.compile(rf"^(?P<num>{_DIGITS}|.+?)(?P<mag>{_MAG})?$", re.I | re.S)
+# a number's text (stripped) and its magnitude: "(?<!\s)" tries a magnitude word only where the
+# number does not end in white space, from the first blank of a run (where it matches if it does
+# from any later blank of that run); "five    hundred" tried it after each blank, quadratic
+_NUM_SPLIT = re.compile(rf"^(?P<num>{_DIGITS}|.+?)(?P<mag>(?<!\s){_MAG_WORD}|{_MAG_SHORT})?$", re.I | re.S)
 _HEAD = re.compile(r"[ \t]*(?:-[ \t]*)?([A-Za-z][A-Za-z'-]*)")
 _STRUCTURAL = re.compile(
     r"(?:passage|passages|step|steps|option|item|point|no\.|number|#|chapter|section|page|table|figure|fig\.|question|answer|review|source|document|doc|reference|ref\.)\s*$",
