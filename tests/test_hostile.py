@@ -286,3 +286,25 @@ def test_the_source_cache_is_bounded_in_bytes():
     huge = [f"Store sold {i} units. " for i in range(3000)]  # over the budget alone: kept, alone
     spacy_ground.check(nlp, "It sold 3 units.", ["".join(huge)])
     assert len(indexer) == 1 and indexer.has(["".join(huge)])
+
+
+def test_html_rowspans_take_linear_time(rules):
+    def check(n):
+        html = "<table>" + "<tr><td rowspan=500>x</td><td>1</td></tr>" * n + "</table>"
+        rules.get_pipe("ground_claims").index_sources.clear()
+        return lambda: spacy_ground.check(rules, "It cost $5.", [html])
+
+    check(20)()
+    small, large = _best_of(check(100)), _best_of(check(400))
+    assert large < 10 * max(small, 0.01)  # was ~16x: every row carried every span above it (to 500)
+
+
+def test_a_rowspan_still_names_the_rows_below():
+    from spacy_ground.sources.tables import html_table_rows
+
+    html = (
+        "<table><tr><th>Region</th><th>Quarter</th><th>Sales</th></tr>"
+        "<tr><td rowspan=2>North</td><td>Q1</td><td>$5</td></tr><tr><td>Q2</td><td>$7</td></tr></table>"
+    )
+    readings = [r.reading for r in html_table_rows(html) if r.reading]
+    assert any("North" in r and "Q2" in r and "$7" in r for r in readings), readings

@@ -452,14 +452,23 @@ def _html_tables(text: str) -> List[_HtmlTable]:
     return sorted(done, key=lambda t: t.start)
 
 
+ROWSPAN_GROWTH = 10  # see _grid
+
+
 def _grid(table: _HtmlTable, text: str) -> List[List[Tuple[int, _HtmlCell, str]]]:
     """Each row's cells as (column, cell, text), columns counted as a browser lays them out: a
     ``colspan`` takes several, a ``rowspan`` cell keeps its column in the rows below and is read
     in them too (a region's name beside each of its quarters), at its own offsets."""
     held: Dict[int, List[Any]] = {}  # column -> [rows it is still taken for, cell, text, its first column]
     out = []
+    # cells carried down by rowspans, at most ROWSPAN_GROWTH times the cells written (a table of
+    # "rowspan=500" rows would otherwise grow with the square of its length); past it, no more
+    budget = ROWSPAN_GROWTH * sum(len(r.cells) for r in table.rows) + 1_000
     for r in table.rows:
         carried = [(c, h[1], h[2]) for c, h in held.items() if h[3] == c]
+        budget -= len(held)
+        if budget < 0:
+            held.clear()
         col, cells = 0, []
         for cell in r.cells:
             while col in held:
