@@ -431,13 +431,8 @@ class NumericGrounder:
         times = [i for i, s in enumerate(spans) if s.label_ == "time" and (s._.claim or {}).get("normalisable", True)]
         if doc is None or not times:
             return {}
-        has_sents = doc.has_annotation("SENT_START")
-        sent_of = {
-            i: (sentence_of(spans[i]).start_char, sentence_of(spans[i]).end_char)
-            if has_sents
-            else (0, len(doc_text(doc)))
-            for i in times
-        }
+        # each time's sentence (the whole answer when it has no sentences), found once
+        sent_of = {i: (sent.start_char, sent.end_char) for i in times for sent in (sentence_of(spans[i]),)}
         scopes: Dict[int, frozenset] = {}
         for n, i in enumerate(times):
             span = spans[i]
@@ -650,8 +645,8 @@ def _said_of_other_hours(span: Span) -> bool:
     7 pm and it closes at 11 pm", nor "It closes at 11 pm; there is no happy hour"), or right
     after it in a sentence that says nothing of opening hours."""
     doc = span.doc
-    start = sentence_of(span).start_char if doc.has_annotation("SENT_START") else 0
-    end = sentence_of(span).end_char if doc.has_annotation("SENT_START") else len(doc_text(doc))
+    sent = sentence_of(span)  # the whole answer when it has no sentences
+    start, end = sent.start_char, sent.end_char
     before = doc_text(doc)[start : span.start_char]
     after = _OTHER_HOURS_AFTER.match(doc_text(doc)[span.end_char : end])
     if after and not _OPENING_WORDS.search(before + after.group(0)) and not _NO_OTHER_HOURS.search(after.group(0)):

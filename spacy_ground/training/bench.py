@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from spacy_ground import check
 from spacy_ground.api import SOURCE_LIKE_FIELDS
@@ -225,6 +226,22 @@ def _percentile(xs: List[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
+def check_record(
+    nlp: Language, rec: Dict[str, Any], i: int, errors: Optional[List[Dict[str, Any]]] = None
+) -> Optional[Doc]:
+    """``check`` one record of a data file; with ``errors`` (a list), one that raises is described
+    there (position, id, error) and None returned, so the run goes on; without it, it raises."""
+    from spacy_ground.pipeline.extensions import describe_error
+
+    try:
+        return check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
+    except Exception as e:
+        if errors is None:
+            raise
+        errors.append({"position": i + 1, "id": rec.get("id"), "error": describe_error("the pipeline", e)})
+        return None
+
+
 def claim_metrics(
     nlp: Language,
     records: Iterable[Dict[str, Any]],
@@ -234,7 +251,6 @@ def claim_metrics(
     """Claim precision, span recall, false alarms and speed, per task and overall. With
     ``errors`` (a list), a record that raises is left out and described there (position, id,
     error) and the count goes on; without it, the error propagates."""
-    from spacy_ground.pipeline.extensions import describe_error
 
     tagger = nlp.get_pipe("ground_claims")
     counts: Dict[str, Dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -246,12 +262,8 @@ def claim_metrics(
             progress(i)
         tagger.index_sources.clear()
         t0 = time.perf_counter()
-        try:
-            doc = check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
-        except Exception as e:
-            if errors is None:
-                raise
-            errors.append({"position": i + 1, "id": rec.get("id"), "error": describe_error("the pipeline", e)})
+        doc = check_record(nlp, rec, i, errors)
+        if doc is None:
             continue
         elapsed = (time.perf_counter() - t0) * 1000
         spans = rec.get("spans") or []

@@ -46,7 +46,14 @@ from spacy_ground.fusion.model import EMBEDDED_MODEL, save_model, source_shape
 from spacy_ground.pipeline.verdict import not_checkable_reason
 from spacy_ground.sources.index import sources_key
 from spacy_ground.sources.readers import source_kind
-from spacy_ground.training.bench import is_hallucinated, is_labelled, markdown_cell, read_jsonl, threads_used
+from spacy_ground.training.bench import (
+    check_record,
+    is_hallucinated,
+    is_labelled,
+    markdown_cell,
+    read_jsonl,
+    threads_used,
+)
 from spacy_ground.training.corpus import read_answers
 
 SEED = ("length_ratio", "unknown_word_rate", "question_overlap", "numeric_inconsistency")
@@ -88,7 +95,6 @@ def run(
     ``errors`` (a list), a record that raises is left out and described there (position, id,
     error) and the run goes on; without it, the error propagates."""
     import spacy_ground
-    from spacy_ground.pipeline.extensions import describe_error
 
     rows = []
     has_verdict = "ground_verdict" in nlp.pipe_names
@@ -104,12 +110,8 @@ def run(
             progress(i)
         cached = sources_cached(indexer, rec)
         t0 = time.perf_counter()
-        try:
-            doc = spacy_ground.check(nlp, rec["answer"], sources=rec.get("sources") or [], question=rec.get("question"))
-        except Exception as e:
-            if errors is None:
-                raise
-            errors.append({"position": i + 1, "id": rec.get("id"), "error": describe_error("the pipeline", e)})
+        doc = check_record(nlp, rec, i, errors)
+        if doc is None:
             continue
         ms = (time.perf_counter() - t0) * 1000
         g = doc._.grounding if has_verdict else None

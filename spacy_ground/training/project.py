@@ -298,20 +298,13 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
     answers = [x for x in paths if Path(x).name.startswith("answers")]
     nli = [x for x in paths if Path(x).name.startswith("nli")]
     large = [x for x in paths if Path(x).name.startswith("large")]
-    for x in (x for x in paths if Path(x).name.startswith("hostile")):
-        text = _replace_section(
-            text,
-            hostile_section(json.loads(Path(x).read_text(encoding="utf8"))),
-            "<!-- hostile:start -->",
-            "<!-- hostile:end -->",
-        )
-    for x in (x for x in paths if Path(x).name.startswith("speed_under_load")):
-        text = _replace_section(
-            text,
-            load_section(json.loads(Path(x).read_text(encoding="utf8"))),
-            "<!-- load:start -->",
-            "<!-- load:end -->",
-        )
+    for prefix, section, marker in (
+        ("hostile", hostile_section, "hostile"),
+        ("speed_under_load", load_section, "load"),
+    ):
+        for x in (x for x in paths if Path(x).name.startswith(prefix)):
+            metrics = json.loads(Path(x).read_text(encoding="utf8"))
+            text = _replace_section(text, section(metrics), f"<!-- {marker}:start -->", f"<!-- {marker}:end -->")
     for x in large:
         metrics = json.loads(Path(x).read_text(encoding="utf8"))
         m = metrics["meta"]
