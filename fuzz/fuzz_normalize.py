@@ -9,6 +9,7 @@ next one, and the results must hold: offsets inside the text, low <= high, no Na
 "-inf"), a value equal to itself, a claim record that serialises as strict JSON. A crash found
 here becomes a case in tests/test_fuzz_regressions.py.
 """
+
 import json
 import math
 import sys

@@ -308,3 +308,37 @@ def test_a_rowspan_still_names_the_rows_below():
     )
     readings = [r.reading for r in html_table_rows(html) if r.reading]
     assert any("North" in r and "Q2" in r and "$7" in r for r in readings), readings
+
+
+# ---------------------------------------------------------------- source values compared once
+def test_a_source_value_said_many_times_is_compared_once(rules, monkeypatch):
+    from spacy_ground.pipeline import numeric
+
+    calls = []
+    real = numeric.compare
+    monkeypatch.setattr(numeric, "compare", lambda a, s: calls.append(s) or real(a, s))
+    rules.get_pipe("ground_claims").index_sources.clear()
+    source = "Item 9 cost $527 in 2019 and opened at 9 am. " * 2000
+    doc = spacy_ground.check(rules, "Item 7 cost $341 in 2011.", [source])
+    assert [s._.ground_numeric["status"] for s in doc.spans["ground_claims"]] == ["mismatch", "mismatch"]
+    # two answer values, each against the few distinct source values and the claims of its
+    # closest evidence sentences, not against 8,000 source claims
+    assert 0 < len(calls) <= 40, len(calls)
+
+
+def test_comparable_kinds_cover_every_comparison():
+    from itertools import product
+
+    from spacy_ground.text.compare import COMPARABLE_KINDS, INCOMPARABLE, compare
+    from spacy_ground.text.normalize import find_claims
+
+    text = (
+        "In 2019 it cost $5 million, 2,019 units, 12% or 12 points more, 5 kg and 64 degrees, "
+        "at 9 am on March 3, 2019; -5% and -$5 million, 5 and 12 and 64, fiscal 2019, 3 stars, "
+        "about 5 million, over 12%, 9:00 to 17:00, Q4 2019, 5 m, 350°F and 2019 revenue."
+    )
+    values = [v for _, _, v in find_claims(text)]
+    assert {v.kind for v in values} == set(COMPARABLE_KINDS)
+    for a, s in product(values, values):
+        if s.kind not in COMPARABLE_KINDS[a.kind]:
+            assert compare(a, s).result == INCOMPARABLE, (a.text, s.text)

@@ -103,6 +103,9 @@ PATHS = {
     "record long word": (lambda t: check_record_facts(t, [HOTEL]), lambda n: "a" * n + "n't wifi", 100_000),
     "claims grouped digits": (find_claims, lambda n: "123 " * (n // 4), 20_000),
     "claims phone run": (find_claims, lambda n: "1" + " 111" * (n // 4), 20_000),
+    "claims time zone offsets": (find_claims, lambda n: "T10:00:00+02:00 UTC+14:00 GMT -5 " * (n // 33), 20_000),
+    "claims invisible marks": (find_claims, lambda n: "$5\u200f million\u200b " * (n // 18), 20_000),
+    "claims number lines": (find_claims, lambda n: "  1" * (n // 3) + "\n-  2.", 40_000),
     "claims spelled magnitude": (find_claims, lambda n: "five" + " " * n + "hundred", 40_000),
     "source grouped digits": ("source", lambda n: "Codes: " + "123 " * (n // 4), 20_000),
     # a long number another rule takes part of, read again from each of its words or digits

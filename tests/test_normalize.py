@@ -1303,3 +1303,41 @@ def test_claim_reading_without_a_value():
     from spacy_ground.text.values import claim_reading
 
     assert claim_reading({"kind": "quantity", "value": None, "unit": "metre"}) == "not normalised"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The call is at 10:00 UTC+14:00.", [("time", "10:00")]),
+        ("Time zone: UTC+14:00", []),
+        ("at 9:30 GMT-05:00", [("time", "9:30")]),
+        ("offset +05:30 from UTC", []),
+        ("the deadline is 2024-03-01T10:00:00+02:00", [("date", "2024-03-01T10:00:00")]),
+        ("at 14:00 (UTC+2)", [("time", "14:00")]),
+        ("GMT-5 in winter", []),
+        # signs that are no time zone stay
+        ("a +5% rise", [("percent", "5%")]),
+        ("Revenue: +$5 million", [("money", "$5 million")]),
+        ("Open 9:00-17:00", [("time", "9:00-17:00")]),
+        ("at 10:00 - 11:00 pm", [("time", "10:00 - 11:00 pm")]),
+    ],
+)
+def test_time_zone_offsets_are_no_times(text, expected):
+    assert [(v.kind, v.text) for _, _, v in find_claims(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text, kind, value",
+    [
+        ("It costs $5\u200f million", "money", 5e6),  # a right-to-left mark
+        ("It costs $5\u200e million", "money", 5e6),
+        ("It costs $5\u2069 million", "money", 5e6),  # an isolate's end
+        ("revenue of 5\u200b%", "percent", 5.0),  # a zero-width space
+        ("\ufeffIt costs $5 million", "money", 5e6),
+    ],
+)
+def test_invisible_marks_split_no_amount(text, kind, value):
+    (found,) = find_claims(text)
+    start, end, v = found
+    assert (v.kind, v.value) == (kind, value)
+    assert text[start:end].lstrip("\ufeff").startswith(("$5", "5")) and text[start:end].endswith(("million", "%"))

@@ -850,7 +850,7 @@ def stated_changes(text: str, figures: Sequence[Tuple[int, int]]) -> List[Tuple[
         if (
             _COMPARED.search(before)
             or OTHER_BASIS.search(_CLAUSE.split(before)[-1] + after.split(",")[0])
-            or OTHER_BASIS.search(text[:start][-120:].split(".")[-1].split(",")[0])
+            or OTHER_BASIS.search(text[max(0, start - 120) : start].split(".")[-1].split(",")[0])
         ):
             name = None
             continue

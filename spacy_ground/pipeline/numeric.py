@@ -57,6 +57,7 @@ from spacy_ground.sources.index import COLUMN_DATE, SOURCES_ERROR, SourceClaim, 
 from spacy_ground.sources.tables import TableCell, markdown_table_rows, months_of, period_dates
 from spacy_ground.sources.words import content_words, fold_accents
 from spacy_ground.text.compare import (
+    COMPARABLE_KINDS,
     DIFFERS,
     EQUAL,
     SIGN_IN_WORDS,
@@ -324,7 +325,7 @@ class NumericGrounder:
         question = doc._.ground_question
         question_claims = [v for _, _, v in find_claims(question)] if question else []
         days = self._day_scopes(spans)
-        overlaps: Dict[frozenset, List[float]] = {}
+        overlaps: Dict[frozenset, Tuple[List[float], List[int]]] = {}
         deadline = time.perf_counter() + self.time_budget if self.time_budget > 0 else math.inf
         late = 0  # claims left unchecked when the time budget ran out
         for i, span in enumerate(spans):
@@ -339,15 +340,17 @@ class NumericGrounder:
                 # a bare answer ("42", "About $5 million."): the question says what it counts
                 context = context | content_words(question)
             if context not in overlaps:
-                overlaps[context] = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
+                overlaps[context] = self._overlap(context, index)
             if span.label_ == "cardinal" and _counts_own_list(span, index):
                 span._.ground_numeric = _result("not_checkable", "counts the items of the answer's own list")
                 continue
+            overlap, ranked = overlaps[context]
             result = self.ground(
                 value,
                 index,
-                overlaps[context],
+                overlap,
                 question_claims,
+                ranked=ranked,
                 days=days.get(i, frozenset()),
                 other_hours=span.label_ == "time" and _said_of_other_hours(span),
                 name=span.label_ == "cardinal" and _names_a_thing(span),
@@ -409,6 +412,26 @@ class NumericGrounder:
             f"{what} not checked: the rule checks of this answer ran past the time budget of "
             f"{self.time_budget:g} s (time_budget in the {self.name} config)"
         )
+
+    def _overlap(self, context: frozenset, index: SourceIndex) -> Tuple[List[float], List[int]]:
+        """The share of ``context``'s words in each source sentence, and the sentences with at
+        least ``min_overlap`` of them, most alike first: read from the index's word postings, so
+        a sentence that shares no word costs nothing."""
+        if self.min_overlap <= 0.0:
+            overlap = [len(context & s.words) / max(1, len(context)) for s in index.sentences]
+            alike: Iterable[int] = range(len(overlap))
+        else:  # only sentences that share a word can reach min_overlap
+            shared: Dict[int, int] = {}
+            postings = _postings(index)
+            for word in context:
+                for i in postings.get(word, ()):
+                    shared[i] = shared.get(i, 0) + 1
+            overlap = [0.0] * len(index.sentences)
+            for i, k in shared.items():
+                overlap[i] = k / max(1, len(context))
+            alike = shared
+        ranked = sorted((i for i in alike if overlap[i] >= self.min_overlap), key=lambda i: (-overlap[i], i))
+        return overlap, ranked
 
     def _context(self, span: Span) -> frozenset:
         doc = span.doc
@@ -503,6 +526,7 @@ class NumericGrounder:
         days: frozenset = frozenset(),
         other_hours: bool = False,
         name: bool = False,
+        ranked: Optional[Sequence[int]] = None,
     ) -> Dict[str, Any]:
         """Status of one answer claim against a source index (see module docstring).
 
@@ -510,7 +534,8 @@ class NumericGrounder:
         ``other_hours``: a clock time said of something with hours of its own (a happy hour),
         grounded by the same time in the sources but never refuted by the opening hours;
         ``name``: a number that names a thing ("Form 1040"), which, when the question names
-        it too, no other number nearby refutes.
+        it too, no other number nearby refutes; ``ranked``: the sentences with at least
+        ``min_overlap``, most alike first (computed from ``overlap`` when not given).
         """
         if not value.normalisable or value.low is None:
             return _result("not_checkable", value.note or "the value cannot be normalised")
@@ -522,16 +547,22 @@ class NumericGrounder:
         # 1. the same value anywhere in the sources grounds the claim; a bare number that
         #    matches ("price: 12") counts only if nothing in the evidence contradicts it
         word = value.unit if value.kind == "quantity" else value.head if value.kind == "cardinal" else None
-        strong: Optional[Tuple[float, SourceClaim, Optional[str]]] = None
-        weak: Optional[Tuple[float, SourceClaim, Optional[str]]] = None
-        for claim in index.claims:
-            if not _same_head(value, claim, index):
+        # each distinct source value is compared once; of equal ranks the first claim wins
+        strong: Optional[Tuple[Tuple[Tuple[bool, float], int], SourceClaim, Optional[str]]] = None
+        weak: Optional[Tuple[Tuple[Tuple[bool, float], int], SourceClaim, Optional[str]]] = None
+        kinds = COMPARABLE_KINDS.get(value.kind)
+        pools = [pool for kind, pool in _claims_by_value(index).items() if kinds is None or kind in kinds]
+        for source_value, members in (item for pool in pools for item in pool.items()):
+            cmp = compare(value, source_value)
+            if cmp.result != EQUAL:
                 continue
-            cmp = compare(value, claim.value)
-            if cmp.result == EQUAL:
-                # the very same value first ("12 per cent" before the "12.5%" that "12%" also
-                # covers), then the sentence most like the claim's
-                item = ((same_value(value, claim.value), overlap[claim.sentence]), claim, cmp.note)
+            # the very same value first ("12 per cent" before the "12.5%" that "12%" also
+            # covers), then the sentence most like the claim's
+            same = same_value(value, source_value)
+            for pos, claim in members:
+                if not _same_head(value, claim, index):
+                    continue
+                item = (((same, overlap[claim.sentence]), -pos), claim, cmp.note)
                 # a bare number is weak evidence, unless its line names the unit ("business_stars: 4.0")
                 if cmp.note in WEAK_MATCHES and not (word and word in index.sentences[claim.sentence].words):
                     weak = item if weak is None or item[0] > weak[0] else weak
@@ -549,11 +580,12 @@ class NumericGrounder:
                 return _result("grounded", weak[2] or "the sources state this value", index, weak[1], value)
             return _result("unsupported", "this value appears only in the question, not in the sources")
         # 3. a differing value of the same kind in the closest evidence is a mismatch
-        ranked = sorted((i for i, o in enumerate(overlap) if o >= self.min_overlap), key=lambda i: (-overlap[i], i))
-        evidence = ranked[: self.top_k]
+        if ranked is None:
+            ranked = sorted((i for i, o in enumerate(overlap) if o >= self.min_overlap), key=lambda i: (-overlap[i], i))
+        evidence = list(ranked[: self.top_k])
         # lines that name what the answer counts or measures ("business_stars: 4.0") are evidence too
         if word:
-            named = [i for i in by_sentence if word in index.sentences[i].words and i not in evidence]
+            named = [i for i in _postings(index).get(word, ()) if i in by_sentence and i not in evidence]
             evidence += sorted(named, key=lambda i: (-overlap[i], i))[: self.top_k]
         # a table row's values are compared by the row and column the sentence points at
         # (table_cell_check), not by the words a row shares with the sentence
@@ -583,9 +615,14 @@ class NumericGrounder:
         if any(compare(value, q).result == EQUAL for q in question_claims):
             return _result("unsupported", "this value appears only in the question, not in the sources")
         # nothing comparable nearby; name the nearest comparable value anywhere, if any
-        far = [(distance(value, c.value), c) for c in index.claims if compare(value, c.value).result == DIFFERS]
+        far = [
+            (distance(value, source_value), members[0][0], members[0][1])
+            for pool in pools
+            for source_value, members in pool.items()
+            if compare(value, source_value).result == DIFFERS
+        ]
         if far:
-            _, claim = min(far, key=lambda t: t[0])
+            _, _, claim = min(far, key=lambda t: t[:2])
             return _result(
                 "unsupported",
                 f"no source states this value; the nearest comparable value, "
@@ -704,10 +741,20 @@ def _unchecked_by_itself(result: Dict[str, Any], value: ClaimValue, index: Sourc
     grounding = first.get("nearest") if first.get("status") == "grounded" else None
     if grounding and (grounding["source"], grounding["start"]) != (near["source"], near["start"]):
         return True
-    for claim in index.claims:
-        if (claim.source, claim.start, claim.end) == (near["source"], near["start"], near["end"]):
-            return claim.value.unit != value.unit
-    return False
+    claim = _claims_at(index).get((near["source"], near["start"], near["end"]))
+    return claim is not None and claim.value.unit != value.unit
+
+
+def _claims_at(index: SourceIndex) -> Dict[Tuple[int, int, int], SourceClaim]:
+    """Source claims by (source, start, end), the first of each place, once per index."""
+
+    def read() -> Dict[Tuple[int, int, int], SourceClaim]:
+        at: Dict[Tuple[int, int, int], SourceClaim] = {}
+        for claim in index.claims:
+            at.setdefault((claim.source, claim.start, claim.end), claim)
+        return at
+
+    return index.memo("numeric.claims_at", read)
 
 
 def list_lengths(text: str) -> frozenset:
@@ -745,13 +792,20 @@ def _counts_own_list(span: Span, index: SourceIndex) -> bool:
         return False
     word = span.text.strip().lower()
     n = int(word) if word.isdigit() and len(word) <= 6 else _NUMBER_WORDS.get(word)  # no list has a million items
-    if n is None or n not in list_lengths(text):
+    read = answer_text(span.doc)
+    lengths = list_lengths(text) if read is None else read.memo("list_lengths", lambda: list_lengths(text))
+    if n is None or n not in lengths:
         return False
     noun = m.group("noun").lower()
     stem = "categor" if noun.startswith("categor") else noun.rstrip("s")
-    plural = re.compile(rf"^\s+(?:[\w-]+\s+)?{stem}(?:s|ies)\b", re.I)
     # a source that counts the same things ("6 steps in total"; not a list's "Step 1:")
-    return not any(
+    return not index.memo(f"numeric.counts:{stem}", lambda: _sources_count(index, stem))
+
+
+def _sources_count(index: SourceIndex, stem: str) -> bool:
+    """Whether a source number counts things of ``stem`` ("6 steps in total")."""
+    plural = re.compile(rf"^\s+(?:[\w-]+\s+)?{re.escape(stem)}(?:s|ies)\b", re.I)
+    return any(
         c.value.kind == "cardinal" and plural.match(index.texts[c.source][c.end : c.end + 40]) for c in index.claims
     )
 
@@ -1578,6 +1632,32 @@ def _same_head(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> boo
         return True
     unit = claim.value.unit or ""
     return value.head == unit or value.head in index.sentences[claim.sentence].words
+
+
+def _claims_by_value(index: SourceIndex) -> Dict[str, Dict[ClaimValue, List[Tuple[int, SourceClaim]]]]:
+    """Source claims by kind, then by value, with their place in ``index.claims``: a value said
+    a thousand times is compared once, and only with the kinds it can meet; once per index."""
+    return index.memo("numeric.by_value", lambda: _group_by_value(index.claims))
+
+
+def _group_by_value(claims: Sequence[SourceClaim]) -> Dict[str, Dict[ClaimValue, List[Tuple[int, SourceClaim]]]]:
+    groups: Dict[str, Dict[ClaimValue, List[Tuple[int, SourceClaim]]]] = {}
+    for pos, claim in enumerate(claims):
+        groups.setdefault(claim.value.kind, {}).setdefault(claim.value, []).append((pos, claim))
+    return groups
+
+
+def _postings(index: SourceIndex) -> Dict[str, List[int]]:
+    """The source sentences each word is in, in order, once per index."""
+    return index.memo("numeric.postings", lambda: _read_postings(index))
+
+
+def _read_postings(index: SourceIndex) -> Dict[str, List[int]]:
+    postings: Dict[str, List[int]] = {}
+    for i, sent in enumerate(index.sentences):
+        for word in sent.words:
+            postings.setdefault(word, []).append(i)
+    return postings
 
 
 def _sentence_claims(index: SourceIndex) -> Dict[int, List[SourceClaim]]:

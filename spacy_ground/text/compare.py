@@ -25,6 +25,18 @@ _EPS = 1e-9
 _SCALE_WORD = re.compile(r"\b(?:thousand|million|billion|trillion)s?\b", re.I)
 
 
+# the kinds of source value that can ground or contradict an answer value of each kind;
+# ``compare`` says "incomparable" for every other pair (a bare number meets all but clock times)
+COMPARABLE_KINDS = {
+    "date": frozenset({"date", "cardinal"}),
+    "time": frozenset({"time"}),
+    "money": frozenset({"money", "cardinal"}),
+    "percent": frozenset({"percent", "cardinal"}),
+    "quantity": frozenset({"quantity", "cardinal"}),
+    "cardinal": frozenset({"cardinal", "money", "percent", "quantity", "date"}),
+}
+
+
 class Comparison(NamedTuple):
     result: str
     note: Optional[str] = None

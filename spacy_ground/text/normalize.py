@@ -255,6 +255,37 @@ _NUMERIC = re.compile(
 # number does not end in white space, from the first blank of a run (where it matches if it does
 # from any later blank of that run); "five    hundred" tried it after each blank, quadratic
 _NUM_SPLIT = re.compile(rf"^(?P<num>{_DIGITS}|.+?)(?P<mag>(?<!\s){_MAG_WORD}|{_MAG_SHORT})?$", re.I | re.S)
+# per-claim patterns, compiled once
+_FRACTION = re.compile(r"(?:(\d+)[\s\u00a0])?(\d{1,2})/(\d{1,2})|(\d+)?([½¼¾⅓⅔⅛])")
+_MRD_DOT = re.compile(r"((?-i:[Mm]rd|[Mm]io))\.$")
+_DECIMAL_COMMA_FULL = re.compile(_DECIMAL_COMMA_NUM)
+_DIGITS_FULL = re.compile(_DIGITS)
+_DOTTED_FULL = re.compile(_DOTTED)
+_DOTS_AND_BLANKS = re.compile(r"[.\s\u00a0\u2009\u202f]")
+_COMMAS_AND_BLANKS = re.compile(r"[,\s\u00a0\u2009\u202f]")
+_PERCENT_WORD = re.compile("%|per|pct|point|pp|bps", re.I)
+_POINTS_WORD = re.compile(r"point|pp|bps")
+_EURO_THOUSANDS = re.compile(r"\d{1,3}\.\d{3}")
+_OUT_OF_END = re.compile(r"out\s+of\s*$")
+_A_WEEK = re.compile(r"\s+a\s+week\b")
+_LIST_MARKER = re.compile(r"\d{1,2}[.)](\s|$)")
+_DIGIT_RUN = re.compile(r"\d+")
+_A_OR_AN = re.compile(r"an?\s", re.I)
+_FOUR_DIGITS = re.compile(r"\d{4}")
+_MAGNITUDE_LETTER_END = re.compile(r"\d[KMBT]$")
+_NAME_AFTER_LETTER = re.compile(r"[A-Za-z]|\s[A-Z]")
+_BASIS_WORD = re.compile(r"basis|bps")
+# invisible format characters (direction marks and isolates, zero-width spaces, the BOM): read as
+# a space, one for one, so that "$5\u200f million" is one amount and offsets stay
+_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u061c\ufeff]")
+# what stands before a time zone's offset: "UTC+", "GMT -"; before a clock time also an ISO
+# timestamp's "T10:00:00+" and a lone "+" (no time of day is written "+05:30")
+_TZ_NAMED_BEFORE = re.compile(r"\b(?:UTC|GMT|UT)[ \t]?[+\-\u2212\u00b1][ \t]?\Z")
+_TZ_OFFSET_BEFORE = re.compile(
+    r"(?:\b(?:UTC|GMT|UT)[ \t]?[+\-\u2212\u00b1][ \t]?|T\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?[+\-\u2212]"
+    r"|(?<![\w+\-\u2212\u00b1])[+\u00b1])\Z"
+)
+_LOOK_BACK = 2000  # characters before a number any rule reads (all read under 100)
 _HEAD = re.compile(r"[ \t]*(?:-[ \t]*)?([A-Za-z][A-Za-z'-]*)")
 _STRUCTURAL = re.compile(
     r"(?:passage|passages|step|steps|option|item|point|no\.|number|#|chapter|section|page|table|figure|fig\.|question|answer|review|source|document|doc|reference|ref\.)\s*$",
@@ -339,7 +370,7 @@ FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛
 
 def _fraction(text: str) -> Optional[Tuple[float, float]]:
     """ "3/4", "1 1/2", "1½" -> (value, step); None unless a proper fraction."""
-    m = re.fullmatch(r"(?:(\d+)[\s\u00a0])?(\d{1,2})/(\d{1,2})|(\d+)?([½¼¾⅓⅔⅛])", text.strip())
+    m = _FRACTION.fullmatch(text.strip())
     if not m:
         return None
     if m.group(5):
@@ -358,7 +389,7 @@ def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float
     "2.85 billion" -> (2.85e9, 1e7, True); "3,000" -> (3000, 1, False); "$5m" needs
     ``money_context`` for the single-letter suffixes m/b/t (otherwise metres...).
     """
-    t = re.sub(r"((?-i:[Mm]rd|[Mm]io))\.$", r"\1", text.strip())  # "2,85 Mrd." as read before "€"
+    t = _MRD_DOT.sub(r"\1", text.strip())  # "2,85 Mrd." as read before "€"
     m = _NUM_SPLIT.match(t)
     if m is None:
         return None
@@ -369,13 +400,13 @@ def parse_number(text: str, money_context: bool = False) -> Optional[Tuple[float
     frac = _fraction(num)
     if frac is not None:
         return frac[0] * factor, frac[1] * factor, bool(mag)
-    if re.fullmatch(_DECIMAL_COMMA_NUM, num):  # only matched beside a currency, percent or magnitude
-        whole, decimals = re.sub(r"[.\s\u00a0\u2009\u202f]", "", num).split(",")
+    if _DECIMAL_COMMA_FULL.fullmatch(num):  # only matched beside a currency, percent or magnitude
+        whole, decimals = _DOTS_AND_BLANKS.sub("", num).split(",")
         value = float(f"{whole}.{decimals}") * factor
         return value, 10.0 ** (-len(decimals)) * factor, bool(mag)
-    if re.fullmatch(_DIGITS, num):
-        clean = re.sub(r"[,\s\u00a0\u2009\u202f]", "", num)
-        if re.fullmatch(_DOTTED, clean):
+    if _DIGITS_FULL.fullmatch(num):
+        clean = _COMMAS_AND_BLANKS.sub("", num)
+        if _DOTTED_FULL.fullmatch(clean):
             clean = clean.replace(".", "")  # "1.234.567": dots that separate thousands (European)
         decimals = len(clean.split(".")[1]) if "." in clean else 0
         value = float(clean) * factor
@@ -435,7 +466,7 @@ def _head_after(text: str, end: int) -> Optional[str]:
 
 
 def _is_year(value: float, num_text: str) -> bool:
-    return re.fullmatch(r"\d{4}", num_text.strip()) is not None and 1600 <= value <= 2100
+    return _FOUR_DIGITS.fullmatch(num_text.strip()) is not None and 1600 <= value <= 2100
 
 
 _SCORE_BEFORE = re.compile(
@@ -571,7 +602,7 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     if n2 is None:
         cur_text = m.group("cur")  # a currency before a number we dropped is not ours
     currency = _currency(cur_text) or (
-        _currency(unit_text) if unit_text and not re.search("%|per|pct|point|pp|bps", unit_text, re.I) else None
+        _currency(unit_text) if unit_text and not _PERCENT_WORD.search(unit_text) else None
     )
     money = currency is not None
     # "sold 2.3m units", "5m active users": a count in millions, not metres
@@ -581,7 +612,7 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         p1 = (float(_RATED.fullmatch(n1.strip()).group(1)), 1.0, False)  # "5/5 stars", "10/10"
     if p1 is None:
         # "5m" without a currency: the number is 5, the "m" a unit (metres...)
-        inner = re.match(rf"{_DIGITS}", n1)
+        inner = _DIGITS_FULL.match(n1)
         if inner is None:
             return None
         n1_end = m.start("n1") + inner.end()
@@ -589,17 +620,17 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
         end, n2, unit_text, post = n1_end, None, "", ""
         if p1 is None:
             return None
-    if currency == "EUR" and re.fullmatch(r"\d{1,3}\.\d{3}", n1.strip()):
+    if currency == "EUR" and _EURO_THOUSANDS.fullmatch(n1.strip()):
         p1 = (p1[0] * 1000, 1.0, False)  # "€250.000": euros with a dot between the thousands, not 250
     v1, step, _ = p1
     if m.group("neg"):
         v1 = -v1
-    if not money and re.search(r"\d[KMBT]$", n1) and re.match(r"[A-Za-z]|\s[A-Z]", text[m.end("n1") : m.end("n1") + 2]):
+    if not money and _MAGNITUDE_LETTER_END.search(n1) and _NAME_AFTER_LETTER.match(text, m.end("n1"), m.end("n1") + 2):
         return None  # "221B Baker Street", "4K TV": names, not magnitudes
     v2 = None
     if n2 is not None:
         p2 = parse_number(n2, money_context=money)
-        if p2 is not None and currency == "EUR" and re.fullmatch(r"\d{1,3}\.\d{3}", n2.strip()):
+        if p2 is not None and currency == "EUR" and _EURO_THOUSANDS.fullmatch(n2.strip()):
             p2 = (p2[0] * 1000, 1.0, False)
         if p2 is None:
             end = m.end("n1") if not u1 else m.end("u1")
@@ -622,9 +653,9 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
     low_unit = unit_text.lower()
     if money:
         kind, unit, dimension = "money", currency, "currency"
-    elif re.search(r"point|pp|bps", low_unit):
+    elif _POINTS_WORD.search(low_unit):
         kind, unit, dimension = "percent", "pp", "percent"
-        if re.search(r"basis|bps", low_unit):
+        if _BASIS_WORD.search(low_unit):
             v1, step = v1 / 100, step / 100
             v2 = v2 / 100 if v2 is not None else None
     elif low_unit:
@@ -763,20 +794,24 @@ def find_claims(text: str) -> List[Found]:
     Dates and times are found first and win over numbers inside them; list
     markers ("1.", "Passage 2") and lone "one"/"a" are not claims.
     """
+    if _INVISIBLE.search(text):
+        text = _INVISIBLE.sub(" ", text)  # "$5\u200f million": a direction mark splits no amount
     found: List[Found] = []
     taken = bytearray(len(text) + 1)
     for s, e, v in _durations(text) + dates.find_dates(text) + dates.find_times(text):
         if any(taken[s:e]):
             continue
-        found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
+        if v.kind == "time" and _TZ_OFFSET_BEFORE.search(text, max(0, s - 24), s):
+            continue  # "UTC+14:00", "T10:00:00+02:00": a time zone's offset, no time of day
+        found.append((s, e, v))
     for s, e, v in _compound_measures(text) + _shares(text) + _shares_of_a_percent(text) + _splits(text):
         if not any(taken[s:e]):
             found.append((s, e, v))
             taken[s:e] = b"\x01" * (e - s)
     for pattern in (_PHONE, _IPV4, _IDIOMS):  # phone numbers, IP addresses, "24/7": not claims
         for m in pattern.finditer(text):
-            if pattern is _PHONE and (re.fullmatch(_DOTTED, m.group(0)) or _grouped_amount(text, m)):
+            if pattern is _PHONE and (_DOTTED_FULL.fullmatch(m.group(0)) or _grouped_amount(text, m)):
                 continue  # "1.000.000", "1 234 567,89 euros": an amount with its thousands grouped
             if pattern is _IDIOMS and m.group(0).lower() == "24x7" and units.parse_unit(text[m.end() : m.end() + 40]):
                 continue  # "24x7 inches": a size
@@ -801,11 +836,14 @@ def find_claims(text: str) -> List[Found]:
             e = m.end("n1")
             if any(taken[s:e]):
                 continue
-            m2 = _NUMERIC.match(text[:e], m.start())
-            item2 = _claim_from_match(text[:e], m2) if m2 is not None else None
+            # read again as if the text ended there (a window: every look back is under 100 characters)
+            lo = max(0, m.start() - _LOOK_BACK)
+            window = text[lo:e]
+            m2 = _NUMERIC.match(window, m.start() - lo)
+            item2 = _claim_from_match(window, m2) if m2 is not None else None
             if item2 is None:
                 continue
-            s, e, v = item2
+            s, e, v = item2[0] + lo, item2[1] + lo, item2[2]
         pos = e if e > m.start() else m.start() + 1
         if not _keep(text, s, e, v, m) or _glued_to_number(text, s, e):
             continue
@@ -824,6 +862,8 @@ def find_claims(text: str) -> List[Found]:
             and not m.group("neg")
         ):
             v = replace(dates.year_claim(v.text, int(v.value)), head=None)  # "in 2019"; "2000 people" stays a count
+        if _TZ_NAMED_BEFORE.search(text, max(0, s - 8), s):
+            continue  # "(UTC+2)": a time zone, not a count
         found.append((s, e, v))
         taken[s:e] = b"\x01" * (e - s)
     found.sort(key=lambda t: (t[0], -t[1]))
@@ -869,7 +909,7 @@ _SHARE_BEFORE = re.compile(
 def _share_of(text: str, start: int, end: int, v: ClaimValue) -> Tuple[int, ClaimValue]:
     """ "half a million", "three quarters of a billion dollars": a claim that starts with "a" or
     "an" after a fraction is that share of it (the claim then starts at the fraction)."""
-    if not re.match(r"an?\s", v.text, re.I):
+    if not _A_OR_AN.match(v.text):
         return start, v
     m = _SHARE_BEFORE.search(text, max(0, start - 40), start)
     if m is None:
@@ -1409,7 +1449,7 @@ def _second_score(text: str, s: int) -> bool:
     m = re.search(r"(?<![\d.,])(\d+)[-–—]$", text[max(0, s - 6) : s])
     if not m:
         return False
-    own_match = re.match(r"\d+", text[s:])
+    own_match = _DIGIT_RUN.match(text, s)
     if own_match is None:
         return False  # the claim starts with a qualifier ("0-~0")
     own = own_match.group(0)
@@ -1420,12 +1460,21 @@ def _second_score(text: str, s: int) -> bool:
     )
 
 
+def _line_lead_only(text: str, s: int) -> bool:
+    """Whether only blanks and bullet marks stand between the start of the line and ``s`` (read
+    back over them alone, not over the whole line: a long line costs nothing)."""
+    j = s
+    while j > 0 and text[j - 1] in " *-•\t":
+        j -= 1
+    return j == 0 or text[j - 1] == "\n"
+
+
 def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
     n1 = m.group("n1").strip().lower()
     before = text[max(0, s - 12) : s].lower()
-    if re.search(r"out\s+of\s*$", before):
+    if _OUT_OF_END.search(before):
         return False  # "4.0 out of 5 stars": 5 is the scale, not a claim
-    if v.kind == "quantity" and v.unit == "day" and re.match(r"\s+a\s+week\b", text[e : e + 8]):
+    if v.kind == "quantity" and v.unit == "day" and _A_WEEK.match(text, e, e + 8):
         return False  # "seven days a week" speaks of weekdays, checked with the hours
     if v.kind == "cardinal":
         if v.head in _META_HEADS or _NUMERATOR_OF.match(text, e):
@@ -1441,8 +1490,7 @@ def _keep(text: str, s: int, e: int, v: ClaimValue, m: "re.Match[str]") -> bool:
         if _structural(text, s):
             return False
         # list markers "1." / "2)" at the start of a line
-        line_start = text.rfind("\n", 0, s) + 1
-        if text[line_start:s].strip(" *-•\t") == "" and re.match(r"\d{1,2}[.)](\s|$)", text[s : e + 2]):
+        if _line_lead_only(text, s) and _LIST_MARKER.match(text[s : e + 2]):
             return False
         # parts of identifiers: "COVID-19", "A4", "3D", "item_7"
         if s > 0 and (text[s - 1].isalpha() or text[s - 1] in "-_/#@[") and not _second_score(text, s):

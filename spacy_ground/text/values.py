@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Dict, Optional
 
 from spacy_ground.text.units import base_unit
@@ -69,7 +69,7 @@ class ClaimValue:
 
     def to_dict(self) -> Dict[str, Any]:
         """JSON- and msgpack-serialisable form (what ``Span._.claim`` stores)."""
-        d = asdict(self)
+        d = {name: getattr(self, name) for name in self.__dataclass_fields__}  # every field a scalar
         for key in ("value", "low", "high", "precision"):
             v = d[key]
             if isinstance(v, float) and not math.isfinite(v):

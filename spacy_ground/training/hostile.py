@@ -37,14 +37,29 @@ def _claims_both(size: int) -> Tuple[str, List[str]]:
     )
 
 
-def _table(size: int) -> str:
-    rows, i, out = [], 0, 0
-    while out < size:
-        row = f"| Item {i} | ${i}.00 |\n"
-        rows.append(row)
-        out += len(row)
+def _lines(size: int, line: Callable[[int], str]) -> str:
+    """``line(0) + line(1) + ...`` until ``size`` characters are reached."""
+    out, i, length = [], 0, 0
+    while length < size:
+        out.append(line(i))
+        length += len(out[-1])
         i += 1
-    return "Prices:\n\n| Item | Price |\n|---|---|\n" + "".join(rows) + "\nThat is all.\n"
+    return "".join(out)
+
+
+def _distinct_claims(size: int, seed: int) -> str:
+    return _lines(
+        size, lambda i: f"Item {i} cost ${seed + 7 * i} in {1900 + 13 * i % 120} and weighed {31 * i % 997 + 1} kg. "
+    )
+
+
+def _distinct_claims_both(size: int) -> Tuple[str, List[str]]:
+    return _distinct_claims(size // 2, 3), [_distinct_claims(size // 2, 11)]
+
+
+def _table(size: int) -> str:
+    rows = _lines(size, lambda i: f"| Item {i} | ${i}.00 |\n")
+    return "Prices:\n\n| Item | Price |\n|---|---|\n" + rows + "\nThat is all.\n"
 
 
 # (family, what it stresses, case(size) -> (answer, sources))
@@ -62,6 +77,7 @@ FAMILIES: List[Tuple[str, str, Callable[[int], Tuple[str, List[str]]]]] = [
     ("clock times in short sentences", "answer", lambda n: (_repeat("It opens at 9 am. ", n), [RECORD])),
     ("hour ranges against a record", "answer", lambda n: (_repeat("Open 9 am to 5 pm. ", n), [RECORD])),
     ("many claims against many claims", "both", _claims_both),
+    ("many distinct claims against many", "both", _distinct_claims_both),
     ("symbol run '$$$'", "answer", lambda n: (_repeat("$", n, "It cost $5. "), [SHORT_SOURCE])),
     ("symbol run '((('", "source", lambda n: (SHORT_ANSWER, [_repeat("(", n, "It cost $5. ")])),
     ("symbol run '&#&#'", "source", lambda n: (SHORT_ANSWER, [_repeat("&#", n, "It cost $5. ")])),
