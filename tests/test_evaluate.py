@@ -92,6 +92,23 @@ def test_best_sentence_threshold_gates_by_the_answer_score():
     assert best_sentence_threshold(mismatch, [0.8, 0.1], 0.5)["f1"] < 1.0
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_grouped_folds_keep_a_document_together(seed):
+    from collections import Counter
+
+    from spacy_ground.fusion.fit import grouped_folds
+
+    groups = [f"d{i % 37}" for i in range(400)] + ["big"] * 30
+    fold = grouped_folds(groups, 5, seed)
+    by_group = {}
+    for g, k in zip(groups, fold):
+        assert by_group.setdefault(g, k) == k  # never on both sides of a split
+    sizes = Counter(fold.tolist())
+    assert set(sizes) == set(range(5)) and max(sizes.values()) - min(sizes.values()) <= 30
+    assert (grouped_folds(groups, 5, seed) == fold).all()  # seeded
+    assert any((grouped_folds(groups, 5, s) != fold).any() for s in range(seed + 1, seed + 4))
+
+
 def test_calibration_error():
     from spacy_ground.fusion.metrics import calibration_error
 
@@ -140,19 +157,17 @@ def test_cross_validated_threshold_comes_from_train_folds():
     f1 = f1_at(p, y, ruled)
     assert one["f1"] == pytest.approx(max(f1.values()))
     assert f1[one["f1_threshold"]] == pytest.approx(one["f1"])
-    assert one["f1_threshold_train_only"] == one["f1_threshold"] and one["threshold_tuned_on"] == "train folds"
+    assert one["threshold_tuned_on"] == "train folds" and not one["grouped"]
     assert one["auroc"] == pytest.approx(auroc(p.tolist(), y.tolist()))
-    # tuned on dev too: the curve of the train folds' and the dev answers' scores pooled
-    dev = rows[:100]
-    tuned = cross_validated(rows, l2=1.0, repeats=1, tune_rows=dev)
-    full = fit_verdict(rows)
-    pd = numpy.array([full.score(r["features"], r["shape"]) for r in dev])
-    pooled = f1_at(numpy.concatenate([p, pd]), numpy.concatenate([y, y[:100]]), numpy.concatenate([ruled, ruled[:100]]))
-    assert tuned["f1"] == pytest.approx(max(pooled.values())) and pooled[tuned["f1_threshold"]] == pytest.approx(
-        tuned["f1"]
-    )
-    assert tuned["f1_threshold_train_only"] == one["f1_threshold"] and tuned["auroc"] == one["auroc"]
-    assert tuned["threshold_tuned_on"] == "train folds + 100 tune answers"
+    # rows that name their source document: each document's answers in one fold
+    for i, r in enumerate(rows):
+        r["group"] = f"doc{i // 6}"
+    grouped = cross_validated(rows, l2=1.0, repeats=2)
+    assert grouped["grouped"] and grouped["groups"] == 50
+    assert grouped["threshold_tuned_on"] == "train folds, grouped by source document"
+    for r in rows:  # fewer documents than folds: the answers are shuffled one by one
+        r["group"] = "one document"
+    assert not cross_validated(rows, l2=1.0, repeats=1)["grouped"]
     model = fit_verdict(rows, per_shape=True)
     assert set(model.models) == {"text", "record"}
     text, record = model.models["text"], model.models["record"]

@@ -242,3 +242,28 @@ def test_publish_without_a_run_or_with_a_broken_file_changes_nothing(tmp_path, m
     assert "runs/answers.json: not a JSON file" in capsys.readouterr().err
     assert not (tmp_path / "metrics").exists()
     assert (tmp_path / "BENCHMARKS.md").read_text(encoding="utf8") == BENCHMARKS
+
+
+def test_publish_writes_the_other_domains_apart_from_the_answers(tmp_path, monkeypatch):
+    from spacy_ground.training.project import main
+
+    runs, metrics, target = _fake_run(tmp_path)
+    domains = json.loads((runs / "answers.json").read_text(encoding="utf8"))
+    domains["meta"]["date"] = "2098-03-04"
+    domains["markdown"] = "| quintd/all | 368 | ... |"
+    (runs / "answers_domains.json").write_text(json.dumps(domains), encoding="utf8")
+    target.write_text(
+        BENCHMARKS.replace(
+            "<!-- large:start -->", "<!-- domains:start -->\nold domains\n<!-- domains:end -->\n\n<!-- large:start -->"
+        ),
+        encoding="utf8",
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["publish", "runs", "metrics", "BENCHMARKS.md"]) == 0
+    text = target.read_text(encoding="utf8")
+    answers = text.split("<!-- answers:start -->")[1].split("<!-- answers:end -->")[0]
+    other = text.split("<!-- domains:start -->")[1].split("<!-- domains:end -->")[0]
+    assert "Measured 2099-01-02" in answers and "2098" not in answers
+    assert "## Answer-level detection on other domains" in other and "Measured 2098-03-04" in other
+    assert "| quintd/all | 368 |" in other and "old domains" not in text
+    assert (metrics / "answers_domains.json").is_file()

@@ -66,6 +66,38 @@ def shuffled_folds(n: int, folds: int, seed: int) -> numpy.ndarray:
     return fold
 
 
+def grouped_folds(groups: Sequence[Any], folds: int, seed: int) -> numpy.ndarray:
+    """Fold numbers for answers that keep each group (the answers of one source document)
+    in one fold: the groups in an order shuffled with ``seed``, the largest first, each dealt
+    to the fold with the fewest answers so far."""
+    index: Dict[Any, int] = {}
+    ids = numpy.array([index.setdefault(g, len(index)) for g in groups])
+    sizes = numpy.bincount(ids, minlength=len(index))
+    order = numpy.random.default_rng(seed).permutation(len(index))
+    order = order[numpy.argsort(-sizes[order], kind="stable")]
+    fold_of_group = numpy.zeros(len(index), dtype=int)
+    filled = numpy.zeros(folds, dtype=int)
+    for g in order:
+        k = int(numpy.argmin(filled))
+        fold_of_group[g] = k
+        filled[k] += sizes[g]
+    return fold_of_group[ids]
+
+
+def answer_folds(rows: Sequence[Dict[str, Any]], folds: int, seed: int) -> numpy.ndarray:
+    """Grouped folds (``grouped_folds``) when every row names its ``group`` (its sources'
+    key) and there are at least ``folds`` groups, else the answers shuffled one by one
+    (``shuffled_folds``)."""
+    if _grouped(rows, folds):
+        return grouped_folds([r["group"] for r in rows], folds, seed)
+    return shuffled_folds(len(rows), folds, seed)
+
+
+def _grouped(rows: Sequence[Dict[str, Any]], folds: int) -> bool:
+    groups = [r.get("group") for r in rows]
+    return all(g is not None for g in groups) and len(set(groups)) >= folds
+
+
 def f1_curve(
     scores: numpy.ndarray, labels: numpy.ndarray, grid: Sequence[float], ruled: Optional[numpy.ndarray] = None
 ) -> numpy.ndarray:
@@ -108,27 +140,21 @@ def cross_validated(
     folds: int = 5,
     repeats: int = 5,
     signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
-    tune_rows: Optional[Sequence[Dict[str, Any]]] = None,
 ) -> Dict[str, float]:
     """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 as
     the pipeline flags (a score at or above it, or a rule): ``folds``-fold cross-validation
-    repeated over ``repeats`` shuffles of the folds, the threshold the best of the F1 curve
-    averaged over the repeats (0.01 to 0.99). With ``tune_rows`` (checked dev answers: tuning
-    on dev is allowed, on nothing else) the curve is that of the train folds' predictions and
-    the tune answers' scores by the model fit on all of train, pooled: more answers, a
-    steadier choice on a flat curve. The train-only choice is reported too."""
+    repeated over ``repeats`` shuffles of the folds (grouped by source document when the rows
+    name their ``group``: answers of one document never sit on both sides), the threshold the
+    best of the F1 curve averaged over the repeats (0.01 to 0.99). Only train answers decide:
+    no dev answer is read."""
     labels = [bool(r["hallucinated"]) for r in rows]
     y = numpy.asarray(labels, dtype=bool)
     grid = numpy.asarray(FLAG_THRESHOLDS)
     ruled = ruled_by_features(rows)
-    if tune_rows:
-        full = fit_verdict(rows, l2, per_shape, signs)
-        p_tune = numpy.array([full.score(r["features"], r["shape"]) for r in tune_rows])
-        y_tune = numpy.array([bool(r["hallucinated"]) for r in tune_rows], dtype=bool)
-        ruled_tune = ruled_by_features(tune_rows)
-    aurocs, curves, train_curves, preds = [], [], [], []
+    grouped = _grouped(rows, folds)
+    aurocs, train_curves, preds = [], [], []
     for seed in range(repeats):
-        fold = shuffled_folds(len(rows), folds, seed)
+        fold = answer_folds(rows, folds, seed)
         p = numpy.zeros(len(rows))
         for k in range(folds):
             model = fit_verdict([r for r, f in zip(rows, fold) if f != k], l2, per_shape, signs)
@@ -136,19 +162,8 @@ def cross_validated(
                 p[i] = model.score(rows[i]["features"], rows[i]["shape"])
         aurocs.append(auroc(p.tolist(), labels))
         train_curves.append(f1_curve(p, y, grid, ruled))
-        if tune_rows:
-            curves.append(
-                f1_curve(
-                    numpy.concatenate([p, p_tune]),
-                    numpy.concatenate([y, y_tune]),
-                    grid,
-                    numpy.concatenate([ruled, ruled_tune]),
-                )
-            )
         preds.append(p)
-    train_curve = numpy.mean(train_curves, axis=0)
-    j = best_point(train_curve)
-    curve = numpy.mean(curves, axis=0) if tune_rows else train_curve
+    curve = numpy.mean(train_curves, axis=0)
     i = best_point(curve)
     out = {
         "auroc": float(numpy.mean(aurocs)),
@@ -156,9 +171,9 @@ def cross_validated(
         "f1": float(curve[i]),
         "folds": folds,
         "repeats": repeats,
-        "f1_threshold_train_only": float(grid[j]),
-        "f1_train_only": float(train_curve[j]),
-        "threshold_tuned_on": f"train folds + {len(tune_rows)} tune answers" if tune_rows else "train folds",
+        "grouped": grouped,
+        "groups": len({r.get("group") for r in rows}) if grouped else None,
+        "threshold_tuned_on": "train folds, grouped by source document" if grouped else "train folds",
     }
     mean = numpy.mean(preds, axis=0).tolist()
     span = best_sentence_threshold(rows, mean, out["f1_threshold"])

@@ -135,6 +135,7 @@ def run(
                 "shape": shape,
                 "source_kind": source_kind(doc._.ground_sources),
                 "id": rec.get("id"),
+                "group": sources_key(rec.get("sources") or [])[:16],  # one source document: one fold
                 "dataset": rec.get("dataset"),
                 "task": rec.get("task"),
                 "hallucinated": is_hallucinated(rec),
@@ -694,15 +695,16 @@ def cmd_fit(args: argparse.Namespace) -> int:
                 "drop them, or run the pipeline again without --from-features"
             )
         rows = [json.loads(line) for line in open(args.from_features, encoding="utf8") if line.strip()]
-        kinds = (
-            {r["id"]: source_kind(r.get("sources")) for r in read_jsonl(args.train) if r.get("id") is not None}
-            if any("source_kind" not in r for r in rows) and Path(args.train).exists()
+        train = (
+            {r["id"]: r.get("sources") for r in read_jsonl(args.train) if r.get("id") is not None}
+            if any("source_kind" not in r or "group" not in r for r in rows) and Path(args.train).exists()
             else {}
         )
-        for r in rows:  # rows written before shapes and kinds of sources were recorded
+        for r in rows:  # rows written before shapes, kinds of sources and groups were recorded
             r.setdefault("shape", "record" if r["features"].get("record_source") else "text")
-            if "source_kind" not in r and r.get("id") is not None and r["id"] in kinds:
-                r["source_kind"] = kinds[r["id"]]
+            if r.get("id") in train:
+                r.setdefault("source_kind", source_kind(train[r["id"]]))
+                r.setdefault("group", sources_key(train[r["id"]] or [])[:16])
     else:
         records = [r for r in read_jsonl(args.train) if args.part == "all" or train_part(r) == args.part]
         nlp = full_pipeline(with_verdict=False, entail=args.entail, overrides=parse_overrides(args.set))
@@ -716,24 +718,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
             + "; ".join(f"{n} {why}" for why, n in left_out.most_common()),
             file=sys.stderr,
         )
-    tune_rows = None
-    if args.tune_on:  # dev answers for the flag threshold: stored features, or a data file to check
-        stored = [json.loads(line) for line in open(args.tune_on, encoding="utf8") if line.strip()]
-        if stored and "features" in stored[0]:
-            tune_rows = [r for r in stored if r.get("labelled", True)]
-        else:
-            if args.from_features:
-                raise SystemExit("--from-features takes --tune-on as stored features (evaluate run --features)")
-            tune = [r for r in read_jsonl(args.tune_on) if is_labelled(r)]  # checks each line's fields
-            tune_rows = run(nlp, tune, _progress(len(tune), "tune features"))
-            print(file=sys.stderr)
     per_shape = not args.one_model
     signs = None if args.free_signs else dict(FEATURE_SIGNS)
     model = fit_verdict(rows, args.l2, per_shape, signs)
     seed = seed_thresholds(rows)
-    cv = cross_validated(rows, args.l2, per_shape, signs=signs, tune_rows=tune_rows)
-    if tune_rows:
-        cv["tune_on"] = Path(args.tune_on).name
+    cv = cross_validated(rows, args.l2, per_shape, signs=signs)
     save_model(
         model,
         args.output,
@@ -755,8 +744,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     print(
         f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; {cv['folds']}-fold AUROC {cv['auroc']:.3f} "
         f"(mean of {cv['repeats']} shuffles), "
-        f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f} on {cv['threshold_tuned_on']}; "
-        f"train folds alone: {cv['f1_threshold_train_only']:.2f}, F1 {cv['f1_train_only']:.3f})"
+        f"F1-best threshold {cv['f1_threshold']:.2f} (F1 {cv['f1']:.3f} on {cv['threshold_tuned_on']})"
         + (
             f"; span-F1-best sentence_threshold {cv['sentence_threshold']:.2f} (sentence span F1 "
             f"{cv['sentence_span_f1']:.3f})"
@@ -845,11 +833,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("train")
     f.add_argument("output")
     f.add_argument("--l2", type=float, default=1.0)
-    f.add_argument(
-        "--tune-on",
-        help="labelled dev answers (a data JSONL, or features from evaluate run --features) "
-        "pooled with the train folds to choose flag_threshold (tune on dev only)",
-    )
     f.add_argument(
         "--free-signs",
         action="store_true",

@@ -41,6 +41,7 @@ RUN_FILES = (
     "claims_ragtruth_dev.json",
     "claims_ragtruth_dev_ner.json",
     "answers.json",
+    "answers_domains.json",
     "nli_stage1.json",
     "nli_shipped.json",
     "nli_shipped_int8.json",
@@ -289,13 +290,34 @@ def hostile_section(metrics: dict) -> str:
     )
 
 
+def domains_section(path: str) -> str:
+    """Markdown for the answer-level evaluation on the dev splits of the other domains."""
+    data = json.loads(Path(path).read_text(encoding="utf8"))
+    meta = data["meta"]
+    return "\n".join(
+        [
+            "<!-- domains:start -->",
+            "## Answer-level detection on other domains",
+            "",
+            f"Measured {meta['date']} on {meta['machine']} with `{meta['command']}` (`spacy project run "
+            "evaluate-domains`); the same pipeline, model and thresholds as above, nothing fit on these "
+            "sets; columns as above.",
+            "",
+            data["markdown"],
+            "<!-- domains:end -->",
+        ]
+    )
+
+
 def write_benchmarks(target: str, paths: List[str]) -> int:
     """Replace (or append) the sections of ``target``: claims tables from ``claims_*.json``
     metrics files, the answer-level table from ``answers*.json``, NLI accuracy from ``nli_*.json``."""
     p = Path(target)
     text = p.read_text(encoding="utf8") if p.exists() else "# Benchmarks\n\n"
     claims = [x for x in paths if Path(x).name.startswith("claims")]
-    answers = [x for x in paths if Path(x).name.startswith("answers")]
+    answers = [x for x in paths if Path(x).name.startswith("answers") and "domains" not in Path(x).name]
+    for x in (x for x in paths if Path(x).name.startswith("answers_domains")):
+        text = _replace_section(text, domains_section(x), "<!-- domains:start -->", "<!-- domains:end -->")
     nli = [x for x in paths if Path(x).name.startswith("nli")]
     large = [x for x in paths if Path(x).name.startswith("large")]
     for prefix, section, marker in (
