@@ -3,6 +3,7 @@ and deep JSON stay cheap, the command line refuses what it would wait on."""
 
 import json
 import os
+import random
 import time
 
 import pytest
@@ -342,3 +343,81 @@ def test_comparable_kinds_cover_every_comparison():
     for a, s in product(values, values):
         if s.kind not in COMPARABLE_KINDS[a.kind]:
             assert compare(a, s).result == INCOMPARABLE, (a.text, s.text)
+
+
+def _varied_values():
+    from spacy_ground.text.compare import MAGNITUDE_KINDS
+    from spacy_ground.text.normalize import find_claims
+
+    forms = [
+        "${n}",
+        "${n} million",
+        "about ${n} million",
+        "${n}-{m} million",
+        "-${n} million",
+        "a loss of ${n}",
+        "{n}%",
+        "{n} percent",
+        "{n} percentage points",
+        "over {n}%",
+        "a {n}/{m} split",
+        "{n} bps",
+        "{n} kg",
+        "{n} pounds",
+        "{n} degrees",
+        "{n}°F",
+        "{n} km",
+        "{n}",
+        "{n},000",
+        "{n}.5",
+        "about {n}",
+        "{n} to {m}",
+        "{n} thousand",
+        "{n} stars",
+        "{n} people",
+        "EUR {n}",
+        "£{n}",
+    ]
+    rng = random.Random(7)
+    values = []
+    for form in forms:
+        for _ in range(12):
+            n = rng.choice([rng.randint(0, 12), rng.randint(10, 999), round(rng.uniform(0, 100), 1)])
+            text = "It was " + form.format(n=n, m=n + rng.randint(1, 20)) + " in all."
+            values += [v for _, _, v in find_claims(text) if v.kind in MAGNITUDE_KINDS]
+    return list(dict.fromkeys(values))
+
+
+def test_the_magnitude_index_offers_every_value_compare_finds_equal():
+    from spacy_ground.pipeline.numeric import MagnitudeIndex
+    from spacy_ground.text.compare import EQUAL, compare
+
+    values = _varied_values()
+    assert len(values) > 200
+    pools = {}
+    for v in values:
+        pools.setdefault(v.kind, {})[v] = []
+    indexes = {kind: MagnitudeIndex(pool) for kind, pool in pools.items()}
+    equal = 0
+    for a in values:
+        for ix in indexes.values():
+            offered = {v for v, _ in ix.candidates(a)}
+            assert offered <= set(ix.pool)
+            for s in ix.pool:
+                if compare(a, s).result == EQUAL:
+                    equal += 1
+                    assert s in offered, (a.text, s.text)
+    assert equal > len(values)  # each value equals itself, and some others
+
+
+def test_distinct_source_values_are_compared_by_size(rules, monkeypatch):
+    from spacy_ground.pipeline import numeric
+
+    calls = []
+    real = numeric.compare
+    monkeypatch.setattr(numeric, "compare", lambda a, s: calls.append(s) or real(a, s))
+    rules.get_pipe("ground_claims").index_sources.clear()
+    source = " ".join(f"Item {i} cost ${1000 + 7 * i}." for i in range(2000))
+    doc = spacy_ground.check(rules, "Item 3 cost $1,021. Item 9 cost $1,063.", [source])
+    assert [s._.ground_numeric["status"] for s in doc.spans["ground_claims"]] == ["grounded", "grounded"]
+    assert len(calls) < 200, len(calls)  # each amount against those of about its size, not 2,000

@@ -60,10 +60,12 @@ from spacy_ground.text.compare import (
     COMPARABLE_KINDS,
     DIFFERS,
     EQUAL,
+    MAGNITUDE_KINDS,
     SIGN_IN_WORDS,
     WEAK_MATCHES,
     compare,
     distance,
+    magnitude_spans,
     same_value,
     scaled_by_thousands,
 )
@@ -552,7 +554,7 @@ class NumericGrounder:
         weak: Optional[Tuple[Tuple[Tuple[bool, float], int], SourceClaim, Optional[str]]] = None
         kinds = COMPARABLE_KINDS.get(value.kind)
         pools = [pool for kind, pool in _claims_by_value(index).items() if kinds is None or kind in kinds]
-        for source_value, members in (item for pool in pools for item in pool.items()):
+        for source_value, members in _may_equal(value, index, kinds):
             cmp = compare(value, source_value)
             if cmp.result != EQUAL:
                 continue
@@ -1645,6 +1647,68 @@ def _group_by_value(claims: Sequence[SourceClaim]) -> Dict[str, Dict[ClaimValue,
     for pos, claim in enumerate(claims):
         groups.setdefault(claim.value.kind, {}).setdefault(claim.value, []).append((pos, claim))
     return groups
+
+
+class MagnitudeIndex:
+    """The distinct source values of one kind by their size (``compare.magnitude_spans``), in
+    buckets 1 % wide: a value can equal only those whose spans meet its own, so an answer value
+    is compared with the few of about its size (and the values of unbounded or wide spans)."""
+
+    NARROW = 2.0  # spans wider than this ratio are compared with every value
+    STEP = math.log(1.01)
+    SLACK = 1e-6  # far above compare's tolerance (1e-9 of the values)
+
+    def __init__(self, pool: Dict[ClaimValue, List[Tuple[int, SourceClaim]]]):
+        self.pool = pool
+        self.always: List[ClaimValue] = []
+        self.buckets: Dict[int, List[ClaimValue]] = {}
+        for v in pool:
+            ranges = self._ranges(v)
+            if ranges is None:
+                self.always.append(v)
+                continue
+            for b in sorted({b for first, last in ranges for b in range(first, last + 1)}):
+                self.buckets.setdefault(b, []).append(v)
+
+    def _ranges(self, v: ClaimValue) -> Optional[List[Tuple[int, int]]]:
+        spans = magnitude_spans(v)
+        if spans is None or any(hi > self.NARROW * lo for lo, hi in spans):
+            return None
+        return [
+            (
+                math.floor(math.log(lo * (1 - self.SLACK)) / self.STEP),
+                math.floor(math.log(hi * (1 + self.SLACK)) / self.STEP),
+            )
+            for lo, hi in spans
+        ]
+
+    def candidates(self, value: ClaimValue) -> Iterable[Tuple[ClaimValue, List[Tuple[int, SourceClaim]]]]:
+        """The source values ``compare`` may find equal to ``value``, with their claims."""
+        ranges = self._ranges(value)
+        if ranges is None:
+            return self.pool.items()
+        found: Dict[ClaimValue, None] = dict.fromkeys(self.always)
+        for first, last in ranges:
+            for b in range(first, last + 1):
+                found.update(dict.fromkeys(self.buckets.get(b, ())))
+        return [(v, self.pool[v]) for v in found]
+
+
+def _may_equal(
+    value: ClaimValue, index: SourceIndex, kinds: Optional[frozenset]
+) -> Iterable[Tuple[ClaimValue, List[Tuple[int, SourceClaim]]]]:
+    """The distinct source values (with their claims) of the kinds ``value`` can meet that
+    ``compare`` may find equal to it: by size for amounts, percents, quantities and counts
+    (``MagnitudeIndex``), every one for dates and times."""
+    for kind, pool in _claims_by_value(index).items():
+        if kinds is not None and kind not in kinds:
+            continue
+        if kind in MAGNITUDE_KINDS and value.kind in MAGNITUDE_KINDS:
+            yield from index.memo(f"numeric.magnitudes:{kind}", lambda pool=pool: MagnitudeIndex(pool)).candidates(
+                value
+            )
+        else:
+            yield from pool.items()
 
 
 def _postings(index: SourceIndex) -> Dict[str, List[int]]:

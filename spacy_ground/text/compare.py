@@ -288,6 +288,31 @@ def _times(a: ClaimValue, s: ClaimValue) -> Comparison:
     return Comparison(DIFFERS)
 
 
+MAGNITUDE_KINDS = frozenset({"money", "percent", "quantity", "cardinal"})
+
+
+def magnitude_spans(v: ClaimValue) -> Optional[Tuple[Tuple[float, float], ...]]:
+    """The sizes (absolute values) at which ``compare`` can find ``v`` equal to another value
+    when neither is a date or a time: its interval, its interval as written (``_stated``) and,
+    for a percent, the other side of a split (100 - v), each as (smallest, largest) size; None
+    when one is unbounded, not a number or takes in zero (then every value must be compared).
+    Two values ``compare`` finds equal have spans that meet (within its tolerance)."""
+    if v.kind not in MAGNITUDE_KINDS or v.low is None or v.high is None:
+        return None
+    intervals = [(v.low, v.high)]
+    if v.number is not None:
+        written = _stated(v)
+        intervals.append((written.low, written.high))
+    if v.kind == "percent":
+        intervals.append((100 - v.high, 100 - v.low))
+    spans = []
+    for lo, hi in intervals:
+        if not (math.isfinite(lo) and math.isfinite(hi)) or lo <= 0 <= hi or hi < lo:
+            return None
+        spans.append((min(abs(lo), abs(hi)), max(abs(lo), abs(hi))))
+    return tuple(spans)
+
+
 def scaled_by_thousands(a: ClaimValue, s: ClaimValue) -> bool:
     """Whether two values differ only by a power of 1,000 ("277.7 million" against a cell
     "277.7" under "(M)"): a unit left unsaid, not another figure."""
