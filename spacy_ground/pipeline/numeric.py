@@ -432,8 +432,7 @@ class NumericGrounder:
             for i, k in shared.items():
                 overlap[i] = k / max(1, len(context))
             alike = shared
-        ranked = sorted((i for i in alike if overlap[i] >= self.min_overlap), key=lambda i: (-overlap[i], i))
-        return overlap, ranked
+        return overlap, _ranked(overlap, alike, self.min_overlap)
 
     def _context(self, span: Span) -> frozenset:
         doc = span.doc
@@ -552,9 +551,8 @@ class NumericGrounder:
         # each distinct source value is compared once; of equal ranks the first claim wins
         strong: Optional[Tuple[Tuple[Tuple[bool, float], int], SourceClaim, Optional[str]]] = None
         weak: Optional[Tuple[Tuple[Tuple[bool, float], int], SourceClaim, Optional[str]]] = None
-        kinds = COMPARABLE_KINDS.get(value.kind)
-        pools = [pool for kind, pool in _claims_by_value(index).items() if kinds is None or kind in kinds]
-        for source_value, members in _may_equal(value, index, kinds):
+        pools = _comparable_pools(value, index)
+        for source_value, members in _may_equal(value, index, pools):
             cmp = compare(value, source_value)
             if cmp.result != EQUAL:
                 continue
@@ -583,7 +581,7 @@ class NumericGrounder:
             return _result("unsupported", "this value appears only in the question, not in the sources")
         # 3. a differing value of the same kind in the closest evidence is a mismatch
         if ranked is None:
-            ranked = sorted((i for i, o in enumerate(overlap) if o >= self.min_overlap), key=lambda i: (-overlap[i], i))
+            ranked = _ranked(overlap, range(len(overlap)), self.min_overlap)
         evidence = list(ranked[: self.top_k])
         # lines that name what the answer counts or measures ("business_stars: 4.0") are evidence too
         if word:
@@ -619,7 +617,7 @@ class NumericGrounder:
         # nothing comparable nearby; name the nearest comparable value anywhere, if any
         far = [
             (distance(value, source_value), members[0][0], members[0][1])
-            for pool in pools
+            for _, pool in pools
             for source_value, members in pool.items()
             if compare(value, source_value).result == DIFFERS
         ]
@@ -1694,15 +1692,27 @@ class MagnitudeIndex:
         return [(v, self.pool[v]) for v in found]
 
 
+def _ranked(overlap: Sequence[float], alike: Iterable[int], min_overlap: float) -> List[int]:
+    """The sentences of ``alike`` with at least ``min_overlap``, most alike first."""
+    return sorted((i for i in alike if overlap[i] >= min_overlap), key=lambda i: (-overlap[i], i))
+
+
+Pool = Dict[ClaimValue, List[Tuple[int, SourceClaim]]]
+
+
+def _comparable_pools(value: ClaimValue, index: SourceIndex) -> List[Tuple[str, Pool]]:
+    """The source values by kind, of the kinds ``compare`` can meet ``value`` with."""
+    kinds = COMPARABLE_KINDS.get(value.kind)
+    return [(kind, pool) for kind, pool in _claims_by_value(index).items() if kinds is None or kind in kinds]
+
+
 def _may_equal(
-    value: ClaimValue, index: SourceIndex, kinds: Optional[frozenset]
+    value: ClaimValue, index: SourceIndex, pools: List[Tuple[str, Pool]]
 ) -> Iterable[Tuple[ClaimValue, List[Tuple[int, SourceClaim]]]]:
-    """The distinct source values (with their claims) of the kinds ``value`` can meet that
-    ``compare`` may find equal to it: by size for amounts, percents, quantities and counts
+    """The distinct source values (with their claims) of ``pools`` that ``compare`` may find
+    equal to ``value``: by size for amounts, percents, quantities and counts
     (``MagnitudeIndex``), every one for dates and times."""
-    for kind, pool in _claims_by_value(index).items():
-        if kinds is not None and kind not in kinds:
-            continue
+    for kind, pool in pools:
         if kind in MAGNITUDE_KINDS and value.kind in MAGNITUDE_KINDS:
             yield from index.memo(f"numeric.magnitudes:{kind}", lambda pool=pool: MagnitudeIndex(pool)).candidates(
                 value
