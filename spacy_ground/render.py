@@ -149,6 +149,8 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
             )
         )
     for fact in doc._.record_facts or []:
+        if fact.get("check") == "name" and fact["status"] == "grounded":
+            continue  # a name the sources give is the common case: marking each would bury the rest
         ranges.append(
             (
                 fact["start"],

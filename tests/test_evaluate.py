@@ -730,6 +730,8 @@ def test_every_cache_keyed_by_input_is_emptied_between_timing_passes():
         ("checks.records", "load_table_list"),
         ("checks.records", "load_needs_before"),
         ("checks.records", "load_denial_ignores"),
+        ("checks.names", "load_terms"),
+        ("checks.fields", "load_values"),
     }
     found = set()
     for info in pkgutil.walk_packages(spacy_ground.__path__, prefix="spacy_ground."):

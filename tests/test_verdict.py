@@ -242,7 +242,9 @@ def test_record_facts_give_reasons_spans_and_a_flag(nlp):
     answer = "Finch & Fork has free WiFi. Guests can enjoy outdoor seating on the patio."
     doc = spacy_ground.check(nlp, answer, [record])
     g = doc._.grounding
-    assert [(f["text"], f["status"]) for f in g.facts] == [("WiFi", "grounded"), ("outdoor seating", "conflict")]
+    records = [(f["text"], f["status"]) for f in g.facts if "check" not in f]
+    assert records == [("WiFi", "grounded"), ("outdoor seating", "conflict")]
+    assert [(f["text"], f["status"]) for f in g.facts if f.get("check") == "name"] == [("Finch & Fork", "grounded")]
     assert any("attributes.OutdoorSeating: false" in r for r in g.reasons)
     assert g.action in ("flag", "block") and g.verdict == "contradicted"  # a contradicted record fact always flags
     flagged = [s.text for s in doc.spans["ground_unsupported"]]

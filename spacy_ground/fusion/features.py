@@ -208,7 +208,7 @@ def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[s
     support = [e["supported"] for e in ent] or [1.0]
     evidence = [s._.evidence[0]["score"] for s in sents if s._.evidence] or [1.0]
     numeric = doc._.numeric_grounding or {}
-    facts = doc._.record_facts or []
+    facts = [f for f in doc._.record_facts or [] if "check" not in f]  # the record's and hours' facts
     n_absent, n_words = absent_word_counts(without_grounded_claims(doc), sources)
     f = {
         "min_support": min(support),

@@ -115,7 +115,7 @@ def best_point(curve: numpy.ndarray) -> int:
     return int(ties[len(ties) // 2])
 
 
-def ruled_by_features(rows: Sequence[Dict[str, Any]], contradiction_threshold: float = 0.98) -> numpy.ndarray:
+def ruled_by_features(rows: Sequence[Dict[str, Any]], contradiction_threshold: float = 0.95) -> numpy.ndarray:
     """Whether ``ground_verdict``'s rules flag each answer whatever its score (a mismatched
     number or record fact, a sentence contradicted at ``contradiction_threshold``), read from
     its features."""
@@ -197,7 +197,7 @@ def best_sentence_threshold(
     scores: Sequence[float],
     flag_threshold: float,
     grid: Sequence[float] = SENTENCE_THRESHOLDS,
-    contradiction_threshold: float = 0.98,
+    contradiction_threshold: float = 0.95,
 ) -> Optional[Dict[str, float]]:
     """The ``sentence_threshold`` (1 - support from which a sentence becomes a flagged span,
     in flagged answers: scored at or above ``flag_threshold``, or with a mismatched number or

@@ -13,6 +13,9 @@ records.py; the phrase table is ``record_terms`` in config, the packaged
 ``record_terms.json`` by default), and so are the days the answer says it opens or
 closes, or opens longer ("open seven days a week", "closed on Mondays", "extended
 hours on weekends"), against the record's weekday hours (hours.py, path ``hours``).
+Names, roles and denials are checked against any sources (``check_names``; names.py:
+a name the sources write nowhere, another name in its place, two names the other way
+round, a sentence denied that the sources state), into the same list.
 """
 
 from __future__ import annotations
@@ -50,7 +53,11 @@ from spacy_ground.checks.changes import (
     stated_changes,
 )
 from spacy_ground.checks.context import TEXT_KEY, AnswerText, answer_text, doc_text, sentence_of
+from spacy_ground.checks.fields import check_fields
 from spacy_ground.checks.hours import check_hours_facts
+from spacy_ground.checks.names import check_names as name_facts
+from spacy_ground.checks.names import load_terms as load_name_terms
+from spacy_ground.checks.names import source_names
 from spacy_ground.checks.records import check_record_facts, load_terms
 from spacy_ground.pipeline.extensions import claims_group, guarded, register_extensions, source_index
 from spacy_ground.sources.index import COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex
@@ -162,6 +169,8 @@ def _hours_clauses(text: str, separators: str) -> List[str]:
         "amber": 0.7,
         "check_records": True,
         "record_terms": "",
+        "check_names": True,
+        "name_terms": "",
         "time_budget": 10.0,
         "scorer": {
             "@scorers": "spacy_ground.numeric_scorer.v1",
@@ -182,6 +191,8 @@ def make_ground_numeric(
     amber: float,
     check_records: bool,
     record_terms: str,
+    check_names: bool,
+    name_terms: str,
     time_budget: float,
     scorer: Optional[Callable],
 ) -> "NumericGrounder":
@@ -196,6 +207,8 @@ def make_ground_numeric(
         amber=amber,
         check_records=check_records,
         record_terms=record_terms,
+        check_names=check_names,
+        name_terms=name_terms,
         time_budget=time_budget,
         scorer=scorer,
     )
@@ -262,6 +275,8 @@ class NumericGrounder:
         amber: float = 0.7,
         check_records: bool = True,
         record_terms: str = "",
+        check_names: bool = True,
+        name_terms: str = "",
         time_budget: float = 10.0,
         scorer: Optional[Callable] = None,
     ):
@@ -286,8 +301,12 @@ class NumericGrounder:
             )
         self.time_budget = float(time_budget)
         self.scorer = scorer
+        self.check_names = check_names
+        self.name_terms = name_terms or None
         if check_records:
             load_terms(self.record_terms)  # a bad table fails here, not on the first answer
+        if check_names:
+            load_name_terms(self.name_terms)
 
     def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
         """Numeric grounding alone against gold answers (``nlp.evaluate``; see ``NumericScorer``)."""
@@ -396,9 +415,16 @@ class NumericGrounder:
         if self.check_records and not facts_skipped:
             facts = sorted(
                 check_record_facts(doc_text(doc), list(sources), self.record_terms)
-                + check_hours_facts(doc_text(doc), list(sources)),
+                + check_hours_facts(doc_text(doc), list(sources))
+                + check_fields(doc_text(doc), list(sources)),
                 key=lambda f: f["start"],
             )
+        if self.check_names and time.perf_counter() <= deadline:
+            terms = load_name_terms(self.name_terms)
+            names = index.memo(
+                f"names:{self.name_terms}", lambda: source_names([s.text for s in index.sentences], terms)
+            )
+            facts = sorted(facts + name_facts(doc_text(doc), names, question, terms), key=lambda f: f["start"])
         doc._.record_facts = facts
         doc._.numeric_grounding = self._summary(spans, facts=facts)
         if late:
