@@ -5,7 +5,6 @@ rules; and the probes that measure them (training/probes.py)."""
 from __future__ import annotations
 
 import json
-import random
 import time
 
 import pytest
@@ -220,4 +219,37 @@ def test_probes_are_seeded_and_change_what_they_say():
     assert "Carl Sagan" in kinds["name_swap"]["answer"] and "Jane Doe" not in kinds["name_swap"]["answer"]
     assert kinds["equal_rewrite"]["answer"] != rec["answer"]
     assert build([dict(rec, hallucinated=True)]) == []  # only clean answers are probed
-    random.Random(0)
+
+
+def test_probes_section_of_benchmarks(tmp_path):
+    from spacy_ground.training.project import write_benchmarks
+
+    row = {"probes": 4, "flagged": 1, "original_passed": 2, "flagged_of_passed": 0}
+    metrics = {
+        "meta": {
+            "date": "2026-12-05",
+            "machine": "x86_64, 2 cores",
+            "command": "python -m spacy_ground.training.probes d.jsonl",
+        },
+        "seed": 0,
+        "sets": {
+            "d": {
+                "kinds": {
+                    "equal_rewrite": dict(row, share_flagged=0.25, share_flagged_of_passed=0.0),
+                    "name_swap": dict(row, original_passed=0, share_flagged=0.25, share_flagged_of_passed=None),
+                }
+            }
+        },
+    }
+    (tmp_path / "probes.json").write_text(json.dumps(metrics))
+    target = tmp_path / "B.md"
+    target.write_text("# Benchmarks\n")
+    for _ in range(2):  # replaced, not appended twice
+        assert write_benchmarks(str(target), [str(tmp_path / "probes.json")]) == 0
+    text = target.read_text()
+    assert text.count("<!-- probes:start -->") == 1 and "2026-12-05 on x86_64, 2 cores" in text
+    rows = [line for line in text.splitlines() if line.startswith("| d |")]
+    assert rows == [  # in the order of the kinds, whatever the file's
+        "| d | name_swap | flag | 4 | 25.0% | - (0) |",
+        "| d | equal_rewrite | pass | 4 | 25.0% | 0.0% (2) |",
+    ]

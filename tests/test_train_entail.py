@@ -15,6 +15,7 @@ from spacy_ground.training.train_entail import (
     native_bf16,
     read_pair_file,
     sample_nli,
+    synthetic_negative,
     train_part,
     training_precision,
     write_pair_file,
@@ -62,6 +63,18 @@ def test_hard_negative_changes_a_number_or_negates(sentence, number):
         assert any(number not in n and n.split()[0] == sentence.split()[0] for n in seen)
     else:  # no number: always a negation after the verb
         assert all(" is not " in n for n in seen)
+
+
+def test_synthetic_negatives_take_each_kind_that_applies():
+    record = {"answer": "", "sources": ["Brightline acquired Acme in 2021, said Jane Doe, and not Carl Sagan."]}
+    sentence = "In 2021 Brightline acquired Acme, and its chief Jane Doe was pleased."
+    seen = {synthetic_negative(sentence, record, random.Random(seed)) for seed in range(40)}
+    assert None not in seen and sentence not in seen
+    assert any("Carl Sagan" in s for s in seen)  # a name of the sources swapped in
+    assert any("Acme acquired Brightline" in s for s in seen)  # the roles swapped
+    assert any(" not " in s for s in seen)  # denied
+    assert any("2021" not in s for s in seen)  # the year changed
+    assert synthetic_negative("Lovely weather today.", record, random.Random(0)) is None
 
 
 def test_hard_negative_none_without_a_number_or_verb():

@@ -20,9 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import random
 import re
 import sys
+from datetime import date
+from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional
 
 from spacy_ground.checks.fields import check_fields
@@ -169,6 +173,29 @@ def measure(nlp, probes: List[Dict[str, Any]], originals: Dict[str, str]) -> Dic
     return {"kinds": by_kind, "examples": examples}
 
 
+def table(metrics: Dict[str, Any]) -> str:
+    """The Markdown table of a probes run: per set and kind, probes, share flagged, and share
+    flagged among the probes whose original answer passed."""
+
+    def share(x: Optional[float]) -> str:
+        return "-" if x is None else f"{x:.1%}"
+
+    lines = [
+        "| set | probe | should | probes | flagged | flagged where the original passed (of) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, data in metrics["sets"].items():
+        for kind in KINDS:
+            row = data["kinds"].get(kind)
+            if row:
+                should = "pass" if kind == "equal_rewrite" else "flag"
+                lines.append(
+                    f"| {name} | {kind} | {should} | {row['probes']} | {share(row['share_flagged'])} "
+                    f"| {share(row['share_flagged_of_passed'])} ({row['original_passed']}) |"
+                )
+    return "\n".join(lines)
+
+
 def main(argv: Optional[List[str]] = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="+", help="JSONL files in the data format (dev splits)")
@@ -180,7 +207,12 @@ def main(argv: Optional[List[str]] = None) -> None:
     from spacy_ground.api import check
 
     nlp = spacy_ground.load()
-    result: Dict[str, Any] = {"seed": args.seed, "sets": {}}
+    meta = {
+        "date": date.today().isoformat(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "command": "python -m spacy_ground.training.probes " + " ".join(argv if argv is not None else sys.argv[1:]),
+    }
+    result: Dict[str, Any] = {"meta": meta, "seed": args.seed, "sets": {}}
     for path in args.data:
         records = [json.loads(line) for line in open(path, encoding="utf8") if line.strip()]
         if args.limit:
@@ -198,13 +230,9 @@ def main(argv: Optional[List[str]] = None) -> None:
         result["sets"][name] = dict(
             measure(nlp, probes, originals), clean_answers=sum(not r.get("hallucinated") for r in records)
         )
-        for kind, row in result["sets"][name]["kinds"].items():
-            print(
-                f"{name} {kind}: {row['probes']} probes, flagged {row['share_flagged']:.1%}, "
-                f"of those whose original passed {row['share_flagged_of_passed'] if row['share_flagged_of_passed'] is None else format(row['share_flagged_of_passed'], '.1%')}"
-            )
-    with open(args.output, "w", encoding="utf8") as fh:
-        json.dump(result, fh, indent=1)
+    Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.output).write_text(json.dumps(result, indent=1), encoding="utf8")
+    print(table(result))
 
 
 if __name__ == "__main__":

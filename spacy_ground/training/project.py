@@ -48,6 +48,7 @@ RUN_FILES = (
     "large_input.json",
     "hostile_input.json",
     "speed_under_load.json",
+    "probes.json",
 )
 RUN_PLOTS = ("roc_*.png", "pr_*.png")
 START, END = "<!-- claims:start -->", "<!-- claims:end -->"
@@ -269,25 +270,44 @@ def load_section(metrics: dict) -> str:
     )
 
 
+def _measured_section(marker: str, title: str, metrics: dict, body: str, table: str) -> str:
+    """A generated BENCHMARKS section: title, when, where and by which command it was measured,
+    what the table shows, the table."""
+    m = metrics["meta"]
+    return (
+        f"<!-- {marker}:start -->\n## {title}\n\nMeasured {m['date']} on {m['machine']} with "
+        f"`{m['command']}`{body}\n\n{table}\n<!-- {marker}:end -->"
+    )
+
+
 def hostile_section(metrics: dict) -> str:
     """The BENCHMARKS section of a hostile-input run (``training.hostile``)."""
     from spacy_ground.training.hostile import table
 
-    m = metrics["meta"]
-    return (
-        "<!-- hostile:start -->\n## Hostile input\n\nMeasured "
-        + m["date"]
-        + " on "
-        + m["machine"]
-        + f" with `{m['command']}`: each family of pathological answers or sources (`in`: which holds "
+    body = (
+        ": each family of pathological answers or sources (`in`: which holds "
         "it) at each size, checked by the rules-only pipeline (claims and numeric grounding), each case "
-        "in a fresh process after a warm-up, stopped past "
-        + f"{m['limit_s']:.0f} s. Seconds per 10 KB that stay flat as the size grows mean linear time. "
+        f"in a fresh process after a warm-up, stopped past {metrics['meta']['limit_s']:.0f} s. Seconds per "
+        "10 KB that stay flat as the size grows mean linear time. "
         "'Time budget spent': ground_numeric's `time_budget` (10 s) cut the claim checks short and the "
-        "verdict says so; peak RSS is the whole process at the largest size.\n\n"
-        + table(metrics)
-        + "\n<!-- hostile:end -->"
+        "verdict says so; peak RSS is the whole process at the largest size."
     )
+    return _measured_section("hostile", "Hostile input", metrics, body, table(metrics))
+
+
+def probes_section(metrics: dict) -> str:
+    """The BENCHMARKS section of a probes run (``training.probes``)."""
+    from spacy_ground.training.probes import table
+
+    body = (
+        f" (seed {metrics['seed']}): clean dev answers changed on purpose, each "
+        "checked by the default pipeline. `name_swap` puts another name of the same sources in place of "
+        "one the answer takes from them, `name_invented` a name no source gives, `field_swap` another "
+        "value of the same kind the record gives another key (a colour, a name); each should be flagged. "
+        "`equal_rewrite` says the same in other words (contractions, synonyms) and should pass as the "
+        "answer did. The last column counts only probes whose original answer passed."
+    )
+    return _measured_section("probes", "Probes: names, record fields, rewording", metrics, body, table(metrics))
 
 
 def domains_section(path: str) -> str:
@@ -323,6 +343,7 @@ def write_benchmarks(target: str, paths: List[str]) -> int:
     for prefix, section, marker in (
         ("hostile", hostile_section, "hostile"),
         ("speed_under_load", load_section, "load"),
+        ("probes", probes_section, "probes"),
     ):
         for x in (x for x in paths if Path(x).name.startswith(prefix)):
             metrics = json.loads(Path(x).read_text(encoding="utf8"))

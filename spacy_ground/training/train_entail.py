@@ -395,6 +395,14 @@ def main(argv=None) -> int:
         "--negative-share", type=float, default=0.2, help="share of supported sentences given a hard negative"
     )
     a.add_argument(
+        "--negatives",
+        choices=("rules", "synthetic"),
+        default="rules",
+        help="hard negatives: a changed number or an added negation (rules), or any kind of "
+        "training.synthetic that applies to one sentence (a number, a name of the sources, a "
+        "negation either way, two names' roles)",
+    )
+    a.add_argument(
         "--evidence-k", type=int, default=1, help="evidence sentences per pair (as ground_entail's evidence_k)"
     )
     a.add_argument(
@@ -469,6 +477,26 @@ def hard_negative(sentence: str, rng: random.Random) -> Optional[str]:
     return None
 
 
+def synthetic_negative(sentence: str, record: Dict, rng: random.Random) -> Optional[str]:
+    """A contradicted variant of a supported sentence made by ``training.synthetic``: the kinds
+    that apply to one sentence, tried in a seeded order (a number changed, a name swapped for
+    another of the record's sources, two names' roles swapped, a negation added or dropped)."""
+    from spacy_ground.training import synthetic
+
+    makers = [
+        lambda: synthetic.change_number(sentence, rng),
+        lambda: synthetic.swap_name(dict(record, answer=sentence), rng),
+        lambda: synthetic.swap_roles(sentence, rng),
+        lambda: synthetic.flip_negation(sentence, rng),
+    ]
+    rng.shuffle(makers)
+    for make in makers:
+        made = make()
+        if made is not None and made[0] != sentence:
+            return made[0]
+    return None
+
+
 def train_part(record: Dict) -> str:
     """Split RAGTruth train by source document: 'adapt' (70 %, stage-2 pairs) or 'verdict'
     (30 %, where the verdict is fit on entailment scores the model has not been trained on)."""
@@ -489,6 +517,7 @@ def build_rag_pairs(
     negative_evidence_k: int = 1,
     evidence_k_by_source: Optional[Dict[str, int]] = None,
     source_kinds: Optional[Sequence[str]] = None,
+    negatives: str = "rules",
 ) -> List[Pair]:
     """(evidence, answer sentence, label) pairs from RAGTruth train, SummEdits and hard negatives.
 
@@ -497,7 +526,8 @@ def build_rag_pairs(
     ``ground_entail`` uses them), so the model learns on the inputs it will see.
     ``source_kinds``: only answers whose sources are of these kinds (all when None).
     Lower-ranked evidence negatives (``negative_evidence_k``) are made for answers read
-    with one evidence sentence only.
+    with one evidence sentence only. ``negatives``: how hard negatives are made ("rules":
+    ``hard_negative``; "synthetic": ``synthetic_negative``).
     """
     if negative_evidence_k > 1 and evidence_k > 1:
         raise ValueError(
@@ -540,7 +570,8 @@ def build_rag_pairs(
                 label = _sentence_label(sent.start_char, sent.end_char, rec.get("spans") or [])
             if label == 0:
                 if rng.random() < negative_share:
-                    neg = hard_negative(sent.text.strip(), rng)
+                    text = sent.text.strip()
+                    neg = synthetic_negative(text, rec, rng) if negatives == "synthetic" else hard_negative(text, rng)
                     if neg:
                         pairs.append((premise, neg, 2))
                 if rng.random() > supported_share:
@@ -572,6 +603,7 @@ def adapt(args: argparse.Namespace) -> int:
         args.negative_evidence_k,
         args.evidence_k_by_source,
         args.source_kinds,
+        getattr(args, "negatives", "rules"),
     )
     if args.nli_data and args.nli_pairs:
         # replay NLI pairs so that adapting to RAG answers does not unlearn entailment
