@@ -172,6 +172,49 @@ def test_name_checks_can_be_switched_off():
     assert not any("check" in f for f in doc._.record_facts)
 
 
+FAITHFUL = [  # faithful answers that once raised a conflict or a made-up name
+    ("## Early Life\nMarie Curie was born in Warsaw.", ["Marie Curie was born in Warsaw in 1867."]),
+    ("I Don't Know Based On The Provided Sources.", ["Marie Curie was born in Warsaw in 1867."]),
+    ("Acme no longer sells the X200.", ["Acme has discontinued the X200 and stopped selling it."]),
+    ("The company refused to confirm the layoffs.", ["The company would not confirm the layoffs."]),
+    ("The company is based in the United States.", ["The company is based in the US."]),
+    ("The country is the United States.", ['{"country": "US"}']),
+    ("The 2022 World Cup was won by Argentina.", ["Argentina won the 2022 World Cup, beating France."]),
+    ("Activision was acquired by tech giant Microsoft.", ["Microsoft acquired Activision in 2023."]),
+    ("Grant received a letter from Lincoln.", ["Lincoln sent a letter to Grant."]),
+    (
+        "Born in Warsaw in 1867, Marie Curie moved to Paris in 1891.",
+        ["Marie Curie was born in Warsaw in 1867. She moved to Paris in 1891 and won the Nobel Prize in Physics."],
+    ),
+    ("The author is J.K. Rowling.", ['{"author": "J. K. Rowling"}']),
+    ("The author is Dr. Jane Goodall.", ['{"author": "Jane Goodall"}']),
+    ("The model is Tesla's cheapest car.", ['{"model": "Model 3"}']),
+    ("The guitar is in mint condition and plays well.", ['{"color": "Black"}']),
+    ("It comes in a plastic carrying case.", ['{"material": "Aluminum"}']),
+    ("The colour is grey.", ['{"color": "Gray"}']),
+    ("Apple's CEO was Steve Jobs until 2011.", ['{"ceo": "Tim Cook"}', "Steve Jobs was Apple's CEO until 2011."]),
+]
+
+
+@pytest.mark.parametrize("answer, sources", FAITHFUL)
+def test_faithful_answers_raise_no_conflict(answer, sources):
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    facts = spacy_ground.check(nlp, answer, sources)._.record_facts
+    assert not [f["reason"] for f in facts if "check" in f and (f["status"] == "conflict" or f.get("invented"))]
+
+
+def test_a_record_written_as_lines_is_a_record_not_an_article():
+    """A value of another field of a "- key: value" source is still a conflict (only text
+    sources that are not records excuse a value they write)."""
+    source = "Nadine Winter\n---\n- place of death: Washington, D.C.\n- position held: member of the Council of the District of Columbia\n"
+    facts = check_fields("Her place of death was in District of Columbia.", [source])
+    assert [(f["text"], f["status"]) for f in facts] == [("District of Columbia", "conflict")]
+    article = "Nadine Winter died in the District of Columbia."
+    assert [
+        f["status"] for f in check_fields("Her place of death was in District of Columbia.", [source, article])
+    ] == []
+
+
 def _word(i: int) -> str:
     """A distinct capitalised word for each ``i`` ("Baaaa", "Caaaa", ...)."""
     letters = "".join("abcdefghijklmnopqrstuvwxyz"[(i // 26**k) % 26] for k in range(4))
@@ -189,6 +232,10 @@ def _word(i: int) -> str:
         lambda n: "- " + "a" * n + ": b\n",
         lambda n: "the color is " + "navy " * (n // 5),
         lambda n: "in " + "dark " * (n // 5) + "blue",
+        lambda n: "Ab was " + "co-" * (n // 3) + "ed by " + "x " * (n // 2) + "Cd",  # passive with words after "by"
+        lambda n: "- author: " + "J." * (n // 2) + "\n",
+        lambda n: "#" * n + " Ab Cd\n",
+        lambda n: "Ab " * (n // 6) + "ab " * (n // 6),  # a long sentence, mostly capitals
         lambda n: " ".join(_word(i) + " acquired " + _word(i + 1) for i in range(n // 16)),  # many distinct names
     ],
 )

@@ -43,6 +43,10 @@ _NAME_RUN = re.compile(
     rf"(?<![\w'’&.-]){_WORD}(?:[ \t]{{1,3}}(?:{_PARTICLE}[ \t]{{1,3}}){{0,2}}{_WORD}){{0,6}}(?![\w'’&-])"
 )
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’&-][A-Za-z0-9]+)*")
+# a name that is its line ("## Early Life", "Quick Facts:"): a heading
+_HEADING_START = re.compile(r"(?:^|\n)[ \t]{0,8}(?:[#>*•-]{1,6}[ \t]{1,6}|\d{1,3}[.)][ \t]{1,6})?[*_]{0,3}$")
+_HEADING_END = re.compile(r"[ \t:*_]{0,8}(?:\n|$)")
+_LOWER_OR_UPPER = re.compile(r"[A-Za-z][A-Za-z'’-]{0,40}")
 _LOWER_WORD = re.compile(r"\b[a-z][a-z'’-]{0,40}")
 # where a sentence, a line, a list item or a quotation starts: a capital there says nothing
 _OPENS = re.compile(
@@ -52,7 +56,9 @@ _OPENS = re.compile(
 # nothing ("not only", "no doubt")
 _DENIAL = re.compile(
     r"\b(?:not|never|no|nobody|nothing|none|cannot|neither|nor|without|unknown|unclear|unavailable"
-    r"|(?:prevent|avoid|lack|refuse|fail)(?:s|ed|ing)?|failure)\b|\b\w{1,20}n['’]t\b",
+    r"|(?:prevent|avoid|lack|fail|ban|prohibit)(?:s|ed|ned|ing)?|refus(?:e|es|ed|ing)|failure"
+    r"|(?:stop|cease|discontinue|quit)(?:s|d|ped|ed|ping|ing)?|declin(?:e|es|ed|ing)\s+to|yet\s+to)\b"
+    r"|\b\w{1,20}n['’]t\b",
     re.I,
 )
 _NOT_DENYING = re.compile(
@@ -62,7 +68,9 @@ _NOT_DENYING = re.compile(
 )
 # a verb put in the passive before a name ("was acquired by"): the sentence runs the other way round
 PASSIVE = re.compile(
-    r"\b(?:is|are|was|were|be|been|being|get|got|gets)\s+(?:\w{1,20}ly\s+)?\w{2,30}(?:ed|en|wn|ht|ld|de)\s+by\s*$", re.I
+    r"\b(?:is|are|was|were|be|been|being|get|got|gets)\s+(?:\w{1,20}ly\s+)?(?:[\w-]{2,30}(?:ed|en|wn|ht|ld|de)"
+    r"|won|run|built|found|sent|paid|led|spent|kept|struck|hit|beat|bid|sold|told)\s+by(?:\s+[a-z][\w-]{0,30}){0,3}\s*$",
+    re.I,
 )
 _CLAUSE_SPLIT = re.compile(
     r"[,;:()\[\]]|\s[-–—]{1,2}\s|\b(?:but|while|whereas|although|though|because|which|who|unless|however)\b", re.I
@@ -319,12 +327,24 @@ def check_names(
     facts: List[Dict[str, Any]] = []
     for s_start, s_end in split_sentences(answer):
         sentence = answer[s_start:s_end]
-        names = [n for n in find_names(sentence, terms)]
+        names = find_names(sentence, terms)
         clause = (s_start, s_end)
-        facts += _name_facts(sentence, s_start, names, src, known, clause, slot_overlap)
+        if not _title_case(sentence):  # a heading ("## Early Life") or a sentence in Title Case names nothing
+            facts += _name_facts(sentence, s_start, names, src, known, clause, slot_overlap)
         facts += _role_facts(sentence, s_start, names, src, terms, clause)
         facts += _negation_facts(sentence, s_start, src, clause, negation_overlap)
     return facts
+
+
+def _title_case(sentence: str) -> bool:
+    """Whether most words of ``sentence`` (three or more) start with a capital, as headings do."""
+    words = _LOWER_OR_UPPER.findall(sentence[:400])
+    return len(words) >= 3 and sum(w[0].isupper() for w in words) >= 0.8 * len(words)
+
+
+def _initials(n: Name) -> str:
+    """The initials of a name of several words ("United States" -> "us")."""
+    return "".join(w[0] for w in n.words) if len(n.words) > 1 else ""
 
 
 def _name_facts(
@@ -341,6 +361,8 @@ def _name_facts(
     all_stems = frozenset(stem(w) for w in all_words)
     for n in names:
         missing = [w for w in n.words if not any(f in known for f in forms(w))]
+        if missing and _initials(n) in known:
+            missing = []  # the sources write it by its initials ("US" for "United States")
         if n.opens and len(n.words) == 1 and missing:
             continue  # a capital that starts a sentence may be any word ("Additionally")
         # the words around the name (a window, so a sentence of thousands of names stays linear)
@@ -359,7 +381,10 @@ def _name_facts(
         out.append(_fact("name", start, end, n.text, (start, end), status, value, reason))
         if missing and other is None:
             # a name of several words, none of them in the sources or the question: made up
-            out[-1]["invented"] = len(missing) == len(n.words) > 1
+            heading = bool(_HEADING_START.search(sentence[max(0, n.start - 30) : n.start])) and bool(
+                _HEADING_END.match(sentence, n.end)
+            )
+            out[-1]["invented"] = len(missing) == len(n.words) > 1 and not heading
     return out
 
 
@@ -393,10 +418,10 @@ def _in_other_slot(
                 continue
             xb, xa = _neighbours(ev, x)
             same_before, same_after = bool(before) and xb == before, bool(after) and xa == after
-            if (same_before and same_after) or any(
+            if any(
                 same and (word not in STOP_WORDS or word in _ROLE_WORDS)
                 for same, word in ((same_before, before), (same_after, after))
-            ):
+            ):  # "in X in" is no anchor: two halves of a sentence may each come from another
                 return x, ev
     return None
 
@@ -422,7 +447,7 @@ def _role_facts(
         verbs = stems(gap) - set(terms.symmetric)
         if not verbs or any(v.startswith(terms.symmetric) for v in verbs):
             continue
-        passive = bool(PASSIVE.search(gap))
+        passive = bool(PASSIVE.search(gap) or re.search(r"\bby\b", gap, re.I))
         with_a = set().union(*(src.name_words.get(w, ()) for w in a.words))
         with_b = set().union(*(src.name_words.get(w, ()) for w in b.words))
         agree, against = None, None
@@ -435,9 +460,11 @@ def _role_facts(
                 if not (forward or backward):
                     continue
                 g = _between(ev, x, y)
-                if g is None or not (stems(g) & verbs):
+                if g is None or not verbs <= stems(
+                    g
+                ):  # every word of the answer's gap: "received ... from" is not "sent ... to"
                     continue
-                same = forward == (bool(PASSIVE.search(g)) == passive)
+                same = forward == (bool(PASSIVE.search(g) or re.search(r"\bby\b", g, re.I)) == passive)
                 if same:
                     agree = ev
                 elif against is None:
