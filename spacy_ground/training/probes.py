@@ -33,6 +33,7 @@ from spacy_ground.checks.fields import check_fields
 from spacy_ground.checks.names import find_names, forms
 from spacy_ground.sources.readers import source_text
 from spacy_ground.sources.words import fold_accents
+from spacy_ground.training.synthetic import grounded_names, known_words, replace_span
 
 # names no source of the probe sets gives (checked per answer before use)
 INVENTED = (
@@ -62,33 +63,17 @@ _SYNONYMS = (
 KINDS = ("name_swap", "name_invented", "field_swap", "equal_rewrite")
 
 
-def _replace(text: str, start: int, end: int, new: str) -> str:
-    return text[:start] + new + text[end:]
-
-
-def _known_words(sources: List[str], question: Optional[str]) -> set:
-    words = set()
-    for s in sources + [question or ""]:
-        for t in re.findall(r"[A-Za-z0-9]+(?:['’&-][A-Za-z0-9]+)*", fold_accents(s)):
-            words.update(forms(t))
-    return words
-
-
 def probes_of(rec: Dict[str, Any], rng: random.Random) -> List[Dict[str, Any]]:
     """The probes of one clean answer (see the module's docstring), each a copy of the record
     with ``answer`` changed and ``probe`` naming the kind and the change."""
     answer, sources = rec["answer"], [source_text(s) for s in rec.get("sources") or []]
-    known = _known_words(sources, rec.get("question"))
+    known = known_words(sources + [rec.get("question") or ""])
     out: List[Dict[str, Any]] = []
 
     def probe(kind: str, new_answer: str, change: str) -> None:
         out.append(dict(rec, answer=new_answer, probe={"kind": kind, "change": change}))
 
-    grounded = [
-        n
-        for n in find_names(answer)
-        if not n.opens and all(any(f in known for f in forms(w)) for w in n.words) and len(n.text) > 2
-    ]
+    grounded = grounded_names(answer, known)
     answer_words = {w for n in find_names(answer) for w in n.words}
     if grounded:
         n = rng.choice(grounded)
@@ -105,16 +90,16 @@ def probes_of(rec: Dict[str, Any], rng: random.Random) -> List[Dict[str, Any]]:
         )
         if others:
             new = rng.choice(others)
-            probe("name_swap", _replace(answer, n.start, n.end, new), f"{n.text} -> {new}")
+            probe("name_swap", replace_span(answer, n.start, n.end, new), f"{n.text} -> {new}")
         fresh = [x for x in INVENTED if not any(forms(w)[0] in known for w in x.lower().split())]
         fresh = [x for x in fresh if (len(x.split()) > 1) == (len(n.words) > 1)] or fresh
         if fresh:
             new = rng.choice(fresh)
-            probe("name_invented", _replace(answer, n.start, n.end, new), f"{n.text} -> {new}")
+            probe("name_invented", replace_span(answer, n.start, n.end, new), f"{n.text} -> {new}")
     for long, short in _CONTRACTIONS + _SYNONYMS:
         m = re.search(rf"\b{long}\b", answer)
         if m:
-            probe("equal_rewrite", _replace(answer, m.start(), m.end(), short), f"{long} -> {short}")
+            probe("equal_rewrite", replace_span(answer, m.start(), m.end(), short), f"{long} -> {short}")
             break
     fields = [f for f in check_fields(answer, rec.get("sources") or []) if f["status"] == "grounded"]
     if fields:
@@ -130,7 +115,7 @@ def probes_of(rec: Dict[str, Any], rng: random.Random) -> List[Dict[str, Any]]:
         )
         if said[:1].isupper() and pool:
             new = rng.choice(pool)
-            probe("field_swap", _replace(answer, f["start"], f["end"], new), f"{f['key']}: {said} -> {new}")
+            probe("field_swap", replace_span(answer, f["start"], f["end"], new), f"{f['key']}: {said} -> {new}")
     return out
 
 

@@ -63,11 +63,13 @@ _DENIALS = (
 _DEV_FILE = re.compile(r"(?:^|[_./-])dev(?:[_./-]|$)")
 
 
-def _replace(text: str, start: int, end: int, new: str) -> str:
+def replace_span(text: str, start: int, end: int, new: str) -> str:
+    """``text`` with its characters ``start:end`` replaced by ``new``."""
     return text[:start] + new + text[end:]
 
 
-def _known_words(texts: Iterable[str]) -> set:
+def known_words(texts: Iterable[str]) -> set:
+    """Every written form (``checks.names.forms``) of every word of ``texts``."""
     words: set = set()
     for s in texts:
         for t in re.findall(r"[A-Za-z0-9]+(?:['’&-][A-Za-z0-9]+)*", fold_accents(s)):
@@ -108,7 +110,7 @@ def change_number(text: str, rng: random.Random) -> Optional[Tuple[str, int, int
         new = new_number(d.group(0), rng, year=is_year)
         if new is None:
             continue
-        out = _replace(text, d.start(), d.end(), new)
+        out = replace_span(text, d.start(), d.end(), new)
         new_end = end + len(new) - len(d.group(0))
         again = [v for s, e, v in find_claims(out) if s == start and e == new_end]
         if again and compare(again[0], value).result == DIFFERS:
@@ -120,7 +122,9 @@ def _sources(rec: Dict[str, Any]) -> List[str]:
     return [source_text(s) for s in rec.get("sources") or []]
 
 
-def _grounded_names(answer: str, known: set) -> List[Name]:
+def grounded_names(answer: str, known: set) -> List[Name]:
+    """The names of ``answer`` (not opening a sentence, over two characters) whose every word
+    is in ``known``."""
     return [
         n
         for n in find_names(answer)
@@ -131,7 +135,7 @@ def _grounded_names(answer: str, known: set) -> List[Name]:
 def swap_name(rec: Dict[str, Any], rng: random.Random) -> Optional[Tuple[str, int, int, str]]:
     """A name the answer takes from the sources replaced by another name of those sources."""
     answer, sources = rec["answer"], _sources(rec)
-    names = _grounded_names(answer, _known_words(sources + [rec.get("question") or ""]))
+    names = grounded_names(answer, known_words(sources + [rec.get("question") or ""]))
     in_answer = {w for m in find_names(answer) for w in m.words}
     others = sorted(
         {x.text: x for s in sources for x in find_names(s) if not x.opens and not set(x.words) & in_answer}.items()
@@ -145,7 +149,7 @@ def swap_name(rec: Dict[str, Any], rng: random.Random) -> Optional[Tuple[str, in
         return None
     n, pool = rng.choice(choices)
     new = rng.choice(pool)
-    return _replace(answer, n.start, n.end, new), n.start, n.start + len(new), f"{n.text} -> {new}"
+    return replace_span(answer, n.start, n.end, new), n.start, n.start + len(new), f"{n.text} -> {new}"
 
 
 def flip_negation(answer: str, rng: random.Random) -> Optional[Tuple[str, int, int, str]]:
@@ -155,14 +159,14 @@ def flip_negation(answer: str, rng: random.Random) -> Optional[Tuple[str, int, i
         if hits:
             m = rng.choice(hits)
             new = m.expand(repl) if "\\" in repl else repl
-            out = _replace(answer, m.start(), m.end(), new)
+            out = replace_span(answer, m.start(), m.end(), new)
             return out, m.start(), m.start() + len(new.rstrip()), f"{m.group(0).strip()} -> {new.strip()}"
     hits = list(_AUXILIARY.finditer(answer))
     if not hits:
         return None
     m = rng.choice(hits)
     new = f"{m.group(1)} not"
-    return _replace(answer, m.start(), m.end(), new), m.start(), m.start() + len(new), f"{m.group(0)} -> {new}"
+    return replace_span(answer, m.start(), m.end(), new), m.start(), m.start() + len(new), f"{m.group(0)} -> {new}"
 
 
 def swap_roles(answer: str, rng: random.Random) -> Optional[Tuple[str, int, int, str]]:
@@ -238,9 +242,9 @@ def synthesize(rec: Dict[str, Any], other: Optional[Dict[str, Any]], rng: random
     emit("negation_flipped", flip_negation(answer, rng))
     emit("roles_swapped", swap_roles(answer, rng))
     if other is not None:
-        known = _known_words(_sources(rec))
+        known = known_words(_sources(rec))
         foreign = [
-            s for src in _sources(other) for s in _sentences_with_facts(src) if not set(_known_words([s])) <= known
+            s for src in _sources(other) for s in _sentences_with_facts(src) if not set(known_words([s])) <= known
         ]
         if foreign:
             sentence = rng.choice(foreign)
