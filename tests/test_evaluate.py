@@ -1,5 +1,7 @@
 """Metric functions of the evaluation: AUROC with ties, oracle F1, span F1."""
 
+import json
+
 import pytest
 
 from spacy_ground.fusion.metrics import auroc, best_f1, prf, span_f1
@@ -173,7 +175,111 @@ def test_cross_validated_threshold_comes_from_train_folds():
     text, record = model.models["text"], model.models["record"]
     assert text.coef[text.features.index("absent_words")] > record.coef[record.features.index("absent_words")]
     assert "record_source" not in text.features
-    assert set(fit_verdict(rows[:30], per_shape=True).models) == {"*"}  # too few records: one model
+    few = fit_verdict(rows[:30], per_shape=True)  # 10 records: they take the model fit on all answers
+    assert set(few.models) == {"text", "*"} and few.model_for("record") is few.models["*"]
+
+
+def _shaped_rows(n=400, seed=2):
+    """Rows of four shapes (by kind of sources and length) from two data sets; absent_words
+    tells in long documents and passages, max_contradiction in snippets, record_conflict in records."""
+    import numpy
+
+    from spacy_ground.fusion.features import FEATURES
+
+    rng = numpy.random.default_rng(seed)
+    rows = []
+    for i in range(n):
+        kind, chars = [("passages", 3000), ("document", 5000), ("document", 300), ("record", 800)][i % 4]
+        y = bool(rng.random() < (0.7 if chars == 300 else 0.35))
+        f = {name: float(rng.normal()) for name in FEATURES}
+        tell = {"passages": "absent_words", "document": "absent_words", "record": "record_conflict"}[kind]
+        f["max_contradiction" if chars == 300 else tell] += 2.5 * y
+        rows.append(
+            {
+                "features": f,
+                "hallucinated": y,
+                "shape": "record" if kind == "record" else "text",
+                "source_kind": kind,
+                "source_chars": chars,
+                "group": f"doc{i // 4}",
+                "dataset": "dialogue" if chars == 300 else "rag",
+            }
+        )
+    return rows
+
+
+def test_fit_verdict_one_model_per_shape_with_snippets():
+    from spacy_ground.fusion.fit import fit_verdict, row_shape, score_row
+    from spacy_ground.fusion.model import VerdictModel
+
+    rows = _shaped_rows()
+    assert set(fit_verdict(rows).models) == {"text", "record"}  # the default: two shapes
+    model = fit_verdict(rows, snippet_chars=1000)
+    assert model.snippet_chars == 1000
+    assert set(model.models) == {"passages", "document", "snippet", "record"}
+    snippet, document = model.models["snippet"], model.models["document"]
+    i, j = snippet.features.index("max_contradiction"), snippet.features.index("absent_words")
+    assert snippet.coef[i] > document.coef[i] and document.coef[j] > snippet.coef[j]
+    # the shape comes from the kind of sources and their length
+    assert [
+        model.shape(k, n) for k, n in [("document", 999), ("document", 1000), ("passages", 10), ("record", 10)]
+    ] == [
+        "snippet",
+        "document",
+        "passages",
+        "record",
+    ]
+    assert {row_shape(r, 1000) for r in rows} == set(model.models)
+    back = VerdictModel.from_dict(json.loads(json.dumps(model.to_dict())))
+    assert back.snippet_chars == 1000
+    assert all(score_row(back, r) == pytest.approx(score_row(model, r)) for r in rows[:20])
+    # rows stored without their sources' length: the two shapes of old
+    old = [{k: v for k, v in r.items() if k != "source_chars"} for r in rows]
+    legacy = fit_verdict(old, snippet_chars=1000)
+    assert legacy.snippet_chars is None and set(legacy.models) == {"text", "record"}
+    assert legacy.shape("document", 10) == "text" and legacy.shape("record", 10) == "record"
+    # a model of two shapes scores a snippet and a document with its text model
+    assert legacy.model_for("snippet") is legacy.models["text"]
+
+
+def test_cross_validated_counts_each_data_set_alike():
+    import numpy
+
+    from spacy_ground.fusion.fit import (
+        FLAG_THRESHOLDS,
+        cross_validated,
+        f1_curve,
+        fit_verdict,
+        grouped_folds,
+        ruled_by_features,
+        score_row,
+    )
+
+    rows = _shaped_rows()
+    cv = cross_validated(rows, l2=1.0, repeats=1, snippet_chars=1000)
+    assert cv["threshold_tuned_on"] == "train folds, grouped by source document, each data set alike"
+    assert set(cv["by_dataset"]) == {"dialogue", "rag"}
+    assert cv["by_dataset"]["dialogue"]["answers"] == 100 and cv["by_dataset"]["rag"]["answers"] == 300
+    # by hand: out-of-fold scores, the mean of the two sets' F1 curves, its best point
+    fold = grouped_folds([r["group"] for r in rows], 5, 0)
+    p = numpy.zeros(len(rows))
+    for k in range(5):
+        m = fit_verdict([r for r, f in zip(rows, fold) if f != k], snippet_chars=1000)
+        for i in numpy.flatnonzero(fold == k):
+            p[i] = score_row(m, rows[i])
+    y = numpy.array([r["hallucinated"] for r in rows])
+    ruled = ruled_by_features(rows)
+    grid = numpy.asarray(FLAG_THRESHOLDS)
+    masks = [numpy.array([r["dataset"] == d for r in rows]) for d in ("dialogue", "rag")]
+    curve = numpy.mean([f1_curve(p[m], y[m], grid, ruled[m]) for m in masks], axis=0)
+    assert cv["f1"] == pytest.approx(curve.max())
+    assert curve[list(grid).index(cv["f1_threshold"])] == pytest.approx(curve.max())
+    for d, m in zip(("dialogue", "rag"), masks):
+        figures = cv["by_dataset"][d]
+        assert 0.7 < figures["auroc"] <= 1.0 and 0.0 <= figures["ece"] < 0.3 and 0.0 < figures["f1"] <= 1.0
+    # one data set: its own curve, and no figures by set
+    single = [dict(r, dataset="rag") for r in rows]
+    assert "by_dataset" not in cross_validated(single, l2=1.0, repeats=1)
 
 
 def test_write_benchmarks_large_input_section(tmp_path):
@@ -788,3 +894,25 @@ def test_run_without_the_verdict_says_which_answers_cannot_be_checked():
     )
     assert rows[0]["not_checkable"].startswith("the answer declines to answer")
     assert rows[1]["not_checkable"] is None
+
+
+def test_fit_command_on_stored_features_of_several_sets(tmp_path):
+    from spacy_ground.training.evaluate import main
+
+    rows = _shaped_rows(200)
+    for r in rows:
+        r["features"] = {k: float(v) for k, v in r["features"].items()}
+    features = tmp_path / "features.jsonl"
+    features.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
+    out = tmp_path / "verdict.json"
+    argv = ["fit", "a.jsonl", "b.jsonl", str(out), "--from-features", str(features)]
+    assert main(argv + ["--snippet-chars", "1000"]) == 0
+    saved = json.loads(out.read_text(encoding="utf8"))
+    assert saved["snippet_chars"] == 1000 and set(saved["shapes"]) == {"passages", "document", "snippet", "record"}
+    assert saved["meta"]["train"] == ["a.jsonl", "b.jsonl"]
+    assert set(saved["meta"]["cross_validated"]["by_dataset"]) == {"dialogue", "rag"}
+    assert main(argv) == 0  # by default the two shapes
+    saved = json.loads(out.read_text(encoding="utf8"))
+    assert "snippet_chars" not in saved and set(saved["shapes"]) == {"text", "record"}
+    with pytest.raises(SystemExit):
+        main(argv + ["--snippet-chars", "0"])

@@ -141,6 +141,11 @@ def source_vocabulary(sources: Tuple[str, ...]) -> SourceVocabulary:
     )
 
 
+def source_chars(sources: Sequence[str]) -> int:
+    """How long the sources are as read: their characters, one between each two."""
+    return max(0, sum(map(len, sources)) + len(sources) - 1)
+
+
 def seed_signals(answer: str, sources: Sequence[str], question: Optional[str]) -> Dict[str, float]:
     """The seed's four statistical signals."""
     vocab = source_vocabulary(tuple(sources))
@@ -153,7 +158,7 @@ def seed_signals(answer: str, sources: Sequence[str], question: Optional[str]) -
     src_numbers = vocab.numbers
     inconsistent = sum(n not in src_numbers for n in numbers) / len(numbers) if numbers else 0.0
     return {
-        "length_ratio": math.log1p(len(answer) / max(1, sum(map(len, sources)) + len(sources) - 1)),
+        "length_ratio": math.log1p(len(answer) / max(1, source_chars(sources))),
         "unknown_word_rate": unknown,
         "question_overlap": overlap,
         "numeric_inconsistency": inconsistent,

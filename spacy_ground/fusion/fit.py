@@ -9,8 +9,8 @@ from typing import Any, Dict, List, Optional, Sequence
 import numpy
 
 from spacy_ground.fusion.features import FEATURE_SIGNS, FEATURES, absent_word_counts, source_texts
-from spacy_ground.fusion.metrics import auroc, span_f1
-from spacy_ground.fusion.model import SHAPES, LogisticModel, VerdictModel
+from spacy_ground.fusion.metrics import auroc, calibration_error, span_f1
+from spacy_ground.fusion.model import LogisticModel, VerdictModel, shape_of_kind, snippet_shape
 
 
 def sentence_rows(doc, sentences_key: str = "ground_sentences") -> List[List[float]]:
@@ -27,16 +27,40 @@ def sentence_rows(doc, sentences_key: str = "ground_sentences") -> List[List[flo
     return out
 
 
+def row_shape(row: Dict[str, Any], snippet_chars: Optional[int] = None) -> str:
+    """The shape of a checked row (``VerdictModel.shape``): from its ``source_kind`` and
+    ``source_chars``; rows that lack them keep their stored two-way ``shape``."""
+    kind = row.get("source_kind")
+    if kind is None:
+        return row["shape"]
+    if snippet_chars is None or row.get("source_chars") is None:
+        return shape_of_kind(kind)
+    return snippet_shape(kind, row["source_chars"], snippet_chars)
+
+
+def score_row(model: VerdictModel, row: Dict[str, Any]) -> float:
+    """``model``'s score of a checked row, by the shape the model gives its sources."""
+    if row.get("source_kind") is None or (model.snippet_chars is not None and row.get("source_chars") is None):
+        return model.score(row["features"], row["shape"])
+    return model.score(row["features"], model.shape(row["source_kind"], row.get("source_chars") or 0))
+
+
+MIN_SHAPE_ANSWERS = 20  # fewer answers of a shape (or 5 of either label): the shape takes the model for all
+
+
 def fit_verdict(
     rows: Sequence[Dict[str, Any]],
     l2: float = 1.0,
     per_shape: bool = True,
     signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
+    snippet_chars: Optional[int] = None,
 ):
     """A VerdictModel fit on checked train rows: one logistic regression per source shape
-    (text / record) when ``per_shape``, else one for all, each coefficient held to its
+    (``row_shape``: text / record, or with ``snippet_chars`` passages / document / snippet /
+    record, a document under that many characters being a snippet) when ``per_shape``, else one for all, each coefficient held to its
     feature's sign in ``signs`` (``features.FEATURE_SIGNS``; None: free). ``record_source``
-    is left out of per-shape models (it is constant within a shape)."""
+    is left out of per-shape models (it is constant within a shape). A shape with too few
+    answers is scored by a model fit on all of them ('*')."""
 
     def one(group: Sequence[Dict[str, Any]], feats: Sequence[str]) -> LogisticModel:
         X = numpy.array([[r["features"][f] for f in feats] for r in group])
@@ -45,12 +69,22 @@ def fit_verdict(
 
     if not per_shape:
         return VerdictModel({"*": one(rows, FEATURES)})
+    if any(r.get("source_chars") is None for r in rows):
+        snippet_chars = None  # rows stored before source lengths were: the two shapes
     feats = [f for f in FEATURES if f != "record_source"]
-    groups = {shape: [r for r in rows if r["shape"] == shape] for shape in SHAPES}
-    models = {shape: one(group, feats) for shape, group in groups.items() if len(group) >= 20}
-    if len(models) < len(SHAPES):  # too few answers of a shape: one model for all
+    groups: Dict[str, List[Dict[str, Any]]] = {}
+    for r in rows:
+        groups.setdefault(row_shape(r, snippet_chars), []).append(r)
+    models = {
+        shape: one(group, feats)
+        for shape, group in sorted(groups.items())
+        if len(group) >= MIN_SHAPE_ANSWERS and 5 <= sum(bool(r["hallucinated"]) for r in group) <= len(group) - 5
+    }
+    if not models:
         return VerdictModel({"*": one(rows, FEATURES)})
-    return VerdictModel(models)
+    if len(models) < len(groups) or (snippet_chars is None and len(models) < 2):
+        models["*"] = one(rows, FEATURES)
+    return VerdictModel(models, snippet_chars)
 
 
 FLAG_THRESHOLDS = tuple(round(0.01 * i, 2) for i in range(1, 100))
@@ -140,32 +174,44 @@ def cross_validated(
     folds: int = 5,
     repeats: int = 5,
     signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
-) -> Dict[str, float]:
+    snippet_chars: Optional[int] = None,
+) -> Dict[str, Any]:
     """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 as
     the pipeline flags (a score at or above it, or a rule): ``folds``-fold cross-validation
     repeated over ``repeats`` shuffles of the folds (grouped by source document when the rows
     name their ``group``: answers of one document never sit on both sides), the threshold the
-    best of the F1 curve averaged over the repeats (0.01 to 0.99). Only train answers decide:
-    no dev answer is read."""
+    best of the F1 curve averaged over the repeats (0.01 to 0.99). Rows of several data sets
+    (their ``dataset``) count each set alike: the curve is the mean of the sets' curves, and
+    each set's out-of-fold AUROC, calibration error (ECE) and F1 are reported. Only train
+    answers decide: no dev answer is read."""
     labels = [bool(r["hallucinated"]) for r in rows]
     y = numpy.asarray(labels, dtype=bool)
     grid = numpy.asarray(FLAG_THRESHOLDS)
     ruled = ruled_by_features(rows)
     grouped = _grouped(rows, folds)
+    names = sorted({r.get("dataset") for r in rows} - {None})
+    sets = (
+        {d: numpy.array([r.get("dataset") == d for r in rows]) for d in names}
+        if len(names) > 1 and all(r.get("dataset") for r in rows)
+        else {}
+    )
     aurocs, train_curves, preds = [], [], []
     for seed in range(repeats):
         fold = answer_folds(rows, folds, seed)
         p = numpy.zeros(len(rows))
         for k in range(folds):
-            model = fit_verdict([r for r, f in zip(rows, fold) if f != k], l2, per_shape, signs)
+            model = fit_verdict([r for r, f in zip(rows, fold) if f != k], l2, per_shape, signs, snippet_chars)
             for i in numpy.flatnonzero(fold == k):
-                p[i] = model.score(rows[i]["features"], rows[i]["shape"])
+                p[i] = score_row(model, rows[i])
         aurocs.append(auroc(p.tolist(), labels))
-        train_curves.append(f1_curve(p, y, grid, ruled))
+        if sets:
+            train_curves.append(numpy.mean([f1_curve(p[m], y[m], grid, ruled[m]) for m in sets.values()], axis=0))
+        else:
+            train_curves.append(f1_curve(p, y, grid, ruled))
         preds.append(p)
     curve = numpy.mean(train_curves, axis=0)
     i = best_point(curve)
-    out = {
+    out: Dict[str, Any] = {
         "auroc": float(numpy.mean(aurocs)),
         "f1_threshold": float(grid[i]),
         "f1": float(curve[i]),
@@ -175,6 +221,18 @@ def cross_validated(
         "groups": len({r.get("group") for r in rows}) if grouped else None,
         "threshold_tuned_on": "train folds, grouped by source document" if grouped else "train folds",
     }
+    if sets:
+        out["threshold_tuned_on"] += ", each data set alike"
+        mean_p = numpy.mean(preds, axis=0)
+        out["by_dataset"] = {}
+        for d, m in sets.items():
+            flagged = (mean_p[m] >= grid[i]) | ruled[m]
+            out["by_dataset"][d] = {
+                "answers": int(m.sum()),
+                "auroc": float(numpy.mean([auroc(p[m].tolist(), y[m].tolist()) for p in preds])),
+                "ece": float(calibration_error(mean_p[m].tolist(), y[m].tolist())),
+                "f1": float(2 * (flagged & y[m]).sum() / max(flagged.sum() + y[m].sum(), 1)),
+            }
     mean = numpy.mean(preds, axis=0).tolist()
     span = best_sentence_threshold(rows, mean, out["f1_threshold"])
     if span is not None:

@@ -1,5 +1,5 @@
 """The verdict model: a logistic regression over ``features.FEATURES`` per shape of sources
-(text / record), stored as JSON (``models/verdict.json`` ships in the package)."""
+(text / record, or passages / document / snippet / record), stored as JSON (``models/verdict.json`` ships in the package)."""
 
 from __future__ import annotations
 
@@ -132,7 +132,8 @@ def _newton(
     return w
 
 
-SHAPES = ("text", "record")
+SHAPES = ("text", "record")  # the shapes of a model fit without ``snippet_chars``
+SNIPPET_SHAPES = ("passages", "document", "snippet", "record")  # a model fit with ``snippet_chars``
 
 
 def source_shape(sources: Optional[Sequence[Any]]) -> str:
@@ -141,23 +142,44 @@ def source_shape(sources: Optional[Sequence[Any]]) -> str:
 
 
 def shape_of_kind(kind: str) -> str:
-    """The verdict's shape for a kind of sources (``sources.source_kind``): passages and a
+    """The two-way shape for a kind of sources (``sources.source_kind``): passages and a
     document are both 'text'."""
     return "record" if kind == "record" else "text"
 
 
-class VerdictModel:
-    """A logistic regression per source shape ('text' passages, JSON 'record's): the same
-    features weigh differently against a record than against prose. A model stored
-    without shapes applies to every input."""
+def snippet_shape(kind: str, source_chars: int, snippet_chars: int) -> str:
+    """The four-way shape: the kind of sources ('passages', 'document', 'record'), a document
+    shorter than ``snippet_chars`` characters (as read) being a 'snippet'."""
+    return "snippet" if kind == "document" and source_chars < snippet_chars else kind
 
-    def __init__(self, models: Dict[str, LogisticModel]):
+
+class VerdictModel:
+    """A logistic regression per shape of sources: the same features weigh differently
+    against a record than against prose, and against a snippet of two sentences than against
+    a news article. With ``snippet_chars`` (``evaluate fit --snippet-chars``) the shapes are
+    ``SNIPPET_SHAPES``, else 'text' and 'record' (the shipped model); a shape with no model of its own is scored by
+    the 'text' model (not a record), else the one for all ('*')."""
+
+    def __init__(self, models: Dict[str, LogisticModel], snippet_chars: Optional[int] = None):
         if not models:
             raise ValueError("VerdictModel needs at least one model")
+        if snippet_chars is not None and (isinstance(snippet_chars, bool) or not isinstance(snippet_chars, int)):
+            raise ValueError(f"VerdictModel: snippet_chars must be an integer or None, not {snippet_chars!r}")
         self.models = dict(models)
+        self.snippet_chars = snippet_chars
+
+    def shape(self, kind: str, source_chars: int) -> str:
+        """The key of the model that scores an answer whose sources are of ``kind``
+        (``sources.source_kind``) and ``source_chars`` long as read."""
+        if self.snippet_chars is None:
+            return shape_of_kind(kind)
+        return snippet_shape(kind, source_chars, self.snippet_chars)
 
     def model_for(self, shape: str) -> LogisticModel:
-        return self.models.get(shape) or self.models.get("*") or next(iter(self.models.values()))
+        model = self.models.get(shape)
+        if model is None and shape != "record":
+            model = self.models.get("text")
+        return model or self.models.get("*") or next(iter(self.models.values()))
 
     def score(self, features: Dict[str, float], shape: str) -> float:
         """Probability that the answer is hallucinated, from its features and source shape."""
@@ -165,12 +187,15 @@ class VerdictModel:
         return float(model.predict(numpy.array([[features[f] for f in model.features]]))[0])
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"shapes": {k: m.to_dict() for k, m in self.models.items()}}
+        out: Dict[str, Any] = {"shapes": {k: m.to_dict() for k, m in self.models.items()}}
+        if self.snippet_chars is not None:
+            out["snippet_chars"] = self.snippet_chars
+        return out
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "VerdictModel":
         if "shapes" in d:
-            return cls({k: LogisticModel.from_dict(m) for k, m in d["shapes"].items()})
+            return cls({k: LogisticModel.from_dict(m) for k, m in d["shapes"].items()}, d.get("snippet_chars"))
         return cls({"*": LogisticModel.from_dict(d)})
 
 

@@ -25,15 +25,8 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import ensure_path, registry
 
-from spacy_ground.fusion.features import answer_features, is_refusal
-from spacy_ground.fusion.model import (
-    EMBEDDED_MODEL,
-    MODEL_FILE,
-    LogisticModel,
-    VerdictModel,
-    shape_of_kind,
-    source_shape,
-)
+from spacy_ground.fusion.features import answer_features, is_refusal, source_chars, source_texts
+from spacy_ground.fusion.model import EMBEDDED_MODEL, MODEL_FILE, LogisticModel, VerdictModel, shape_of_kind
 from spacy_ground.pipeline.extensions import FAILED, KEEP_GOING, describe_error, judged, register_extensions
 from spacy_ground.pipeline.scoring import GroundingScorer, char_map
 from spacy_ground.render import judged_evidence
@@ -301,13 +294,18 @@ class Verdict:
             return {}
         return self.scorer(examples, **{**kwargs, "spans_key": self.spans_key, "rank_score": self.rank_score})
 
+    def shape_of(self, doc: Doc) -> str:
+        """The shape of a checked answer's sources that picks the verdict model
+        (``VerdictModel.shape``: passages, document, snippet or record)."""
+        return self.lr_model.shape(source_kind(doc._.ground_sources), source_chars(source_texts(doc)))
+
     def rank_score(self, doc: Doc) -> float:
         """The score that ranks a checked answer: its verdict's, or for a not_checkable one the
         model's score of its features (as ``evaluate`` ranks it); always a finite number."""
         g = doc._.grounding
         if g is not None and g.score is not None:
             return g.score
-        shape = source_shape(doc._.ground_sources)
+        shape = self.shape_of(doc)
         feats = answer_features(doc, self.sentences_key)
         model = self.lr_model.model_for(shape)
         # a feature that is not a number (the answer's reason says so) counts as its train
@@ -388,6 +386,7 @@ class Verdict:
                     "features": answer_features(doc, self.sentences_key),
                     "shape": shape_of_kind(kind),
                     "source_kind": kind,
+                    "source_chars": source_chars(source_texts(doc)),
                     "group": sources_key(list(doc._.ground_sources or []))[:16],  # one document: one fold
                     "hallucinated": y,
                     "spans": spans,
@@ -560,7 +559,7 @@ class Verdict:
                 score=None, verdict="not_checkable", action="flag", reasons=[reason], features={}, flagged_by_rule=False
             )
         else:
-            score = self.lr_model.score(feats, shape_of_kind(kind))
+            score = self.lr_model.score(feats, self.lr_model.shape(kind, source_chars(source_texts(doc))))
             ruled = self._must_flag(sentence_rows, claim_rows, facts)
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
             if action == "pass" and (ruled or out_of_time):

@@ -26,10 +26,17 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy
 from spacy.language import Language
 
-from spacy_ground.fusion.features import FEATURE_SIGNS, absent_word_counts, answer_features, source_texts
+from spacy_ground.fusion.features import (
+    FEATURE_SIGNS,
+    absent_word_counts,
+    answer_features,
+    source_chars,
+    source_texts,
+)
 from spacy_ground.fusion.fit import (
     cross_validated,
     fit_verdict,
+    score_row,
     sentence_rows,
 )
 from spacy_ground.fusion.metrics import (
@@ -134,6 +141,7 @@ def run(
             {
                 "shape": shape,
                 "source_kind": source_kind(doc._.ground_sources),
+                "source_chars": source_chars(source_texts(doc)),
                 "id": rec.get("id"),
                 "group": sources_key(rec.get("sources") or [])[:16],  # one source document: one fold
                 "dataset": rec.get("dataset"),
@@ -696,8 +704,14 @@ def cmd_fit(args: argparse.Namespace) -> int:
             )
         rows = [json.loads(line) for line in open(args.from_features, encoding="utf8") if line.strip()]
         train = (
-            {r["id"]: r.get("sources") for r in read_jsonl(args.train) if r.get("id") is not None}
-            if any("source_kind" not in r or "group" not in r for r in rows) and Path(args.train).exists()
+            {
+                r["id"]: r.get("sources")
+                for path in args.train
+                if Path(path).exists()
+                for r in read_jsonl(path)
+                if r.get("id") is not None
+            }
+            if any("source_kind" not in r or "group" not in r for r in rows)
             else {}
         )
         for r in rows:  # rows written before shapes, kinds of sources and groups were recorded
@@ -706,10 +720,12 @@ def cmd_fit(args: argparse.Namespace) -> int:
                 r.setdefault("source_kind", source_kind(train[r["id"]]))
                 r.setdefault("group", sources_key(train[r["id"]] or [])[:16])
     else:
-        records = [r for r in read_jsonl(args.train) if args.part == "all" or train_part(r) == args.part]
         nlp = full_pipeline(with_verdict=False, entail=args.entail, overrides=parse_overrides(args.set))
-        rows = run(nlp, records, _progress(len(records), "features"))
-        print(file=sys.stderr)
+        rows = []
+        for path in args.train:
+            records = [r for r in read_jsonl(path) if args.part == "all" or train_part(r) == args.part]
+            rows += run(nlp, records, _progress(len(records), f"features of {Path(path).name}"))
+            print(file=sys.stderr)
     left_out = Counter(r["not_checkable"] for r in rows if r.get("not_checkable"))
     if left_out:  # no verdict to learn from them (rows stored before the field keep every answer)
         rows = [r for r in rows if not r.get("not_checkable")]
@@ -720,26 +736,27 @@ def cmd_fit(args: argparse.Namespace) -> int:
         )
     per_shape = not args.one_model
     signs = None if args.free_signs else dict(FEATURE_SIGNS)
-    model = fit_verdict(rows, args.l2, per_shape, signs)
+    model = fit_verdict(rows, args.l2, per_shape, signs, args.snippet_chars)
     seed = seed_thresholds(rows)
-    cv = cross_validated(rows, args.l2, per_shape, signs=signs)
+    cv = cross_validated(rows, args.l2, per_shape, signs=signs, snippet_chars=args.snippet_chars)
     save_model(
         model,
         args.output,
         meta={
-            "train": Path(args.train).name,
+            "train": [Path(path).name for path in args.train],
             "part": args.part,
             "answers": len(rows),
             "left_out": dict(left_out),
             "l2": args.l2,
             "per_shape": per_shape,
+            "snippet_chars": model.snippet_chars,
             "signs": signs,
             "seed_thresholds": seed,
             "date": date.today().isoformat(),
             "cross_validated": cv,
         },
     )
-    scores = [model.score(r["features"], r["shape"]) for r in rows]
+    scores = [score_row(model, r) for r in rows]
     train_auc = auroc(scores, [bool(r["hallucinated"]) for r in rows])
     print(
         f"fit on {len(rows)} answers; train AUROC {train_auc:.3f}; {cv['folds']}-fold AUROC {cv['auroc']:.3f} "
@@ -763,6 +780,12 @@ def cmd_fit(args: argparse.Namespace) -> int:
         + f"; wrote {args.output}",
         file=sys.stderr,
     )
+    for name, m in (cv.get("by_dataset") or {}).items():
+        print(
+            f"  {name}: {m['answers']} answers, {cv['folds']}-fold AUROC {m['auroc']:.3f}, ECE {m['ece']:.3f}, "
+            f"F1 {m['f1']:.3f} at {cv['f1_threshold']:.2f}",
+            file=sys.stderr,
+        )
     print(
         "Thresholds for configs/default.cfg (a test checks that they match the shipped model's):\n"
         + threshold_config(cv),
@@ -829,8 +852,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         prog="python -m spacy_ground.training.evaluate", description=__doc__.split("\n")[0]
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    f = sub.add_parser("fit", help="fit the ground_verdict model on a train file")
-    f.add_argument("train")
+    f = sub.add_parser("fit", help="fit the ground_verdict model on train files")
+    f.add_argument(
+        "train", nargs="+", help="train files (JSONL); with several data sets, each counts alike for the flag threshold"
+    )
     f.add_argument("output")
     f.add_argument("--l2", type=float, default=1.0)
     f.add_argument(
@@ -848,6 +873,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")
     f.add_argument("--from-features", help="fit on rows a previous fit wrote with --features (no pipeline run)")
     f.add_argument("--one-model", action="store_true", help="one model for all inputs instead of one per source shape")
+    f.add_argument(
+        "--snippet-chars",
+        type=whole_number(1, "characters"),
+        default=None,
+        metavar="N",
+        help="four shapes instead of text / record: passages, document, record, and a 'snippet' (one "
+        "source text under N characters) with a model of its own",
+    )
     f.add_argument(
         "--set",
         action="append",

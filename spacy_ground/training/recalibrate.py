@@ -85,7 +85,7 @@ def apply_platt(scores: Sequence[float], a: float, b: float) -> numpy.ndarray:
 def recalibrated_model(model: VerdictModel, a: float, b: float) -> VerdictModel:
     """The verdict model whose scores are ``sigmoid(a * logit(score) + b)`` of the given one's:
     every logistic regression's coefficients times ``a``, its intercept times ``a`` plus ``b``."""
-    return VerdictModel({shape: m.with_logit(a, b) for shape, m in model.models.items()})
+    return VerdictModel({shape: m.with_logit(a, b) for shape, m in model.models.items()}, model.snippet_chars)
 
 
 def _f1(pred: numpy.ndarray, y: numpy.ndarray) -> float:
@@ -148,8 +148,9 @@ def rows_from_logs(verdict, records: Sequence[Dict[str, Any]]) -> List[Dict[str,
     would be wrong, so a mismatch raises ValueError. Logs without ``flagged_by_rule`` are
     taken as flagged by a rule when their action is not "pass" although their score is under
     the logged ``flag_threshold`` (or this pipeline's); such rows are marked ``rule_guessed``."""
-    from spacy_ground.fusion.model import SHAPES, shape_of_kind
+    from spacy_ground.sources.readers import SOURCE_KINDS
 
+    model = verdict.lr_model
     rows = []
     for n, rec in enumerate(records, 1):
         g = rec.get("grounding") if isinstance(rec.get("grounding"), dict) else rec
@@ -159,9 +160,11 @@ def rows_from_logs(verdict, records: Sequence[Dict[str, Any]]) -> List[Dict[str,
                 "'action', as `python -m spacy_ground check --json` prints it)"
             )
         if g["score"] is not None:
-            shapes = [shape_of_kind(g["sources_kind"])] if g.get("sources_kind") else list(SHAPES)
+            # the shapes its sources may have (a log keeps their kind, not their length)
+            kinds = [g["sources_kind"]] if g.get("sources_kind") else list(SOURCE_KINDS)
+            shapes = sorted({model.shape(kind, n) for kind in kinds for n in (0, 10**12)})
             try:
-                again = [verdict.lr_model.score(g["features"], shape) for shape in shapes]
+                again = [model.score(g["features"], shape) for shape in shapes]
             except (KeyError, TypeError):
                 raise ValueError(
                     f"recalibrate: record {n}'s logged features do not fit this pipeline's verdict model"
