@@ -40,9 +40,7 @@ def row_shape(row: Dict[str, Any], snippet_chars: Optional[int] = None) -> str:
 
 def score_row(model: VerdictModel, row: Dict[str, Any]) -> float:
     """``model``'s score of a checked row, by the shape the model gives its sources."""
-    if row.get("source_kind") is None or (model.snippet_chars is not None and row.get("source_chars") is None):
-        return model.score(row["features"], row["shape"])
-    return model.score(row["features"], model.shape(row["source_kind"], row.get("source_chars") or 0))
+    return model.score(row["features"], row_shape(row, model.snippet_chars))
 
 
 MIN_SHAPE_ANSWERS = 20  # fewer answers of a shape (or 5 of either label): the shape takes the model for all
@@ -57,8 +55,8 @@ def fit_verdict(
 ):
     """A VerdictModel fit on checked train rows: one logistic regression per source shape
     (``row_shape``: text / record, or with ``snippet_chars`` passages / document / snippet /
-    record, a document under that many characters being a snippet) when ``per_shape``, else one for all, each coefficient held to its
-    feature's sign in ``signs`` (``features.FEATURE_SIGNS``; None: free). ``record_source``
+    record, a document under that many characters being a snippet) when ``per_shape``, else
+    one for all, each coefficient held to its feature's sign in ``signs`` (``features.FEATURE_SIGNS``; None: free). ``record_source``
     is left out of per-shape models (it is constant within a shape). A shape with too few
     answers is scored by a model fit on all of them ('*')."""
 

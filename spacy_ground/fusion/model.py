@@ -1,5 +1,6 @@
 """The verdict model: a logistic regression over ``features.FEATURES`` per shape of sources
-(text / record, or passages / document / snippet / record), stored as JSON (``models/verdict.json`` ships in the package)."""
+(text / record, or passages / document / snippet / record), stored as JSON
+(``models/verdict.json`` ships in the package)."""
 
 from __future__ import annotations
 
@@ -157,8 +158,8 @@ class VerdictModel:
     """A logistic regression per shape of sources: the same features weigh differently
     against a record than against prose, and against a snippet of two sentences than against
     a news article. With ``snippet_chars`` (``evaluate fit --snippet-chars``) the shapes are
-    ``SNIPPET_SHAPES``, else 'text' and 'record' (the shipped model); a shape with no model of its own is scored by
-    the 'text' model (not a record), else the one for all ('*')."""
+    ``SNIPPET_SHAPES``, else 'text' and 'record' (the shipped model); a shape with no model of
+    its own is scored by the 'text' model (not a record), else the one for all ('*')."""
 
     def __init__(self, models: Dict[str, LogisticModel], snippet_chars: Optional[int] = None):
         if not models:
@@ -167,6 +168,11 @@ class VerdictModel:
             raise ValueError(f"VerdictModel: snippet_chars must be an integer or None, not {snippet_chars!r}")
         self.models = dict(models)
         self.snippet_chars = snippet_chars
+
+    def reads_length(self, kind: str) -> bool:
+        """Whether the shape of sources of ``kind`` depends on their length (only a document's,
+        and only with ``snippet_chars``): else ``shape`` may be given any length."""
+        return self.snippet_chars is not None and kind == "document"
 
     def shape(self, kind: str, source_chars: int) -> str:
         """The key of the model that scores an answer whose sources are of ``kind``

@@ -296,8 +296,9 @@ class Verdict:
 
     def shape_of(self, doc: Doc) -> str:
         """The shape of a checked answer's sources that picks the verdict model
-        (``VerdictModel.shape``: passages, document, snippet or record)."""
-        return self.lr_model.shape(source_kind(doc._.ground_sources), source_chars(source_texts(doc)))
+        (``VerdictModel.shape``); the sources are read for their length only where it decides."""
+        kind = source_kind(doc._.ground_sources)
+        return self.lr_model.shape(kind, source_chars(source_texts(doc)) if self.lr_model.reads_length(kind) else 0)
 
     def rank_score(self, doc: Doc) -> float:
         """The score that ranks a checked answer: its verdict's, or for a not_checkable one the
@@ -559,7 +560,7 @@ class Verdict:
                 score=None, verdict="not_checkable", action="flag", reasons=[reason], features={}, flagged_by_rule=False
             )
         else:
-            score = self.lr_model.score(feats, self.lr_model.shape(kind, source_chars(source_texts(doc))))
+            score = self.lr_model.score(feats, self.shape_of(doc))
             ruled = self._must_flag(sentence_rows, claim_rows, facts)
             action = "block" if score >= self.block_threshold else "flag" if score >= self.flag_threshold else "pass"
             if action == "pass" and (ruled or out_of_time):
