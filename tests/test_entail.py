@@ -406,7 +406,7 @@ def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_pat
     nlp = spacy_ground.load(
         overrides={
             "components.ground_entail.evidence_k_by_source.passages": 1,
-            "components.ground_verdict.sentence_threshold_by_source.document": 0.6,
+            "components.ground_verdict.sentence_threshold_by_source.document": 0.5,
             "components.ground_align.use_embeddings": False,
         }
     )
@@ -414,9 +414,9 @@ def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_pat
     again = spacy.load(tmp_path / "p")
     assert again.get_pipe("ground_entail").evidence_k_by_source == {"passages": 1}
     assert again.get_pipe("ground_verdict").sentence_threshold_by_source == {
-        "document": 0.6,
-        "passages": 0.55,
-        "record": 0.7,
+        "document": 0.5,
+        "passages": 0.6,
+        "record": 0.85,
     }
 
 

@@ -242,6 +242,21 @@ def test_fit_verdict_one_model_per_shape_with_snippets():
     assert legacy.model_for("snippet") is legacy.models["text"]
 
 
+def _out_of_fold(rows, **fit_options):
+    """Out-of-fold scores as ``cross_validated`` computes them with one shuffle (seed 0)."""
+    import numpy
+
+    from spacy_ground.fusion.fit import fit_verdict, grouped_folds, score_row
+
+    fold = grouped_folds([r["group"] for r in rows], 5, 0)
+    p = numpy.zeros(len(rows))
+    for k in range(5):
+        m = fit_verdict([r for r, f in zip(rows, fold) if f != k], **fit_options)
+        for i in numpy.flatnonzero(fold == k):
+            p[i] = score_row(m, rows[i])
+    return p
+
+
 def test_cross_validated_counts_each_data_set_alike():
     import numpy
 
@@ -249,10 +264,7 @@ def test_cross_validated_counts_each_data_set_alike():
         FLAG_THRESHOLDS,
         cross_validated,
         f1_curve,
-        fit_verdict,
-        grouped_folds,
         ruled_by_features,
-        score_row,
     )
 
     rows = _shaped_rows()
@@ -261,12 +273,7 @@ def test_cross_validated_counts_each_data_set_alike():
     assert set(cv["by_dataset"]) == {"dialogue", "rag"}
     assert cv["by_dataset"]["dialogue"]["answers"] == 100 and cv["by_dataset"]["rag"]["answers"] == 300
     # by hand: out-of-fold scores, the mean of the two sets' F1 curves, its best point
-    fold = grouped_folds([r["group"] for r in rows], 5, 0)
-    p = numpy.zeros(len(rows))
-    for k in range(5):
-        m = fit_verdict([r for r, f in zip(rows, fold) if f != k], snippet_chars=1000)
-        for i in numpy.flatnonzero(fold == k):
-            p[i] = score_row(m, rows[i])
+    p = _out_of_fold(rows, snippet_chars=1000)
     y = numpy.array([r["hallucinated"] for r in rows])
     ruled = ruled_by_features(rows)
     grid = numpy.asarray(FLAG_THRESHOLDS)
@@ -916,3 +923,162 @@ def test_fit_command_on_stored_features_of_several_sets(tmp_path):
     assert "snippet_chars" not in saved and set(saved["shapes"]) == {"text", "record"}
     with pytest.raises(SystemExit):
         main(argv + ["--snippet-chars", "0"])
+
+
+def _two_base_rates(n=1200, seed=3):
+    """Rows of two data sets in one shape (passages) that differ only in their base rate:
+    absent_words tells alike in both, the 'dialogue' set's log-odds start 2 higher."""
+    import numpy
+
+    from spacy_ground.fusion.features import FEATURES
+
+    rng = numpy.random.default_rng(seed)
+    rows = []
+    for i in range(n):
+        dataset = "dialogue" if i % 3 == 0 else "rag"
+        f = {name: float(rng.normal()) for name in FEATURES}
+        z = 1.5 * f["absent_words"] - 1.0 + (2.0 if dataset == "dialogue" else 0.0)
+        y = bool(rng.random() < 1 / (1 + numpy.exp(-z)))
+        rows.append(
+            {
+                "features": f,
+                "hallucinated": y,
+                "shape": "text",
+                "source_kind": "passages",
+                "source_chars": 3000,
+                "group": f"{dataset}{i // 3}",
+                "dataset": dataset,
+            }
+        )
+    return rows
+
+
+def test_fixed_effects_keep_the_reference_sets_base_rate():
+    import numpy
+
+    from spacy_ground.fusion.fit import fit_verdict, score_row
+
+    rows = _two_base_rates()
+    rag = [r for r in rows if r["dataset"] == "rag"]
+    rate = numpy.mean([r["hallucinated"] for r in rag])
+    pooled = fit_verdict(rows)
+    fixed = fit_verdict(rows, reference="rag")
+    alone = fit_verdict(rag)
+    mean_score = {
+        name: numpy.mean([score_row(m, r) for r in rag]) for name, m in [("pooled", pooled), ("fixed", fixed)]
+    }
+    # pooled, the other set's base rate lifts every score; fixed effects read them at the reference's
+    assert mean_score["pooled"] > rate + 0.05
+    assert abs(mean_score["fixed"] - rate) < 0.02
+    text = fixed.models["text"]
+    assert text.offsets["dialogue"] == pytest.approx(2.0, abs=0.4)  # the other set's intercept, against it
+    # the slope is shared: as the reference set alone gives it (within noise), and as the truth (1.5 per unit)
+    j = text.features.index("absent_words")
+    assert text.coef[j] / text.std[j] == pytest.approx(1.5, abs=0.25)
+    assert text.coef[j] == pytest.approx(alone.models["text"].coef[j], abs=0.3)
+    # offsets survive saving; a model without them loads with none
+    from spacy_ground.fusion.model import VerdictModel
+
+    back = VerdictModel.from_dict(json.loads(json.dumps(fixed.to_dict())))
+    assert back.models["text"].offsets == pytest.approx(text.offsets)
+    assert VerdictModel.from_dict(json.loads(json.dumps(alone.to_dict()))).models["text"].offsets == {}
+    with pytest.raises(ValueError, match="reference data set 'news'"):
+        fit_verdict(rows, reference="news")
+
+
+def test_a_shape_without_the_reference_set_is_moved_to_its_base_rate():
+    import numpy
+
+    from spacy_ground.fusion.features import FEATURES
+    from spacy_ground.fusion.fit import base_rate, fit_verdict, prior_shift, row_shape
+    from spacy_ground.fusion.model import LogisticModel
+
+    rows = _shaped_rows()  # snippets (documents of 300 characters) come from 'dialogue' only
+    model = fit_verdict(rows, snippet_chars=1000, reference="rag")
+    snippets = [r for r in rows if row_shape(r, 1000) == "snippet"]
+    assert {r["dataset"] for r in snippets} == {"dialogue"}
+    feats = [f for f in FEATURES if f != "record_source"]
+    plain = LogisticModel.fit(
+        numpy.array([[r["features"][f] for f in feats] for r in snippets]),
+        numpy.array([r["hallucinated"] for r in snippets], dtype="float64"),
+        feats,
+        signs=__import__("spacy_ground.fusion.features", fromlist=["FEATURE_SIGNS"]).FEATURE_SIGNS,
+    )
+    prose = [r for r in rows if r["dataset"] == "rag" and row_shape(r, 1000) != "record"]
+    shift = prior_shift(base_rate(snippets), base_rate(prose))
+    assert shift < -0.5  # dialogue's 70 % against rag prose's 35 %
+    assert model.models["snippet"].coef == pytest.approx(plain.coef, abs=1e-6)
+    assert model.models["snippet"].intercept == pytest.approx(plain.intercept + shift, abs=1e-6)
+
+
+@pytest.mark.parametrize(
+    "old, new, expected",
+    [(0.5, 0.5, 0.0), (0.2, 0.5, 1.3862944), (0.5, 0.2, -1.3862944), (0.75, 0.25, -2.1972246)],
+)
+def test_prior_shift(old, new, expected):
+    from spacy_ground.fusion.fit import prior_shift
+
+    assert prior_shift(old, new) == pytest.approx(expected)
+
+
+def test_base_rate_stays_inside_zero_and_one():
+    from spacy_ground.fusion.fit import base_rate
+
+    assert base_rate([{"hallucinated": True}] * 3) == 0.99
+    assert base_rate([{"hallucinated": False}] * 3) == 0.01
+    assert base_rate([{"hallucinated": True}, {"hallucinated": False}]) == 0.5
+    assert base_rate([]) == 0.01
+
+
+def test_cross_validated_with_a_reference_set_takes_the_threshold_from_its_answers():
+    import numpy
+
+    from spacy_ground.fusion.fit import (
+        FLAG_THRESHOLDS,
+        cross_validated,
+        f1_curve,
+        ruled_by_features,
+    )
+
+    rows = _shaped_rows()
+    cv = cross_validated(rows, l2=1.0, repeats=1, snippet_chars=1000, reference="rag")
+    assert cv["reference"] == "rag" and cv["threshold_tuned_on"].endswith("rag (the reference set)")
+    assert set(cv["by_dataset"]) == {"dialogue", "rag"}
+    p = _out_of_fold(rows, snippet_chars=1000, reference="rag")
+    y = numpy.array([r["hallucinated"] for r in rows])
+    rag = numpy.array([r["dataset"] == "rag" for r in rows])
+    curve = f1_curve(p[rag], y[rag], numpy.asarray(FLAG_THRESHOLDS), ruled_by_features(rows)[rag])
+    assert cv["f1"] == pytest.approx(curve.max())
+    assert curve[list(FLAG_THRESHOLDS).index(cv["f1_threshold"])] == pytest.approx(curve.max())
+
+
+def test_fit_command_with_a_reference_set(tmp_path):
+    from spacy_ground.training.evaluate import main
+
+    rows = _shaped_rows(200)
+    features = tmp_path / "features.jsonl"
+    features.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
+    out = tmp_path / "verdict.json"
+    argv = ["fit", "a.jsonl", "b.jsonl", str(out), "--from-features", str(features)]
+    assert main(argv + ["--reference-set", "rag"]) == 0
+    saved = json.loads(out.read_text(encoding="utf8"))
+    assert saved["meta"]["reference_set"] == "rag" and saved["meta"]["cross_validated"]["reference"] == "rag"
+    assert set(saved["shapes"]["text"]["offsets"]) == {"dialogue"}  # both sets write text
+    assert "offsets" not in saved["shapes"]["record"]  # records are rag's alone
+    assert main(argv + ["--reference-set", "rag", "--snippet-chars", "1000"]) == 0
+    saved = json.loads(out.read_text(encoding="utf8"))
+    assert not any("offsets" in m for m in saved["shapes"].values())  # each shape holds one set
+    with pytest.raises(SystemExit, match="no train answer of that data set"):
+        main(argv + ["--reference-set", "news"])
+
+
+def test_the_seed_baselines_read_the_seeds_signals_not_the_verdicts():
+    from spacy_ground.fusion.features import FEATURES
+    from spacy_ground.training.evaluate import method_scores, seed_of
+
+    features = {f: 0.0 for f in FEATURES}
+    seed = {"length_ratio": 0.1, "unknown_word_rate": 0.5, "question_overlap": 1.0, "numeric_inconsistency": 1.0}
+    row = {"features": features, "seed": seed, "absent_words": 0.2, "rank_score": None}
+    assert seed_of(row) is seed and seed_of({"features": features}) is features  # rows stored before: the features
+    scores = method_scores([row], {"unknown_word_rate": 0.4, "numeric_inconsistency": 0.5})
+    assert scores["absent numbers"] == [1.0] and scores["seed four signals"] == [2.0]

@@ -467,6 +467,31 @@ def test_grounded_claims_are_no_absent_words():
     assert absent_word_counts(without_grounded_claims(doc), src)[0] > 0  # a mismatch keeps its words
 
 
+@pytest.mark.parametrize(
+    "answer, numbers_unread, seed_numbers_unread",
+    [
+        # the figure grounded in other words: no unknown number for the verdict, two for the seed
+        ("The company reported revenue of 2,850 million dollars in 2023.", 0.0, 0.5),
+        ("The company reported revenue of $2.85 billion in 2023.", 0.0, 0.0),  # the same digits
+        # a mismatch counts; the grounded year is left out
+        ("The company reported revenue of 3,850 million dollars in 2023.", 1.0, 0.5),
+        ("The company reported revenue of $2.85 billion in 2023, up 7 places.", 1.0, 1 / 3),  # a number unread
+    ],
+)
+def test_grounded_figures_are_no_unknown_numbers_for_the_verdict(answer, numbers_unread, seed_numbers_unread):
+    """The seed's numeric inconsistency reads digit strings; the verdict's leaves out the
+    figures the numeric check grounded, and the baseline keeps the seed's reading."""
+    from spacy_ground.fusion.features import seed_signals, source_texts
+
+    nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+    src = ["In 2023 the company reported revenue of $2.85 billion."]
+    doc = spacy_ground.check(nlp, answer, sources=src)
+    features = answer_features(doc)
+    seed = seed_signals(doc.text, source_texts(doc), None)
+    assert features["numeric_inconsistency"] == pytest.approx(numbers_unread)
+    assert seed["numeric_inconsistency"] == pytest.approx(seed_numbers_unread)
+
+
 # ------------------------------------------------------------------ nlp.evaluate
 def scored_example(nlp_, answer, score, action, gold=None, gold_spans=None, pred_spans=()):
     """An Example whose predicted doc carries a verdict made by hand (``score`` None: not
@@ -769,6 +794,7 @@ def test_initialize_refit_sets_the_sentence_thresholds_of_the_kinds_it_saw():
             ref = nlp_.make_doc(answer)
             ref.spans["ground_unsupported"] = [ref.char_span(*span)] if span else []
             examples.append(Example(spacy_ground.make_doc(nlp_, answer, sources), ref))
+    verdict.sentence_threshold_by_source = {**verdict.sentence_threshold_by_source, "document": 0.9}
     shipped = dict(verdict.sentence_threshold_by_source)
     verdict.initialize(lambda: examples, nlp=nlp_, refit=True)
     by_source = verdict.sentence_threshold_by_source

@@ -231,4 +231,9 @@ def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[s
         "absent_count": math.log1p(n_absent),
     }
     f.update(seed_signals(doc.text, sources, doc._.ground_question))
+    read = without_grounded_claims(doc)
+    if read != doc.text:  # a figure the numeric check grounded ("2,850 million" by "$2.85 billion") is no unknown
+        unread = seed_signals(read, sources, doc._.ground_question)
+        f["numeric_inconsistency"] = unread["numeric_inconsistency"]
+        f["unknown_word_rate"] = unread["unknown_word_rate"]
     return f

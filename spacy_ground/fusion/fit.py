@@ -4,6 +4,7 @@ answers with their features, shape and label."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Dict, List, Optional, Sequence
 
 import numpy
@@ -52,18 +53,43 @@ def fit_verdict(
     per_shape: bool = True,
     signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
     snippet_chars: Optional[int] = None,
+    reference: Optional[str] = None,
 ):
     """A VerdictModel fit on checked train rows: one logistic regression per source shape
     (``row_shape``: text / record, or with ``snippet_chars`` passages / document / snippet /
     record, a document under that many characters being a snippet) when ``per_shape``, else
-    one for all, each coefficient held to its feature's sign in ``signs`` (``features.FEATURE_SIGNS``; None: free). ``record_source``
-    is left out of per-shape models (it is constant within a shape). A shape with too few
-    answers is scored by a model fit on all of them ('*')."""
+    one for all, each coefficient held to its feature's sign in ``signs``
+    (``features.FEATURE_SIGNS``; None: free). ``record_source`` is left out of per-shape
+    models (it is constant within a shape). A shape with too few answers is scored by a model
+    fit on all of them ('*').
 
-    def one(group: Sequence[Dict[str, Any]], feats: Sequence[str]) -> LogisticModel:
+    With ``reference`` (a data set the rows name in ``dataset``), each data set has an
+    intercept of its own while the coefficients are shared (fixed effects: a set's base rate
+    does not bend the others' slopes), and every model keeps the reference set's intercept, so
+    a score is read at the reference set's base rate. A shape with none of the reference
+    set's answers takes the intercept of its largest set moved to the reference set's base
+    rate (``prior_shift``)."""
+    if reference is not None and not any(r.get("dataset") == reference for r in rows):
+        raise ValueError(f"fit_verdict: no train answer of the reference data set {reference!r}")
+
+    ref_rows = [r for r in rows if r.get("dataset") == reference]
+
+    def one(group: Sequence[Dict[str, Any]], feats: Sequence[str], group_shape: str = "*") -> LogisticModel:
         X = numpy.array([[r["features"][f] for f in feats] for r in group])
         y = numpy.array([r["hallucinated"] for r in group], dtype="float64")
-        return LogisticModel.fit(X, y, feats, l2=l2, signs=signs)
+        if reference is None:
+            return LogisticModel.fit(X, y, feats, l2=l2, signs=signs)
+        strata = [r.get("dataset") or "" for r in group]
+        if reference in strata:
+            return LogisticModel.fit(X, y, feats, l2=l2, signs=signs, strata=strata, reference=reference)
+        largest = max(sorted(set(strata)), key=strata.count)
+        model = LogisticModel.fit(X, y, feats, l2=l2, signs=signs, strata=strata, reference=largest)
+        # the reference set's answers of the same family of shapes (records, or prose), else all of them
+        family = [r for r in ref_rows if (row_shape(r, snippet_chars) == "record") == (group_shape == "record")]
+        shift = prior_shift(base_rate([r for r in group if r.get("dataset") == largest]), base_rate(family or ref_rows))
+        shifted = model.with_logit(1.0, shift)
+        shifted.offsets = dict(model.offsets)
+        return shifted
 
     if not per_shape:
         return VerdictModel({"*": one(rows, FEATURES)})
@@ -74,7 +100,7 @@ def fit_verdict(
     for r in rows:
         groups.setdefault(row_shape(r, snippet_chars), []).append(r)
     models = {
-        shape: one(group, feats)
+        shape: one(group, feats, shape)
         for shape, group in sorted(groups.items())
         if len(group) >= MIN_SHAPE_ANSWERS and 5 <= sum(bool(r["hallucinated"]) for r in group) <= len(group) - 5
     }
@@ -83,6 +109,18 @@ def fit_verdict(
     if len(models) < len(groups) or (snippet_chars is None and len(models) < 2):
         models["*"] = one(rows, FEATURES)
     return VerdictModel(models, snippet_chars)
+
+
+def base_rate(rows: Sequence[Dict[str, Any]]) -> float:
+    """The share of hallucinated answers among ``rows``, held within [0.01, 0.99]."""
+    share = sum(bool(r["hallucinated"]) for r in rows) / max(len(rows), 1)
+    return min(max(share, 0.01), 0.99)
+
+
+def prior_shift(old: float, new: float) -> float:
+    """The log-odds to add to a score read at base rate ``old`` to read it at ``new`` (the
+    answers' features being as likely under each label wherever they come from)."""
+    return math.log(new / (1 - new)) - math.log(old / (1 - old))
 
 
 FLAG_THRESHOLDS = tuple(round(0.01 * i, 2) for i in range(1, 100))
@@ -173,6 +211,7 @@ def cross_validated(
     repeats: int = 5,
     signs: Optional[Dict[str, int]] = FEATURE_SIGNS,
     snippet_chars: Optional[int] = None,
+    reference: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Out-of-fold AUROC on the train answers, and the flag threshold that maximises F1 as
     the pipeline flags (a score at or above it, or a rule): ``folds``-fold cross-validation
@@ -180,8 +219,9 @@ def cross_validated(
     name their ``group``: answers of one document never sit on both sides), the threshold the
     best of the F1 curve averaged over the repeats (0.01 to 0.99). Rows of several data sets
     (their ``dataset``) count each set alike: the curve is the mean of the sets' curves, and
-    each set's out-of-fold AUROC, calibration error (ECE) and F1 are reported. Only train
-    answers decide: no dev answer is read."""
+    each set's out-of-fold AUROC, calibration error (ECE) and F1 are reported. With a
+    ``reference`` set (``fit_verdict``'s fixed effects: scores read at its base rate), the
+    curve is that set's alone. Only train answers decide: no dev answer is read."""
     labels = [bool(r["hallucinated"]) for r in rows]
     y = numpy.asarray(labels, dtype=bool)
     grid = numpy.asarray(FLAG_THRESHOLDS)
@@ -198,11 +238,16 @@ def cross_validated(
         fold = answer_folds(rows, folds, seed)
         p = numpy.zeros(len(rows))
         for k in range(folds):
-            model = fit_verdict([r for r, f in zip(rows, fold) if f != k], l2, per_shape, signs, snippet_chars)
+            model = fit_verdict(
+                [r for r, f in zip(rows, fold) if f != k], l2, per_shape, signs, snippet_chars, reference
+            )
             for i in numpy.flatnonzero(fold == k):
                 p[i] = score_row(model, rows[i])
         aurocs.append(auroc(p.tolist(), labels))
-        if sets:
+        if reference is not None:
+            m = numpy.array([r.get("dataset") == reference for r in rows])
+            train_curves.append(f1_curve(p[m], y[m], grid, ruled[m]))
+        elif sets:
             train_curves.append(numpy.mean([f1_curve(p[m], y[m], grid, ruled[m]) for m in sets.values()], axis=0))
         else:
             train_curves.append(f1_curve(p, y, grid, ruled))
@@ -219,8 +264,12 @@ def cross_validated(
         "groups": len({r.get("group") for r in rows}) if grouped else None,
         "threshold_tuned_on": "train folds, grouped by source document" if grouped else "train folds",
     }
-    if sets:
+    if reference is not None:
+        out["threshold_tuned_on"] += f", {reference} (the reference set)"
+        out["reference"] = reference
+    elif sets:
         out["threshold_tuned_on"] += ", each data set alike"
+    if sets:
         mean_p = numpy.mean(preds, axis=0)
         out["by_dataset"] = {}
         for d, m in sets.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy
 
@@ -16,6 +16,9 @@ MODEL_FILE = "verdict.json"
 
 
 EMBEDDED_MODEL = Path(__file__).parent.parent / "models" / MODEL_FILE
+
+
+_STRATUM_L2 = 0.1
 
 
 class LogisticModel:
@@ -32,6 +35,7 @@ class LogisticModel:
         self.intercept = float(intercept)
         self.low = numpy.full(len(self.features), -numpy.inf) if low is None else numpy.asarray(low, dtype="float64")
         self.high = numpy.full(len(self.features), numpy.inf) if high is None else numpy.asarray(high, dtype="float64")
+        self.offsets: Dict[str, float] = {}  # other strata's intercepts against this one (``fit`` with strata)
         if not (
             len(self.mean) == len(self.std) == len(self.coef) == len(self.low) == len(self.high) == len(self.features)
         ):
@@ -50,15 +54,29 @@ class LogisticModel:
         l2: float = 1.0,
         iterations: int = 50,
         signs: Optional[Dict[str, int]] = None,
+        strata: Optional[Sequence[str]] = None,
+        reference: Optional[str] = None,
     ) -> "LogisticModel":
         """Fit on ``X`` (answers x ``features``) and labels ``y``. ``signs`` (feature -> +1 / -1)
         bounds coefficients to that sign (an active-set method: a coefficient with the wrong
-        sign is held at 0, and released when the loss would fall by moving it the allowed way)."""
+        sign is held at 0, and released when the loss would fall by moving it the allowed way).
+        ``strata`` (each answer's data set) gives every stratum an intercept of its own while
+        the coefficients are shared (fixed effects); the model keeps ``reference``'s intercept
+        and records the others' in ``offsets`` (log-odds against it)."""
         mean, std = X.mean(0), X.std(0)
         std[std == 0] = 1.0
-        Z = numpy.hstack([(X - mean) / std, numpy.ones((len(X), 1))])
-        sign = numpy.array([float((signs or {}).get(f, 0)) for f in features] + [0.0])
+        others: List[str] = []
+        if strata is not None:
+            if len(strata) != len(X):
+                raise ValueError(f"LogisticModel.fit: {len(strata)} strata for {len(X)} answers")
+            if reference not in set(strata):
+                raise ValueError(f"LogisticModel.fit: the reference stratum {reference!r} has no answers")
+            others = sorted(set(strata) - {reference})
+        D = numpy.array([[s == o for o in others] for s in strata or []], dtype="float64").reshape(len(X), len(others))
+        Z = numpy.hstack([(X - mean) / std, D, numpy.ones((len(X), 1))])
+        sign = numpy.array([float((signs or {}).get(f, 0)) for f in features] + [0.0] * (len(others) + 1))
         reg = numpy.full(Z.shape[1], l2)
+        reg[len(features) :] = _STRATUM_L2  # a stratum all of one label keeps a finite intercept
         reg[-1] = 0.0
         held = numpy.zeros(Z.shape[1], dtype=bool)
         w = numpy.zeros(Z.shape[1])
@@ -75,7 +93,10 @@ class LogisticModel:
             if pull.max() <= 1e-8:
                 break
             held[int(numpy.argmax(pull))] = False
-        return cls(features, mean, std, w[:-1], w[-1], low=X.min(0), high=X.max(0))
+        n = len(features)
+        model = cls(features, mean, std, w[:n], w[-1], low=X.min(0), high=X.max(0))
+        model.offsets = {o: float(v) for o, v in zip(others, w[n:-1])}
+        return model
 
     def clip(self, X: numpy.ndarray) -> numpy.ndarray:
         """``X`` (answers x features, or one answer's features) held to the fitted range."""
@@ -105,12 +126,16 @@ class LogisticModel:
         }
         if numpy.isfinite(self.low).all() and numpy.isfinite(self.high).all():
             out.update(low=self.low.tolist(), high=self.high.tolist())
+        if self.offsets:
+            out["offsets"] = dict(self.offsets)
         return out
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "LogisticModel":
         """A model as ``to_dict`` wrote it (one stored without ``low`` / ``high`` is not clipped)."""
-        return cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"], d.get("low"), d.get("high"))
+        model = cls(d["features"], d["mean"], d["std"], d["coef"], d["intercept"], d.get("low"), d.get("high"))
+        model.offsets = {str(k): float(v) for k, v in (d.get("offsets") or {}).items()}
+        return model
 
 
 def _newton(

@@ -30,6 +30,7 @@ from spacy_ground.fusion.features import (
     FEATURE_SIGNS,
     absent_word_counts,
     answer_features,
+    seed_signals,
     source_chars,
     source_texts,
 )
@@ -128,6 +129,8 @@ def run(
         # the baseline: the share of the answer's content words in no source (the verdict's
         # feature leaves out the words of grounded claims)
         n_absent, n_words = absent_word_counts(doc.text, source_texts(doc))
+        # the seed's signals as the seed read them (the verdict's leave out the grounded figures)
+        seed = seed_signals(doc.text, source_texts(doc), doc._.ground_question)
         # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
         rank_score = verdict.rank_score(doc) if verdict is not None else None
         # why it cannot be checked (as the verdict says), also when the pipeline has no verdict
@@ -154,6 +157,7 @@ def run(
                 "ms": ms,
                 "cached": cached,
                 "absent_words": n_absent / n_words if n_words else 0.0,
+                "seed": seed,
                 "rank_score": rank_score,
                 "score": g.score if g is not None else None,
                 "verdict": g.verdict if g is not None else None,
@@ -288,12 +292,18 @@ def bootstrap(
 def seed_thresholds(train_rows: Sequence[Dict[str, Any]]) -> Dict[str, float]:
     """Where each seed signal flags: beyond the 75th percentile of clean train answers
     (question overlap: below the 25th)."""
-    clean = [r["features"] for r in train_rows if not r["hallucinated"]]
+    clean = [seed_of(r) for r in train_rows if not r["hallucinated"]]
     out = {}
     for f in SEED:
         values = numpy.array([c[f] for c in clean])
         out[f] = float(numpy.percentile(values, 25 if f == "question_overlap" else 75))
     return out
+
+
+def seed_of(row: Dict[str, Any]) -> Dict[str, float]:
+    """The seed's four signals of a row as the seed read them: its ``seed``, or (rows stored
+    before they were kept apart from the verdict's features) its features."""
+    return row.get("seed") or row["features"]
 
 
 def seed_count(features: Dict[str, float], thresholds: Dict[str, float]) -> int:
@@ -308,9 +318,9 @@ def method_scores(rows: Sequence[Dict[str, Any]], seed: Dict[str, float]) -> Dic
     if seed is None:
         seed = seed_thresholds(rows)
     out = {
-        "seed four signals": [float(seed_count(x, seed)) for x in f],
+        "seed four signals": [float(seed_count(seed_of(r), seed)) for r in rows],
         "absent content words": absent,
-        "absent numbers": [x["numeric_inconsistency"] for x in f],
+        "absent numbers": [seed_of(r)["numeric_inconsistency"] for r in rows],
         "numeric grounding only": [x["numeric_mismatch"] * 2 + x["numeric_unsupported"] for x in f],
         "entailment only": [1 - x["min_support"] for x in f],
     }
@@ -736,9 +746,13 @@ def cmd_fit(args: argparse.Namespace) -> int:
         )
     per_shape = not args.one_model
     signs = None if args.free_signs else dict(FEATURE_SIGNS)
-    model = fit_verdict(rows, args.l2, per_shape, signs, args.snippet_chars)
+    reference = args.reference_set
+    if reference is not None and not any(r.get("dataset") == reference for r in rows):
+        named = sorted({str(r.get("dataset")) for r in rows})
+        raise SystemExit(f"--reference-set {reference!r}: no train answer of that data set (they are: {named})")
+    model = fit_verdict(rows, args.l2, per_shape, signs, args.snippet_chars, reference)
     seed = seed_thresholds(rows)
-    cv = cross_validated(rows, args.l2, per_shape, signs=signs, snippet_chars=args.snippet_chars)
+    cv = cross_validated(rows, args.l2, per_shape, signs=signs, snippet_chars=args.snippet_chars, reference=reference)
     save_model(
         model,
         args.output,
@@ -750,6 +764,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
             "l2": args.l2,
             "per_shape": per_shape,
             "snippet_chars": model.snippet_chars,
+            "reference_set": reference,
             "signs": signs,
             "seed_thresholds": seed,
             "date": date.today().isoformat(),
@@ -880,6 +895,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         metavar="N",
         help="four shapes instead of text / record: passages, document, record, and a 'snippet' (one "
         "source text under N characters) with a model of its own",
+    )
+    f.add_argument(
+        "--reference-set",
+        default=None,
+        metavar="NAME",
+        help="fixed effects: each data set (the rows' 'dataset') has an intercept of its own while the "
+        "coefficients are shared; the model keeps this set's intercept (a shape without its answers is "
+        "moved to its base rate) and the flag threshold is chosen on its answers",
     )
     f.add_argument(
         "--set",
