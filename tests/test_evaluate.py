@@ -453,6 +453,39 @@ def test_cross_validated_sentence_thresholds_by_kind_of_sources():
     assert cv["sentence_threshold"] == 0.45 and cv["sentence_span_f1"] < 0.9
 
 
+def test_sentence_thresholds_come_from_the_sets_that_label_spans():
+    from spacy_ground.fusion.fit import best_sentence_threshold, cross_validated
+
+    spanned = [dict(r, dataset="rag") for r in _kind_rows()]
+    # a set without span labels whose clean answers are flagged, each with a sentence at 0.48
+    # (between the labelled passages' clean 0.4 and hallucinated 0.5): read as labelled, every
+    # such sentence would be a false span
+    unlabelled = []
+    for i in range(40):
+        f = dict(spanned[0]["features"], absent_words=5.0)
+        unlabelled.append(
+            {
+                "id": f"d{i}",
+                "features": f,
+                "hallucinated": False,
+                "shape": "text",
+                "source_kind": "passages",
+                "dataset": "dialogue",
+                "spans": [],
+                "sentences": [[0, 40, 0.48, 0.0]],
+            }
+        )
+    rows = spanned + unlabelled
+    cv = cross_validated(rows, l2=1.0, repeats=1)
+    assert cv["sentence_threshold_tuned_on"] == ["rag"]
+    assert cv["sentence_threshold_by_source"] == {"document": 0.85, "passages": 0.45}
+    # the bias it avoids: with the unlabelled set read as labelled, the passages threshold rises
+    passages = [r for r in rows if r["source_kind"] == "passages"]
+    flagged = [1.0 if r["features"]["absent_words"] > 2 else 0.0 for r in passages]
+    assert best_sentence_threshold(passages, flagged, 0.5)["threshold"] == 0.5
+    assert "sentence_threshold_tuned_on" not in cross_validated(spanned, l2=1.0, repeats=1)
+
+
 def _auroc_or_nan(scores, labels):
     a = auroc(scores, labels)
     return float("nan") if a is None else a
@@ -1009,6 +1042,57 @@ def test_a_shape_without_the_reference_set_is_moved_to_its_base_rate():
     assert shift < -0.5  # dialogue's 70 % against rag prose's 35 %
     assert model.models["snippet"].coef == pytest.approx(plain.coef, abs=1e-6)
     assert model.models["snippet"].intercept == pytest.approx(plain.intercept + shift, abs=1e-6)
+    # the set's own intercept, against the one the model keeps
+    assert model.models["snippet"].offsets == pytest.approx({"dialogue": -shift})
+    # rows that name no data set are one set of their own, alike in the fit and in the shift
+    unnamed = [dict(r, dataset=None) if r["dataset"] == "dialogue" else r for r in rows]
+    assert fit_verdict(unnamed, snippet_chars=1000, reference="rag").models["snippet"].intercept == pytest.approx(
+        plain.intercept + shift, abs=1e-6
+    )
+
+
+def test_a_reference_set_of_one_label_in_a_shape_is_not_its_reference():
+    import numpy
+
+    from spacy_ground.fusion.fit import base_rate, fit_verdict, prior_shift, row_shape, score_row
+
+    rows = _shaped_rows()
+    snippets = [r for r in rows if row_shape(r, 1000) == "snippet"]
+    # three clean answers of the reference set among the snippets: too few to give its intercept
+    few = [dict(r, dataset="rag", hallucinated=False, group=f"few{i}") for i, r in enumerate(snippets[:3])]
+    prose = [r for r in rows + few if r["dataset"] == "rag" and row_shape(r, 1000) != "record"]
+    model = fit_verdict(rows + few, snippet_chars=1000, reference="rag")
+    snippet = model.models["snippet"]
+    assert snippet.offsets["dialogue"] == pytest.approx(-prior_shift(base_rate(snippets), base_rate(prose)))
+    rate = numpy.mean([score_row(model, r) for r in snippets])
+    assert 0.2 < rate < 0.6  # read near rag prose's 35 %, not pinned to 0 by three clean answers
+
+
+def test_cross_validated_needs_the_reference_set_on_every_training_side(tmp_path):
+    from spacy_ground.fusion.fit import cross_validated, reference_fold_problem
+    from spacy_ground.training.evaluate import main
+
+    rows = [dict(r, group="one document") if r["dataset"] == "dialogue" else r for r in _shaped_rows()]
+    assert reference_fold_problem(rows, "rag") is None
+    problem = reference_fold_problem(rows, "dialogue")
+    assert "1 source document" in problem
+    with pytest.raises(ValueError, match="source document"):
+        cross_validated(rows, l2=1.0, repeats=1, snippet_chars=1000, reference="dialogue")
+    features = tmp_path / "features.jsonl"
+    features.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
+    argv = ["fit", "a.jsonl", str(tmp_path / "v.json"), "--from-features", str(features)]
+    with pytest.raises(SystemExit, match="every one of the 5 folds"):
+        main(argv + ["--reference-set", "dialogue"])
+    assert not (tmp_path / "v.json").exists()  # stopped before fitting
+
+
+def test_with_logit_scales_the_offsets():
+    from spacy_ground.fusion.fit import fit_verdict
+
+    text = fit_verdict(_two_base_rates(), reference="rag").models["text"]
+    moved = text.with_logit(2.0, 0.5)
+    assert moved.intercept == pytest.approx(2.0 * text.intercept + 0.5)
+    assert moved.offsets == pytest.approx({"dialogue": 2.0 * text.offsets["dialogue"]})
 
 
 @pytest.mark.parametrize(
@@ -1027,7 +1111,8 @@ def test_base_rate_stays_inside_zero_and_one():
     assert base_rate([{"hallucinated": True}] * 3) == 0.99
     assert base_rate([{"hallucinated": False}] * 3) == 0.01
     assert base_rate([{"hallucinated": True}, {"hallucinated": False}]) == 0.5
-    assert base_rate([]) == 0.01
+    with pytest.raises(ValueError, match="no answers"):
+        base_rate([])
 
 
 def test_cross_validated_with_a_reference_set_takes_the_threshold_from_its_answers():
@@ -1067,7 +1152,9 @@ def test_fit_command_with_a_reference_set(tmp_path):
     assert "offsets" not in saved["shapes"]["record"]  # records are rag's alone
     assert main(argv + ["--reference-set", "rag", "--snippet-chars", "1000"]) == 0
     saved = json.loads(out.read_text(encoding="utf8"))
-    assert not any("offsets" in m for m in saved["shapes"].values())  # each shape holds one set
+    # each shape holds one set: the snippets (dialogue's) keep dialogue's intercept as an offset
+    assert set(saved["shapes"]["snippet"]["offsets"]) == {"dialogue"}
+    assert not any("offsets" in m for shape, m in saved["shapes"].items() if shape != "snippet")
     with pytest.raises(SystemExit, match="no train answer of that data set"):
         main(argv + ["--reference-set", "news"])
 

@@ -468,19 +468,22 @@ def test_grounded_claims_are_no_absent_words():
 
 
 @pytest.mark.parametrize(
-    "answer, numbers_unread, seed_numbers_unread",
+    "answer, numbers_unread, seed_numbers_unread, words_unread, seed_words_unread",
     [
-        # the figure grounded in other words: no unknown number for the verdict, two for the seed
-        ("The company reported revenue of 2,850 million dollars in 2023.", 0.0, 0.5),
-        ("The company reported revenue of $2.85 billion in 2023.", 0.0, 0.0),  # the same digits
+        # the figure grounded in other words: no unknown number or word for the verdict, some for the seed
+        ("The company reported revenue of 2,850 million dollars in 2023.", 0.0, 0.5, 0.0, 0.3),
+        ("The company reported revenue of $2.85 billion in 2023.", 0.0, 0.0, 0.0, 0.0),  # the same digits
         # a mismatch counts; the grounded year is left out
-        ("The company reported revenue of 3,850 million dollars in 2023.", 1.0, 0.5),
-        ("The company reported revenue of $2.85 billion in 2023, up 7 places.", 1.0, 1 / 3),  # a number unread
+        ("The company reported revenue of 3,850 million dollars in 2023.", 1.0, 0.5, 1 / 3, 0.3),
+        ("The company reported revenue of $2.85 billion in 2023, up 7 places.", 1.0, 1 / 3, 1 / 3, 0.25),
     ],
 )
-def test_grounded_figures_are_no_unknown_numbers_for_the_verdict(answer, numbers_unread, seed_numbers_unread):
-    """The seed's numeric inconsistency reads digit strings; the verdict's leaves out the
-    figures the numeric check grounded, and the baseline keeps the seed's reading."""
+def test_grounded_figures_are_no_unknown_numbers_for_the_verdict(
+    answer, numbers_unread, seed_numbers_unread, words_unread, seed_words_unread
+):
+    """The seed's numeric inconsistency and unknown-word rate read the raw answer; the
+    verdict's leave out the figures the numeric check grounded, and the baseline keeps the
+    seed's reading."""
     from spacy_ground.fusion.features import seed_signals, source_texts
 
     nlp = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
@@ -490,6 +493,8 @@ def test_grounded_figures_are_no_unknown_numbers_for_the_verdict(answer, numbers
     seed = seed_signals(doc.text, source_texts(doc), None)
     assert features["numeric_inconsistency"] == pytest.approx(numbers_unread)
     assert seed["numeric_inconsistency"] == pytest.approx(seed_numbers_unread)
+    assert features["unknown_word_rate"] == pytest.approx(words_unread)
+    assert seed["unknown_word_rate"] == pytest.approx(seed_words_unread)
 
 
 # ------------------------------------------------------------------ nlp.evaluate
@@ -794,7 +799,6 @@ def test_initialize_refit_sets_the_sentence_thresholds_of_the_kinds_it_saw():
             ref = nlp_.make_doc(answer)
             ref.spans["ground_unsupported"] = [ref.char_span(*span)] if span else []
             examples.append(Example(spacy_ground.make_doc(nlp_, answer, sources), ref))
-    verdict.sentence_threshold_by_source = {**verdict.sentence_threshold_by_source, "document": 0.9}
     shipped = dict(verdict.sentence_threshold_by_source)
     verdict.initialize(lambda: examples, nlp=nlp_, refit=True)
     by_source = verdict.sentence_threshold_by_source

@@ -45,6 +45,12 @@ def score_row(model: VerdictModel, row: Dict[str, Any]) -> float:
 
 
 MIN_SHAPE_ANSWERS = 20  # fewer answers of a shape (or 5 of either label): the shape takes the model for all
+MIN_REFERENCE_LABEL = 5  # fewer reference answers of either label in a shape: its intercept is not the reference's
+
+
+def _stratum(row: Dict[str, Any]) -> str:
+    """The data set a row counts in for the per-set intercepts ('' when it names none)."""
+    return row.get("dataset") or ""
 
 
 def fit_verdict(
@@ -66,29 +72,33 @@ def fit_verdict(
     With ``reference`` (a data set the rows name in ``dataset``), each data set has an
     intercept of its own while the coefficients are shared (fixed effects: a set's base rate
     does not bend the others' slopes), and every model keeps the reference set's intercept, so
-    a score is read at the reference set's base rate. A shape with none of the reference
-    set's answers takes the intercept of its largest set moved to the reference set's base
-    rate (``prior_shift``)."""
-    if reference is not None and not any(r.get("dataset") == reference for r in rows):
+    a score is read at the reference set's base rate. A shape with fewer than
+    ``MIN_REFERENCE_LABEL`` of the reference set's answers of either label takes the intercept of
+    its largest set moved to the reference set's base rate (``prior_shift``); its ``offsets``
+    stay relative to the intercept it keeps."""
+    ref_rows = [r for r in rows if reference is not None and _stratum(r) == reference]
+    if reference is not None and not ref_rows:
         raise ValueError(f"fit_verdict: no train answer of the reference data set {reference!r}")
-
-    ref_rows = [r for r in rows if r.get("dataset") == reference]
 
     def one(group: Sequence[Dict[str, Any]], feats: Sequence[str], group_shape: str = "*") -> LogisticModel:
         X = numpy.array([[r["features"][f] for f in feats] for r in group])
         y = numpy.array([r["hallucinated"] for r in group], dtype="float64")
         if reference is None:
             return LogisticModel.fit(X, y, feats, l2=l2, signs=signs)
-        strata = [r.get("dataset") or "" for r in group]
-        if reference in strata:
+        strata = [_stratum(r) for r in group]
+        ref_labels = [bool(r["hallucinated"]) for r in group if _stratum(r) == reference]
+        if min(sum(ref_labels), len(ref_labels) - sum(ref_labels)) >= MIN_REFERENCE_LABEL:
             return LogisticModel.fit(X, y, feats, l2=l2, signs=signs, strata=strata, reference=reference)
         largest = max(sorted(set(strata)), key=strata.count)
         model = LogisticModel.fit(X, y, feats, l2=l2, signs=signs, strata=strata, reference=largest)
         # the reference set's answers of the same family of shapes (records, or prose), else all of them
         family = [r for r in ref_rows if (row_shape(r, snippet_chars) == "record") == (group_shape == "record")]
-        shift = prior_shift(base_rate([r for r in group if r.get("dataset") == largest]), base_rate(family or ref_rows))
+        own = [r for r in group if _stratum(r) == largest]
+        shift = prior_shift(base_rate(own), base_rate(family if len(family) >= MIN_SHAPE_ANSWERS else ref_rows))
         shifted = model.with_logit(1.0, shift)
-        shifted.offsets = dict(model.offsets)
+        # the sets' own intercepts stay as fit: against the moved one, each is ``shift`` lower
+        shifted.offsets = {k: v - shift for k, v in model.offsets.items()}
+        shifted.offsets[largest] = -shift
         return shifted
 
     if not per_shape:
@@ -113,7 +123,9 @@ def fit_verdict(
 
 def base_rate(rows: Sequence[Dict[str, Any]]) -> float:
     """The share of hallucinated answers among ``rows``, held within [0.01, 0.99]."""
-    share = sum(bool(r["hallucinated"]) for r in rows) / max(len(rows), 1)
+    if not rows:
+        raise ValueError("base_rate: no answers")
+    share = sum(bool(r["hallucinated"]) for r in rows) / len(rows)
     return min(max(share, 0.01), 0.99)
 
 
@@ -203,6 +215,29 @@ def ruled_by_features(rows: Sequence[Dict[str, Any]], contradiction_threshold: f
     )
 
 
+def reference_fold_problem(
+    rows: Sequence[Dict[str, Any]], reference: Optional[str], folds: int = 5, repeats: int = 5
+) -> Optional[str]:
+    """Why ``cross_validated`` with ``reference`` cannot run on ``rows`` (a training side of some
+    fold would hold none of the reference set's answers: they fall in too few source
+    documents), or None when it can."""
+    if reference is None:
+        return None
+    mine = numpy.array([_stratum(r) == reference for r in rows])
+    if not mine.any():
+        return f"no train answer of the reference data set {reference!r}"
+    for seed in range(repeats):
+        fold = answer_folds(rows, folds, seed)
+        for k in range(folds):
+            if not (mine & (fold != k)).any():
+                groups = len({r.get("group") for r, m in zip(rows, mine) if m})
+                return (
+                    f"the reference data set {reference!r} has answers to {groups} source document(s) only: "
+                    f"every one of the {folds} folds must leave some of them to train on"
+                )
+    return None
+
+
 def cross_validated(
     rows: Sequence[Dict[str, Any]],
     l2: float,
@@ -222,6 +257,9 @@ def cross_validated(
     each set's out-of-fold AUROC, calibration error (ECE) and F1 are reported. With a
     ``reference`` set (``fit_verdict``'s fixed effects: scores read at its base rate), the
     curve is that set's alone. Only train answers decide: no dev answer is read."""
+    problem = reference_fold_problem(rows, reference, folds, repeats)
+    if problem:
+        raise ValueError(f"cross_validated: {problem}")
     labels = [bool(r["hallucinated"]) for r in rows]
     y = numpy.asarray(labels, dtype=bool)
     grid = numpy.asarray(FLAG_THRESHOLDS)
@@ -274,21 +312,29 @@ def cross_validated(
         out["by_dataset"] = {}
         for d, m in sets.items():
             flagged = (mean_p[m] >= grid[i]) | ruled[m]
+            set_aurocs = [auroc(p[m].tolist(), y[m].tolist()) for p in preds]  # None: a set of one label
             out["by_dataset"][d] = {
                 "answers": int(m.sum()),
-                "auroc": float(numpy.mean([auroc(p[m].tolist(), y[m].tolist()) for p in preds])),
+                "auroc": None if None in set_aurocs else float(numpy.mean(set_aurocs)),
                 "ece": float(calibration_error(mean_p[m].tolist(), y[m].tolist())),
                 "f1": float(2 * (flagged & y[m]).sum() / max(flagged.sum() + y[m].sum(), 1)),
             }
-    mean = numpy.mean(preds, axis=0).tolist()
-    span = best_sentence_threshold(rows, mean, out["f1_threshold"])
+    # the sentence thresholds from the data sets that label spans: in a set without span labels
+    # a clean answer's flagged sentence would count as a false span, a hallucinated one not at all
+    spanned = {_stratum(r) for r in rows if r.get("spans")}
+    keep = [i for i, r in enumerate(rows) if _stratum(r) in spanned]
+    span_rows = [rows[i] for i in keep]
+    mean = [float(v) for v in numpy.mean(preds, axis=0)[keep]]
+    span = best_sentence_threshold(span_rows, mean, out["f1_threshold"])
     if span is not None:
         out.update(sentence_threshold=span["threshold"], sentence_span_f1=span["f1"])
+        if len(spanned) < len({_stratum(r) for r in rows}):
+            out["sentence_threshold_tuned_on"] = sorted(spanned)
         # per kind of sources: how the evidence is read (evidence_k_by_source) moves the support scale
         by_kind = {}
-        for kind in sorted({r.get("source_kind") for r in rows} - {None}):
-            idx = [i for i, r in enumerate(rows) if r.get("source_kind") == kind]
-            best = best_sentence_threshold([rows[i] for i in idx], [mean[i] for i in idx], out["f1_threshold"])
+        for kind in sorted({r.get("source_kind") for r in span_rows} - {None}):
+            idx = [i for i, r in enumerate(span_rows) if r.get("source_kind") == kind]
+            best = best_sentence_threshold([span_rows[i] for i in idx], [mean[i] for i in idx], out["f1_threshold"])
             if best is not None:
                 by_kind[kind] = best
         if by_kind:

@@ -111,10 +111,13 @@ class LogisticModel:
         return {f: float(c) for f, c in zip(self.features, ((self.clip(x) - self.mean) / self.std) * self.coef)}
 
     def with_logit(self, scale: float, shift: float) -> "LogisticModel":
-        """The same model with its log-odds multiplied by ``scale`` and moved by ``shift``."""
-        return LogisticModel(
+        """The same model with its log-odds multiplied by ``scale`` and moved by ``shift`` (every
+        stratum's alike: the ``offsets`` are scaled)."""
+        model = LogisticModel(
             self.features, self.mean, self.std, self.coef * scale, self.intercept * scale + shift, self.low, self.high
         )
+        model.offsets = {k: v * scale for k, v in self.offsets.items()}
+        return model
 
     def to_dict(self) -> Dict[str, Any]:
         out = {

@@ -37,6 +37,7 @@ from spacy_ground.fusion.features import (
 from spacy_ground.fusion.fit import (
     cross_validated,
     fit_verdict,
+    reference_fold_problem,
     score_row,
     sentence_rows,
 )
@@ -750,6 +751,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if reference is not None and not any(r.get("dataset") == reference for r in rows):
         named = sorted({str(r.get("dataset")) for r in rows})
         raise SystemExit(f"--reference-set {reference!r}: no train answer of that data set (they are: {named})")
+    problem = reference_fold_problem(rows, reference)
+    if problem:
+        raise SystemExit(f"--reference-set {reference!r}: {problem}")
     model = fit_verdict(rows, args.l2, per_shape, signs, args.snippet_chars, reference)
     seed = seed_thresholds(rows)
     cv = cross_validated(rows, args.l2, per_shape, signs=signs, snippet_chars=args.snippet_chars, reference=reference)
@@ -796,8 +800,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     for name, m in (cv.get("by_dataset") or {}).items():
+        set_auroc = "n/a (one label)" if m["auroc"] is None else f"{m['auroc']:.3f}"
         print(
-            f"  {name}: {m['answers']} answers, {cv['folds']}-fold AUROC {m['auroc']:.3f}, ECE {m['ece']:.3f}, "
+            f"  {name}: {m['answers']} answers, {cv['folds']}-fold AUROC {set_auroc}, ECE {m['ece']:.3f}, "
             f"F1 {m['f1']:.3f} at {cv['f1_threshold']:.2f}",
             file=sys.stderr,
         )
