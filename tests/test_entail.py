@@ -415,7 +415,7 @@ def test_settings_by_kind_of_sources_come_from_config_and_survive_saving(tmp_pat
     assert again.get_pipe("ground_entail").evidence_k_by_source == {"passages": 1}
     assert again.get_pipe("ground_verdict").sentence_threshold_by_source == {
         "document": 0.5,
-        "passages": 0.6,
+        "passages": 0.55,
         "record": 0.85,
     }
 

@@ -1169,3 +1169,16 @@ def test_the_seed_baselines_read_the_seeds_signals_not_the_verdicts():
     assert seed_of(row) is seed and seed_of({"features": features}) is features  # rows stored before: the features
     scores = method_scores([row], {"unknown_word_rate": 0.4, "numeric_inconsistency": 0.5})
     assert scores["absent numbers"] == [1.0] and scores["seed four signals"] == [2.0]
+
+
+def test_run_with_plots_but_no_matplotlib_stops_before_any_work(monkeypatch, tmp_path):
+    import importlib.util
+
+    from spacy_ground.training import evaluate
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    monkeypatch.setattr(evaluate, "full_pipeline", lambda *a, **k: pytest.fail("the pipeline was loaded"))
+    argv = ["run", str(tmp_path / "dev.jsonl"), "--output", str(tmp_path / "o.json"), "--plots", str(tmp_path)]
+    with pytest.raises(SystemExit, match=r"pip install -e \"\.\[eval\]\""):
+        evaluate.main(argv)

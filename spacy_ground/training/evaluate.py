@@ -13,6 +13,7 @@ of answer numbers absent from the sources, numeric grounding alone, entailment a
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -817,7 +818,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-
+    if args.plots and importlib.util.find_spec("matplotlib") is None:
+        raise SystemExit('--plots needs matplotlib: pip install -e ".[eval]" (or leave out --plots)')
     model_file = Path(args.model) if args.model else EMBEDDED_MODEL
     seed = json.loads(model_file.read_text(encoding="utf8")).get("meta", {}).get("seed_thresholds")
     nlp = full_pipeline(with_verdict=True, entail=args.entail, overrides=parse_overrides(args.set))
