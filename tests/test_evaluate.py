@@ -936,16 +936,22 @@ def test_run_without_the_verdict_says_which_answers_cannot_be_checked():
     assert rows[1]["not_checkable"] is None
 
 
+def _fit_from_features(tmp_path, rows):
+    """``evaluate fit``'s arguments for ``rows`` stored as features (two train files named),
+    and the model file it writes."""
+    features = tmp_path / "features.jsonl"
+    features.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
+    out = tmp_path / "verdict.json"
+    return ["fit", "a.jsonl", "b.jsonl", str(out), "--from-features", str(features)], out
+
+
 def test_fit_command_on_stored_features_of_several_sets(tmp_path):
     from spacy_ground.training.evaluate import main
 
     rows = _shaped_rows(200)
     for r in rows:
         r["features"] = {k: float(v) for k, v in r["features"].items()}
-    features = tmp_path / "features.jsonl"
-    features.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
-    out = tmp_path / "verdict.json"
-    argv = ["fit", "a.jsonl", "b.jsonl", str(out), "--from-features", str(features)]
+    argv, out = _fit_from_features(tmp_path, rows)
     assert main(argv + ["--snippet-chars", "1000"]) == 0
     saved = json.loads(out.read_text(encoding="utf8"))
     assert saved["snippet_chars"] == 1000 and set(saved["shapes"]) == {"passages", "document", "snippet", "record"}
@@ -1078,12 +1084,10 @@ def test_cross_validated_needs_the_reference_set_on_every_training_side(tmp_path
     assert "1 source document" in problem
     with pytest.raises(ValueError, match="source document"):
         cross_validated(rows, l2=1.0, repeats=1, snippet_chars=1000, reference="dialogue")
-    features = tmp_path / "features.jsonl"
-    features.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
-    argv = ["fit", "a.jsonl", str(tmp_path / "v.json"), "--from-features", str(features)]
+    argv, out = _fit_from_features(tmp_path, rows)
     with pytest.raises(SystemExit, match="every one of the 5 folds"):
         main(argv + ["--reference-set", "dialogue"])
-    assert not (tmp_path / "v.json").exists()  # stopped before fitting
+    assert not out.exists()  # stopped before fitting
 
 
 def test_with_logit_scales_the_offsets():
@@ -1140,11 +1144,7 @@ def test_cross_validated_with_a_reference_set_takes_the_threshold_from_its_answe
 def test_fit_command_with_a_reference_set(tmp_path):
     from spacy_ground.training.evaluate import main
 
-    rows = _shaped_rows(200)
-    features = tmp_path / "features.jsonl"
-    features.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf8")
-    out = tmp_path / "verdict.json"
-    argv = ["fit", "a.jsonl", "b.jsonl", str(out), "--from-features", str(features)]
+    argv, out = _fit_from_features(tmp_path, _shaped_rows(200))
     assert main(argv + ["--reference-set", "rag"]) == 0
     saved = json.loads(out.read_text(encoding="utf8"))
     assert saved["meta"]["reference_set"] == "rag" and saved["meta"]["cross_validated"]["reference"] == "rag"

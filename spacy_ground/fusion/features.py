@@ -214,7 +214,8 @@ def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[s
     evidence = [s._.evidence[0]["score"] for s in sents if s._.evidence] or [1.0]
     numeric = doc._.numeric_grounding or {}
     facts = [f for f in doc._.record_facts or [] if "check" not in f]  # the record's and hours' facts
-    n_absent, n_words = absent_word_counts(without_grounded_claims(doc), sources)
+    read = without_grounded_claims(doc)
+    n_absent, n_words = absent_word_counts(read, sources)
     f = {
         "min_support": min(support),
         "mean_support": sum(support) / len(support),
@@ -231,7 +232,6 @@ def answer_features(doc: Doc, sentences_key: str = "ground_sentences") -> Dict[s
         "absent_count": math.log1p(n_absent),
     }
     f.update(seed_signals(doc.text, sources, doc._.ground_question))
-    read = without_grounded_claims(doc)
     if read != doc.text:  # a figure the numeric check grounded ("2,850 million" by "$2.85 billion") is no unknown
         unread = seed_signals(read, sources, doc._.ground_question)
         f["numeric_inconsistency"] = unread["numeric_inconsistency"]

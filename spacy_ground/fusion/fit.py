@@ -271,6 +271,7 @@ def cross_validated(
         if len(names) > 1 and all(r.get("dataset") for r in rows)
         else {}
     )
+    of_reference = numpy.array([_stratum(r) == reference for r in rows])
     aurocs, train_curves, preds = [], [], []
     for seed in range(repeats):
         fold = answer_folds(rows, folds, seed)
@@ -283,7 +284,7 @@ def cross_validated(
                 p[i] = score_row(model, rows[i])
         aurocs.append(auroc(p.tolist(), labels))
         if reference is not None:
-            m = numpy.array([r.get("dataset") == reference for r in rows])
+            m = of_reference
             train_curves.append(f1_curve(p[m], y[m], grid, ruled[m]))
         elif sets:
             train_curves.append(numpy.mean([f1_curve(p[m], y[m], grid, ruled[m]) for m in sets.values()], axis=0))

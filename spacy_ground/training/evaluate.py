@@ -130,9 +130,10 @@ def run(
         shape = source_shape(doc._.ground_sources)  # as read (a passage given as an object is a text)
         # the baseline: the share of the answer's content words in no source (the verdict's
         # feature leaves out the words of grounded claims)
-        n_absent, n_words = absent_word_counts(doc.text, source_texts(doc))
+        sources = source_texts(doc)
+        n_absent, n_words = absent_word_counts(doc.text, sources)
         # the seed's signals as the seed read them (the verdict's leave out the grounded figures)
-        seed = seed_signals(doc.text, source_texts(doc), doc._.ground_question)
+        seed = seed_signals(doc.text, sources, doc._.ground_question)
         # a not_checkable answer has no score; for ranking metrics it gets the model's score of its features
         rank_score = verdict.rank_score(doc) if verdict is not None else None
         # why it cannot be checked (as the verdict says), also when the pipeline has no verdict
