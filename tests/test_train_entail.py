@@ -8,6 +8,7 @@ import pytest
 
 from spacy_ground.training.train_entail import (
     _sentence_label,
+    answer_sentence_labels,
     build_rag_pairs,
     hard_negative,
     length_batches,
@@ -38,10 +39,32 @@ from spacy_ground.training.train_entail import (
             ],
             2,
         ),  # a conflict wins
+        (0, 10, [{"start": 5, "end": 20, "label": "incorrect"}], 2),  # QUINTD: the record says otherwise
+        (0, 10, [{"start": 5, "end": 20, "label": "not_checkable"}], 1),
+        (0, 10, [{"start": 5, "end": 20, "label": "misleading"}], 1),
+        (0, 10, [{"start": 5, "end": 20}], 1),  # a span without a label
     ],
 )
 def test_sentence_label(start, end, spans, label):
     assert _sentence_label(start, end, spans) == label
+
+
+@pytest.mark.parametrize(
+    "record,sentences,labels",
+    [
+        ({"hallucinated": False, "spans": []}, [(0, 10), (11, 20)], [0, 0]),
+        ({"hallucinated": True, "spans": []}, [(0, 10)], [1]),  # one sentence: it is the wrong one
+        ({"hallucinated": True, "spans": []}, [(0, 10), (11, 20)], None),  # which one is not said
+        ({"hallucinated": True}, [], None),
+        (
+            {"hallucinated": True, "spans": [{"start": 12, "end": 15, "label": "incorrect"}]},
+            [(0, 10), (11, 20)],
+            [0, 2],
+        ),
+    ],
+)
+def test_answer_sentence_labels(record, sentences, labels):
+    assert answer_sentence_labels(record, sentences) == labels
 
 
 @pytest.mark.parametrize(
@@ -227,6 +250,12 @@ def test_saved_pairs_train_a_model_elsewhere(tmp_path):
     meta = json.loads(model.with_suffix(".json").read_text())
     assert (meta["pairs"], meta["data"], meta["device"], meta["precision"]) == (8, "sample.jsonl.gz", "cpu", "fp32")
     assert meta["labels"] == {str(k): v for k, v in Counter(p[2] for p in sample).items()}
+    assert "init" not in meta
+    # a run continued from this one keeps its record nested, stage by stage
+    second = tmp_path / "m2.safetensors"
+    args = ["--pairs-from", saved, "--batch-size", "4", "--max-length", "32", "--precision", "fp32"]
+    assert main(["train", "unused.jsonl", str(second), "--init", str(model), *args]) == 0
+    assert json.loads(second.with_suffix(".json").read_text())["init"] == meta
 
 
 def _cats_and_dogs(tmp_path):
@@ -454,6 +483,30 @@ def test_rag_pairs_by_kind_of_sources(tmp_path):
     assert len(garden) == n_qa + sum(1 + 2 for r in recs if r["task"] == "summary")
     with pytest.raises(ValueError, match="unknown source kind"):
         build_rag_pairs(rag, edits, 0, **common, source_kinds=["qa"])
+
+
+def test_rag_pairs_from_sets_labelled_per_answer(tmp_path):
+    source = "The museum opened in Paris in 1998. It has a large garden with a pond."
+    clean = "The museum opened in Paris in 1998. It has a large garden with a pond."
+    one = "The museum has a famous rose collection planted by the king."
+    two = "The museum opened in Paris in 1998. Its garden was planted by the king."
+    recs = [
+        {"id": f"d{i}", "dataset": "dialogue", "sources": [source + f" Note {i}."], "answer": a, "hallucinated": h}
+        for i in range(40)
+        for a, h in ((clean, False), (one, True), (two, True))
+    ]
+    adapt_part = [r for r in recs if train_part(r) == "adapt"]
+    assert adapt_part and len(adapt_part) < len(recs)
+    more = _write(tmp_path / "dialogue.jsonl", recs)
+    rag = _write(tmp_path / "rag.jsonl", [])
+    edits = _write(tmp_path / "edits.jsonl", [])
+    common = dict(supported_share=1.0, negative_share=0.0, seed=0)
+    pairs = build_rag_pairs(rag, edits, 0, **common, more=[more])
+    n = len(adapt_part) // 3
+    assert Counter(p[2] for p in pairs) == {0: 2 * n, 1: n}  # the clean answers' two sentences, the one-sentence lie
+    assert all(p[1] == one for p in pairs if p[2] == 1)
+    assert not any("planted by the king" in p[1] and p[2] == 0 for p in pairs)  # the two-sentence lie is left out
+    assert len(build_rag_pairs(rag, edits, 0, **common, more=[more], max_more=3)) <= 6
 
 
 @pytest.mark.parametrize(

@@ -890,7 +890,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "--part",
         default="verdict",
         choices=["verdict", "adapt", "all"],
-        help="which source-disjoint part of the train file (stages 2 and 3 of the entailment model train on 'adapt')",
+        help="which source-disjoint part of the train file (stages 2 to 4 of the entailment model train on 'adapt')",
     )
     f.add_argument("--features", help="also write the per-answer features (JSONL) here")
     f.add_argument("--entail", help="a trained cross-encoder (safetensors) instead of the shipped one")

@@ -1,5 +1,5 @@
 """Train the ``ground_entail`` cross-encoder and measure it: stage 1 on NLI pairs (``train``),
-stages 2 and 3 on RAG answers (``adapt``).
+stages 2 to 4 on RAG answers (``adapt``; stage 4 also on the other labelled sets, ``--more-data``).
 
     python -m spacy_ground.training.train_entail train DATA.jsonl.gz OUT.safetensors [--max-pairs N] ...
     python -m spacy_ground.training.train_entail adapt ragtruth_train.jsonl summedits.jsonl INIT.safetensors OUT.safetensors ...
@@ -261,6 +261,11 @@ def train(args: argparse.Namespace) -> int:
         "precision": precision,
         "data": Path(getattr(args, "pairs_from", None) or args.data).name,
     }
+    if getattr(args, "more_data", None):
+        meta["more_data"] = [Path(p).name for p in args.more_data]
+    init = getattr(args, "init", None)
+    if init and Path(init).with_suffix(".json").exists():  # the run it continued, stage by stage
+        meta["init"] = json.loads(Path(init).with_suffix(".json").read_text(encoding="utf8"))
     save_trained(model, args.output, meta)
     for f in (ckpt, state_file):
         if f.exists():
@@ -382,12 +387,12 @@ def main(argv=None) -> int:
     t.set_defaults(func=train)
     a = sub.add_parser(
         "adapt",
-        help="stages 2 and 3: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard "
-        "negatives; --source-kinds / --evidence-k-by-source for stage 3)",
+        help="stages 2 to 4: adapt an NLI model to RAG answers (RAGTruth train, SummEdits, hard "
+        "negatives; --source-kinds / --evidence-k-by-source for stage 3; --more-data for stage 4)",
     )
     a.add_argument("ragtruth")
     a.add_argument("summedits")
-    a.add_argument("init", help="the model to start from (stage 1 for stage 2, stage 2 for stage 3)")
+    a.add_argument("init", help="the model to start from (stage 1 for stage 2, stage 2 for stage 3, ...)")
     a.add_argument("output")
     a.add_argument("--max-summedits", type=int, default=2000)
     a.add_argument("--supported-share", type=float, default=0.5, help="share of supported sentences kept")
@@ -421,6 +426,16 @@ def main(argv=None) -> int:
     a.add_argument(
         "--source-kinds", nargs="+", help="only answers whose sources are of these kinds (record, passages, document)"
     )
+    a.add_argument(
+        "--more-data",
+        nargs="+",
+        metavar="FILE",
+        help="other labelled train files (their adapt part): sentence labels from their spans, or, "
+        "labelled per answer, every sentence of a clean answer and a hallucinated one-sentence answer",
+    )
+    a.add_argument(
+        "--max-more", type=int, default=0, help="at most this many answers of each --more-data file (0: all)"
+    )
     a.add_argument("--nli-data", help="NLI pairs to mix in (replay), e.g. assets/nli_train.jsonl.gz")
     a.add_argument("--nli-pairs", type=int, default=0, help="how many NLI pairs to mix in")
     _training_options(a, max_length=256, batch_size=16, lr=2e-5, checkpoint_every=100)
@@ -444,15 +459,32 @@ def main(argv=None) -> int:
 _NEGATABLE = re.compile(r"\b(is|are|was|were|has|have|had|can|will|does|did)\b")
 
 
+# span labels that say the sources state otherwise (RAGTruth's conflicts, QUINTD's incorrect)
+_CONTRADICTED_SPANS = ("conflict", "incorrect")
+
+
 def _sentence_label(start: int, end: int, spans: Sequence[Dict]) -> int:
-    """2 if the sentence overlaps a Conflict span, 1 if a Baseless one, else 0."""
+    """2 if the sentence overlaps a span the sources contradict (RAGTruth's Conflict, QUINTD's
+    incorrect), 1 if another labelled span, else 0."""
     label = 0
     for sp in spans:
         if sp["start"] < end and start < sp["end"]:
-            if "Conflict" in sp.get("label", ""):
+            if any(word in str(sp.get("label", "")).lower() for word in _CONTRADICTED_SPANS):
                 return 2
             label = 1
     return label
+
+
+def answer_sentence_labels(record: Dict, sentences: Sequence[Tuple[int, int]]) -> Optional[List[int]]:
+    """Labels for an answer's checked sentences (character offsets): from its spans where the
+    record has them; else, for a set labelled per answer, 0 for each sentence of a clean answer
+    and 1 for a hallucinated answer of one sentence. None where the label does not say which
+    sentence is wrong (a hallucinated answer of several sentences without spans)."""
+    if record.get("spans"):
+        return [_sentence_label(s, e, record["spans"]) for s, e in sentences]
+    if not record.get("hallucinated"):
+        return [0] * len(sentences)
+    return [1] if len(sentences) == 1 else None
 
 
 def hard_negative(sentence: str, rng: random.Random) -> Optional[str]:
@@ -518,6 +550,8 @@ def build_rag_pairs(
     evidence_k_by_source: Optional[Dict[str, int]] = None,
     source_kinds: Optional[Sequence[str]] = None,
     negatives: str = "rules",
+    more: Sequence[str] = (),
+    max_more: int = 0,
 ) -> List[Pair]:
     """(evidence, answer sentence, label) pairs from RAGTruth train, SummEdits and hard negatives.
 
@@ -550,6 +584,9 @@ def build_rag_pairs(
     edits = [r for r in read_jsonl(summedits) if r.get("split", "train") == "train"]
     rows = [r for r in read_jsonl(ragtruth) if train_part(r) == "adapt"]
     rows += rng.sample(edits, min(max_summedits, len(edits)))
+    for path in more:
+        extra = [r for r in read_jsonl(path) if train_part(r) == "adapt"]
+        rows += rng.sample(extra, min(max_more, len(extra))) if max_more else extra
     kinds = [source_kind(r.get("sources")) for r in rows]
     if source_kinds is not None:
         rows, kinds = [r for r, c in zip(rows, kinds) if c in source_kinds], [c for c in kinds if c in source_kinds]
@@ -559,15 +596,16 @@ def build_rag_pairs(
         k = by_source.get(kind, evidence_k)
         doc = spacy_ground.check(nlp, rec["answer"], rec.get("sources") or [], rec.get("question"))
         is_summedits = rec.get("dataset") == "summedits"
-        for sent in doc.spans["ground_sentences"]:
-            evidence = sent._.evidence or []
-            if not evidence or len(sent.text.strip()) < 15:
-                continue
+        sents = [s for s in doc.spans["ground_sentences"] if s._.evidence and len(s.text.strip()) >= 15]
+        if is_summedits:
+            labels: Optional[List[int]] = [2 if rec["hallucinated"] else 0] * len(sents)
+        else:
+            labels = answer_sentence_labels(rec, [(s.start_char, s.end_char) for s in sents])
+        if labels is None:
+            continue
+        for sent, label in zip(sents, labels):
+            evidence = sent._.evidence
             premise = evidence_text(evidence, k)
-            if is_summedits:
-                label = 2 if rec["hallucinated"] else 0
-            else:
-                label = _sentence_label(sent.start_char, sent.end_char, rec.get("spans") or [])
             if label == 0:
                 if rng.random() < negative_share:
                     text = sent.text.strip()
@@ -604,6 +642,8 @@ def adapt(args: argparse.Namespace) -> int:
         args.evidence_k_by_source,
         args.source_kinds,
         getattr(args, "negatives", "rules"),
+        getattr(args, "more_data", None) or (),
+        getattr(args, "max_more", 0),
     )
     if args.nli_data and args.nli_pairs:
         # replay NLI pairs so that adapting to RAG answers does not unlearn entailment
