@@ -76,11 +76,11 @@ def test_a_bad_record_names_its_position(nlp):
 
 def test_threads_of_our_own_give_the_results_of_torchs_threads(nlp):
     """workers = 2 (pairs and sentence batches on threads of their own, one torch thread each;
-    ground_entail's default) against workers = 0 (one after another on torch's threads): bit
-    for bit."""
+    the default of both components) against workers = 0 (one after another on torch's threads):
+    bit for bit."""
     entail, encoder = nlp.get_pipe("ground_entail"), nlp.get_pipe("ground_align").encoder
     indexer = nlp.get_pipe("ground_claims").index_sources
-    assert (entail.workers, encoder.workers) == (2, 0)
+    assert (entail.workers, encoder.workers) == (2, 2)
     runs = []
     try:
         for workers in (2, 0):
@@ -88,7 +88,7 @@ def test_threads_of_our_own_give_the_results_of_torchs_threads(nlp):
             indexer._cache.clear()  # the sources embedded again, with these settings
             runs.append([summary(d) for d in spacy_ground.check_many(nlp, RECORDS)])
     finally:
-        entail.workers, encoder.workers = 2, 0
+        entail.workers = encoder.workers = 2
     assert runs[0] == runs[1]
 
 

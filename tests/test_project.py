@@ -269,3 +269,21 @@ def test_publish_writes_the_other_domains_apart_from_the_answers(tmp_path, monke
     assert "## Answer-level detection on other domains" in other and "Measured 2098-03-04" in other
     assert "| quintd/all | 368 |" in other and "old domains" not in text
     assert (metrics / "answers_domains.json").is_file()
+
+
+def test_load_section_has_a_row_per_setting_and_reads_old_files():
+    from spacy_ground.training.project import load_section
+
+    def case(threads, workers, busy, rate):
+        c = {"torch_threads": threads, "entail_workers": 2, "busy_core": busy, "answers": 100, "answers_per_s": rate}
+        if workers is not None:
+            c["align_workers"] = workers
+        return c
+
+    meta = {"date": "2026-12-06 01:00 UTC", "machine": "x86_64, 2 cores", "command": "python -m ..."}
+    cases = [case(1, 0, False, 3.0), case(1, 0, True, 2.4), case(1, 2, False, 3.6), case(1, 2, True, 2.4)]
+    rows = [line for line in load_section({"meta": meta, "cases": cases}).splitlines() if line.startswith("| 1")]
+    assert rows == ["| 1 (default) | 2 | 0 | 3.00 | 2.40 | 0.80 |", "| 1 (default) | 2 | 2 | 3.60 | 2.40 | 0.67 |"]
+    old = [case(1, None, False, 3.0), case(1, None, True, 1.5), case(2, None, False, 3.5), case(2, None, True, 1.4)]
+    rows = [line for line in load_section({"meta": meta, "cases": old}).splitlines() if line[:3] in ("| 1", "| 2")]
+    assert rows == ["| 1 (default) | 2 | - | 3.00 | 1.50 | 0.50 |", "| 2 | 2 | - | 3.50 | 1.40 | 0.40 |"]

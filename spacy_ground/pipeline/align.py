@@ -44,7 +44,7 @@ from spacy_ground.sources.words import content_words, readable_line, split_sente
         "max_length": 128,
         "batch_size": 16,  # sentences sorted by length, 16 at a time: 2.5x faster than 64 (less padding)
         # batches embedded at once, each on a thread running torch on one thread (0: in the calling thread, on torch_threads)
-        "workers": 0,
+        "workers": 2,
         # torch threads for work in the calling thread; None: SPACY_GROUND_TORCH_THREADS, else 1
         "torch_threads": None,
     },
@@ -98,7 +98,7 @@ class EvidenceAligner:
         quantize: bool = True,
         max_length: int = 128,
         batch_size: int = 16,
-        workers: int = 0,
+        workers: int = 2,
         torch_threads: Optional[int] = None,
     ):
         if top_k < 1 or batch_size < 1:

@@ -1,8 +1,9 @@
 """Speed under load: answers/s of the whole default pipeline on an idle machine and while
-another process keeps one core busy, for each torch thread setting asked for.
+another process keeps one core busy, for each torch thread setting and each number of
+``ground_align`` workers asked for.
 
     python -m spacy_ground.training.load_bench corpus/ragtruth_dev.spacy runs/speed_under_load.json \
-        [--answers 100] [--torch-threads 1 2]
+        [--answers 100] [--torch-threads 1 2] [--align-workers 0 2]
 
 Each measurement is one pass over ``--answers`` answers spread evenly over the file from an empty source cache
 (as ``evaluate``'s timing passes), after one warm-up pass; answers/s is 1000 / the median
@@ -18,7 +19,7 @@ import platform
 import subprocess
 import sys
 from datetime import datetime, timezone
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy
 
@@ -29,15 +30,19 @@ from spacy_ground.training.evaluate import timing_rounds
 SPIN = "import time\nend = time.time() + 3600\nwhile time.time() < end:\n    pass\n"
 
 
-def measure(records: Sequence[Dict[str, Any]], torch_threads: int, busy: bool) -> Dict[str, Any]:
+def measure(
+    records: Sequence[Dict[str, Any]], torch_threads: int, busy: bool, align_workers: Optional[int] = None
+) -> Dict[str, Any]:
     """One warm-up pass and one timed pass of the default pipeline (torch on ``torch_threads``
-    in the calling thread), with one core kept busy by another process when ``busy``."""
-    nlp = spacy_ground.load(
-        overrides={
-            "components.ground_align.torch_threads": torch_threads,
-            "components.ground_entail.torch_threads": torch_threads,
-        }
-    )
+    in the calling thread; ``ground_align`` on ``align_workers`` workers, None: as configured),
+    with one core kept busy by another process when ``busy``."""
+    overrides: Dict[str, Any] = {
+        "components.ground_align.torch_threads": torch_threads,
+        "components.ground_entail.torch_threads": torch_threads,
+    }
+    if align_workers is not None:
+        overrides["components.ground_align.workers"] = align_workers
+    nlp = spacy_ground.load(overrides=overrides)
     timing_rounds(nlp, records[:5], 1)  # models loaded, first calls made
     spinner = subprocess.Popen([sys.executable, "-c", SPIN]) if busy else None
     try:
@@ -59,6 +64,19 @@ def measure(records: Sequence[Dict[str, Any]], torch_threads: int, busy: bool) -
     }
 
 
+def load_pairs(cases: Sequence[Dict[str, Any]]) -> List[Tuple[Dict[str, Any], Dict[str, Any]]]:
+    """The (idle, one core busy) cases of each setting (torch threads, ground_align workers),
+    in the order measured; files written before align workers were recorded read as one setting."""
+    settings = list(dict.fromkeys((c["torch_threads"], c.get("align_workers")) for c in cases))
+    return [
+        tuple(  # type: ignore[misc]
+            next(c for c in cases if (c["torch_threads"], c.get("align_workers")) == setting and c["busy_core"] == b)
+            for b in (False, True)
+        )
+        for setting in settings
+    ]
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", help="answers in the shared data format (JSONL, or a corpus .spacy file)")
@@ -71,16 +89,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         default=[1, 2],
         help="torch thread settings to measure (1 is the default)",
     )
+    parser.add_argument(
+        "--align-workers",
+        type=int,
+        nargs="+",
+        default=[None],
+        help="ground_align workers to measure (default: as configured, 2)",
+    )
     args = parser.parse_args(argv)
     records = [r for r in read_answers(args.data) if r.get("answer")]
     step = max(1, len(records) // max(1, args.answers))
     records = records[::step][: args.answers]  # spread over the file: every task and length
     cases: List[Dict[str, Any]] = []
     for threads in args.torch_threads:
-        for busy in (False, True):
-            case = measure(records, threads, busy)
-            print(json.dumps(case), file=sys.stderr)
-            cases.append(case)
+        for workers in args.align_workers:
+            for busy in (False, True):
+                case = measure(records, threads, busy, workers)
+                print(json.dumps(case), file=sys.stderr)
+                cases.append(case)
     out = {
         "meta": {
             "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -93,13 +119,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     }
     with open(args.output, "w", encoding="utf8") as f:
         json.dump(out, f, indent=1)
-    for threads in args.torch_threads:
-        idle, busy = (
-            next(c for c in cases if c["torch_threads"] == threads and c["busy_core"] == b) for b in (False, True)
-        )
+    for idle, busy in load_pairs(cases):
         print(
-            f"torch_threads={threads}: idle {idle['answers_per_s']} answers/s, one core busy "
-            f"{busy['answers_per_s']} answers/s (ratio {busy['answers_per_s'] / idle['answers_per_s']:.2f})"
+            f"torch_threads={idle['torch_threads']} align_workers={idle['align_workers']}: idle "
+            f"{idle['answers_per_s']} answers/s, one core busy {busy['answers_per_s']} answers/s "
+            f"(ratio {busy['answers_per_s'] / idle['answers_per_s']:.2f})"
         )
     return 0
 

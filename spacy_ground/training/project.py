@@ -241,17 +241,21 @@ def _replace_section(text: str, section: str, start: str, end: str) -> str:
 def load_section(metrics: dict) -> str:
     """Markdown for the speed under load (``training.load_bench``): answers/s idle and with one
     core kept busy, per torch thread setting, and the busy / idle ratio."""
+    from spacy_ground.training.load_bench import load_pairs
+
     m = metrics["meta"]
     rows = [
-        "| torch threads | ground_entail workers | idle (answers/s) | one core busy (answers/s) | busy / idle |",
-        "|---|---|---|---|---|",
+        "| torch threads | ground_entail workers | ground_align workers | idle (answers/s) "
+        "| one core busy (answers/s) | busy / idle |",
+        "|---|---|---|---|---|---|",
     ]
-    for threads in sorted({c["torch_threads"] for c in metrics["cases"]}):
-        idle = next(c for c in metrics["cases"] if c["torch_threads"] == threads and not c["busy_core"])
-        busy = next(c for c in metrics["cases"] if c["torch_threads"] == threads and c["busy_core"])
+    for idle, busy in sorted(
+        load_pairs(metrics["cases"]), key=lambda p: (p[0]["torch_threads"], str(p[0].get("align_workers")))
+    ):
+        threads, workers = idle["torch_threads"], idle.get("align_workers", "-")
         default = " (default)" if threads == 1 else ""
         rows.append(
-            f"| {threads}{default} | {idle['entail_workers']} | {idle['answers_per_s']:.2f} | "
+            f"| {threads}{default} | {idle['entail_workers']} | {workers} | {idle['answers_per_s']:.2f} | "
             f"{busy['answers_per_s']:.2f} | {busy['answers_per_s'] / idle['answers_per_s']:.2f} |"
         )
     n = metrics["cases"][0]["answers"]
@@ -265,7 +269,8 @@ def load_section(metrics: dict) -> str:
         "pass; answers/s is 1000 / the median answer's milliseconds. 'One core busy': another process "
         "spins on a core for the whole pass. Torch threads are those of the work done in the calling "
         "thread (`torch_threads` of ground_align and ground_entail, or `SPACY_GROUND_TORCH_THREADS`); "
-        "ground_entail's workers each run torch on one thread. Goal: the busy figure at least half "
+        "the workers of ground_entail (2) and ground_align (2 by default, 0: in the calling thread) each run "
+        "torch on one thread. Goal: the busy figure at least half "
         "the idle one.\n\n" + "\n".join(rows) + "\n<!-- load:end -->"
     )
 
