@@ -507,6 +507,11 @@ def test_rag_pairs_from_sets_labelled_per_answer(tmp_path):
     assert all(p[1] == one for p in pairs if p[2] == 1)
     assert not any("planted by the king" in p[1] and p[2] == 0 for p in pairs)  # the two-sentence lie is left out
     assert len(build_rag_pairs(rag, edits, 0, **common, more=[more], max_more=3)) <= 6
+    # a short second sentence still makes the answer one of two sentences: which is wrong is not said
+    r = adapt_part[0]
+    short = [dict(r, answer=one + " Yes, it is.", hallucinated=True), dict(r, answer=clean, hallucinated=False)]
+    pairs = build_rag_pairs(rag, edits, 0, **common, more=[_write(tmp_path / "short.jsonl", short)])
+    assert {p[2] for p in pairs} == {0}
 
 
 @pytest.mark.parametrize(

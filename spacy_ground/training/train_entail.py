@@ -596,7 +596,9 @@ def build_rag_pairs(
         k = by_source.get(kind, evidence_k)
         doc = spacy_ground.check(nlp, rec["answer"], rec.get("sources") or [], rec.get("question"))
         is_summedits = rec.get("dataset") == "summedits"
-        sents = [s for s in doc.spans["ground_sentences"] if s._.evidence and len(s.text.strip()) >= 15]
+        # labelled over all the answer's sentences (a lie of one sentence is one among them all),
+        # then those without evidence or under 15 characters left out
+        sents = list(doc.spans["ground_sentences"])
         if is_summedits:
             labels: Optional[List[int]] = [2 if rec["hallucinated"] else 0] * len(sents)
         else:
@@ -604,6 +606,8 @@ def build_rag_pairs(
         if labels is None:
             continue
         for sent, label in zip(sents, labels):
+            if not sent._.evidence or len(sent.text.strip()) < 15:
+                continue
             evidence = sent._.evidence
             premise = evidence_text(evidence, k)
             if label == 0:
