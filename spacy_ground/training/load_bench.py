@@ -67,14 +67,9 @@ def measure(
 def load_pairs(cases: Sequence[Dict[str, Any]]) -> List[Tuple[Dict[str, Any], Dict[str, Any]]]:
     """The (idle, one core busy) cases of each setting (torch threads, ground_align workers),
     in the order measured; files written before align workers were recorded read as one setting."""
-    settings = list(dict.fromkeys((c["torch_threads"], c.get("align_workers")) for c in cases))
-    return [
-        tuple(  # type: ignore[misc]
-            next(c for c in cases if (c["torch_threads"], c.get("align_workers")) == setting and c["busy_core"] == b)
-            for b in (False, True)
-        )
-        for setting in settings
-    ]
+    by_case = {(c["torch_threads"], c.get("align_workers"), c["busy_core"]): c for c in cases}
+    settings = dict.fromkeys((threads, workers) for threads, workers, _ in by_case)
+    return [(by_case[(t, w, False)], by_case[(t, w, True)]) for t, w in settings]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

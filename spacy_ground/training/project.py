@@ -240,7 +240,7 @@ def _replace_section(text: str, section: str, start: str, end: str) -> str:
 
 def load_section(metrics: dict) -> str:
     """Markdown for the speed under load (``training.load_bench``): answers/s idle and with one
-    core kept busy, per torch thread setting, and the busy / idle ratio."""
+    core kept busy, per setting of torch threads and ground_align workers, and the busy / idle ratio."""
     from spacy_ground.training.load_bench import load_pairs
 
     m = metrics["meta"]
