@@ -104,6 +104,14 @@ def report(doc, colour: bool = False) -> str:
         code = {"pass": "32", "flag": "33", "block": "31"}.get(g.action, "0")
         lines.append(_paint(f"verdict: {g.verdict}, p(hallucinated) = {score}, action: {g.action}", code, colour))
         lines += [f"  - {r}" for r in g.reasons]
+        flagged = g.get("spans") or []
+        if flagged:
+            lines.append(f"flagged spans ({len(flagged)}):")
+            for sp in flagged:  # one line each: probability, kind, offsets into the answer, reason
+                lines.append(
+                    _paint(f"  {sp['p']:.2f} {sp['kind']:<7}", "31" if sp["p"] >= 0.5 else "33", colour)
+                    + f" {sp['start']}-{sp['end']}: {sp['reason']}"
+                )
         lines.append("")
     summary = doc._.numeric_grounding or {}
     score = summary.get("grounded_share")

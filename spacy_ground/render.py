@@ -43,6 +43,7 @@ STYLE = """
 .sg-sent{border-radius:3px;padding:1px 0}
 .sg-supported{background:#e3f4e6}.sg-unsupported{background:#fff0c2}.sg-contradicted{background:#f9c9ce}
 .sg-not_checked{background:#eeeeee}.sg-flagged{box-shadow:inset 0 -2px 0 #c62828}
+.sg-span{background:rgba(198,40,40,.45);color:inherit;border-radius:2px;cursor:help}
 .sg-claim,.sg-fact{border-bottom:3px solid #999;font-weight:600;cursor:help}
 .sg-grounded{border-bottom-color:#2e7d32}.sg-mismatch,.sg-conflict{border-bottom-color:#c62828;border-bottom-style:double}
 .sg-claim.sg-unsupported,.sg-fact.sg-unsupported{border-bottom-color:#ef6c00;border-bottom-style:dashed;background:none}
@@ -164,6 +165,7 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
                 "</span>",
             )
         )
+    ranges += _flagged_ranges(doc, [(r[0], r[1]) for r in ranges if "sg-claim" in r[2] or "sg-fact" in r[2]])
     parts = [f"<style>{STYLE}</style>", _header(doc), _legend()]
     answer = f'<div class="sg-answer">{_markup(doc.text, ranges)}</div>'
     side = ""
@@ -181,6 +183,33 @@ def render_markup(doc: Doc, sources: bool = True) -> str:
         side = f'<div class="sg-sources">{"".join(boxes)}</div>'
     parts.append(f'<div class="sg-cols">{answer}{side}</div>')
     return f'<div class="sg-wrap">{"".join(parts)}<script>{SCRIPT}</script></div>'
+
+
+def _flagged_ranges(doc: Doc, inner: Sequence[Tuple[int, int]]) -> List[Range]:
+    """The flagged spans (``doc.spans["ground_unsupported"]``) as marks, darker for a higher
+    probability, the reason as the tooltip; a mark is widened over a claim or fact it cuts
+    into, so that the marks nest."""
+    out: List[Range] = []
+    for span in doc.spans.get("ground_unsupported", []):
+        info = span._.ground_span or {}
+        start, end = span.start_char, span.end_char
+        changed = True
+        while changed:
+            changed = False
+            for a, b in inner:
+                if a < end and start < b and not (start <= a and b <= end) and not (a <= start and end <= b):
+                    start, end, changed = min(start, a), max(end, b), True
+        p = float(info.get("p") if info.get("p") is not None else 1.0)
+        alpha = 0.15 + 0.55 * min(max(p, 0.0), 1.0)
+        tip = f"flagged ({p:.2f}, {info.get('kind', 'other')}): {info.get('reason', '')}"
+        data = {
+            "data-p": f"{p:.2f}",
+            "data-kind": info.get("kind", "other"),
+            "data-source": info.get("source", ""),
+            "style": f"background:rgba(198,40,40,{alpha:.2f})",
+        }
+        out.append((start, end, _open("sg-span", tip, None, data), "</span>"))
+    return out
 
 
 def _header(doc: Doc) -> str:
@@ -207,7 +236,8 @@ def _legend() -> str:
         ("sg-unsupported", "unsupported"),
         ("sg-contradicted", "contradicted"),
         ("sg-not_checked", "not checked"),
-        ("sg-flagged", "flagged span"),
+        ("sg-flagged", "sentence with a flagged span"),
+        ("sg-span", "flagged span (darker: more probably unsupported)"),
     ]
     return (
         '<div class="sg-legend">'

@@ -34,7 +34,9 @@ def test_probabilities_per_sentence(nlp):
     )
     rows = [s._.entailment for s in doc.spans["ground_sentences"]]
     for r in rows:
-        assert set(r) == {"supported", "unsupported", "contradicted", "label", "evidence"}
+        assert set(r) - {"tokens"} == {"supported", "unsupported", "contradicted", "label", "evidence"}
+        # the token tagger reads the sentences supported less than tag_if_support_below
+        assert ("tokens" in r) == (r["supported"] < nlp.get_pipe("ground_entail").tag_if_support_below)
         assert r["evidence"] == 0  # "concat": one premise
         assert sum(r[k] for k in ("supported", "unsupported", "contradicted")) == pytest.approx(1.0, abs=1e-4)
     assert rows[0]["supported"] > rows[1]["supported"]
@@ -68,6 +70,7 @@ def _scripted(pipe, scores):
         return [next(v for k, v in scores.items() if k in premise) for premise, _ in pairs]
 
     pipe.predict = predict
+    pipe.predict_tagged = lambda pairs: [(p, []) for p in pipe.predict(pairs)]  # the tagger reads nothing
 
 
 @pytest.mark.parametrize(

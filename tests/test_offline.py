@@ -56,7 +56,13 @@ def test_whole_pipeline_without_network(tmp_path):
 
 def test_shipped_models_are_safetensors_and_json():
     models = Path(spacy_ground.__file__).parent / "models"
-    assert sorted(p.suffix for p in models.iterdir()) == [".json", ".json", ".safetensors"]
+    assert sorted(p.name for p in models.iterdir()) == [
+        "entail.json",
+        "entail.safetensors",
+        "tagger.json",
+        "tagger.safetensors",
+        "verdict.json",
+    ]
 
 
 RECORDS = [

@@ -46,7 +46,11 @@ ADD_PIPE_MARKER = 'for name in ["ground_claims"'
 EXAMPLES = [
     # (page, a string of the example's code, code to run before it)
     ("README.md", "nlp = spacy_ground.load()   # all five components", ""),
-    ("README.md", "spacy_ground.check_many(nlp, records", "import spacy_ground\nnlp = spacy_ground.load()\n"),
+    (
+        "docs/config.md",
+        "for doc in spacy_ground.check_many(nlp, records",
+        "import spacy_ground\nnlp = spacy_ground.load()\n",
+    ),
     # into an existing pipeline (spacy.blank): doc._.grounding must be set, or printing it fails
     ("README.md", ADD_PIPE_MARKER, ""),
     ("docs/config.md", 'nlp = spacy.load("my_pipeline", config=', ""),

@@ -82,9 +82,10 @@ def best_f1(scores: Sequence[float], labels: Sequence[bool]) -> Dict[str, float]
     return {"threshold": float(ts[i]), "precision": float(p[i]), "recall": float(r[i]), "f1": float(f[i])}
 
 
-def span_f1(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, float]]:
-    """Character-level P/R/F1 of predicted unsupported spans against labelled spans (micro);
-    None for data without span labels."""
+def span_f1(rows: Sequence[Dict[str, Any]], key: str = "pred_spans") -> Optional[Dict[str, float]]:
+    """Character-level P/R/F1 of the predicted spans under ``key`` against labelled spans
+    (micro, over the answers whose spans are known); whitespace is not counted where a row
+    holds its ``text``. None for data without span labels."""
     if not any(r.get("spans") for r in rows):
         return None
     tp = fp = fn = 0
@@ -93,8 +94,12 @@ def span_f1(rows: Sequence[Dict[str, Any]]) -> Optional[Dict[str, float]]:
         for sp in row.get("spans") or []:
             gold.update(range(sp["start"], sp["end"]))
         pred = set()
-        for s, e in row["pred_spans"]:
+        for s, e in row.get(key) or []:
             pred.update(range(s, e))
+        text = row.get("text")
+        if text is not None:
+            gold = {i for i in gold if i < len(text) and not text[i].isspace()}
+            pred = {i for i in pred if i < len(text) and not text[i].isspace()}
         tp += len(gold & pred)
         fp += len(pred - gold)
         fn += len(gold - pred)

@@ -112,8 +112,13 @@ class CrossEncoder(torch.nn.Module):
         return fits[1]
 
     def trained_state(self) -> Dict[str, torch.Tensor]:
-        """The tensors training changes: transformer layers and head (not the embeddings)."""
-        return {k: v for k, v in self.state_dict().items() if not k.startswith("encoder.embeddings.")}
+        """The tensors training changes: transformer layers and head (not the embeddings, nor a
+        token tagger attached as ``tagger``, which is stored on its own: ``nn.tagger``)."""
+        return {
+            k: v
+            for k, v in self.state_dict().items()
+            if not k.startswith("encoder.embeddings.") and not k.startswith("tagger.")
+        }
 
 
 def _cls_only_fits(bert) -> bool:
@@ -225,9 +230,11 @@ def load_trained(path: Union[str, Path], model_dir: Optional[Path] = None) -> Cr
     return model
 
 
-def encode_pairs(tokenizer, premises: Sequence[str], hypotheses: Sequence[str], max_length: int = 128):
+def encode_pairs(
+    tokenizer, premises: Sequence[str], hypotheses: Sequence[str], max_length: int = 128, offsets: bool = False
+):
     """Token ids for (premise, hypothesis) pairs; the longer side is truncated first, so an
-    overlong answer sentence cannot crash it."""
+    overlong answer sentence cannot crash it (``offsets``: with each word piece's characters)."""
     return tokenizer(
         list(premises),
         list(hypotheses),
@@ -235,6 +242,7 @@ def encode_pairs(tokenizer, premises: Sequence[str], hypotheses: Sequence[str], 
         max_length=max_length,
         padding=True,
         return_tensors="pt",
+        **({"return_offsets_mapping": True} if offsets else {}),
     )
 
 

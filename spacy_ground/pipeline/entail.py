@@ -43,7 +43,7 @@ from spacy.util import ensure_path, registry
 from thinc.api import Config, Model
 from thinc.types import Floats2d
 
-from spacy_ground.nn.threads import check_workers, torch_threads, torch_threads_for
+from spacy_ground.nn.threads import check_workers, map_in_threads, torch_threads, torch_threads_for
 from spacy_ground.pipeline.extensions import FAILED, JUDGED_BY, KEEP_GOING, describe_error, register_extensions
 from spacy_ground.sources.readers import check_source_kinds, source_kind
 from spacy_ground.sources.tables import markdown_table_rows
@@ -53,13 +53,17 @@ from spacy_ground.text.normalize import find_claims
 from spacy_ground.text.values import ClaimValue
 
 MODEL_FILE = "entail.safetensors"
+TAGGER_FILE = "tagger.safetensors"
 EMBEDDED_MODEL = Path(__file__).parent.parent / "models" / MODEL_FILE
+EMBEDDED_TAGGER = Path(__file__).parent.parent / "models" / TAGGER_FILE
 DEFAULT_MODEL_CONFIG = """
 [model]
 @architectures = "spacy_ground.CrossEncoder.v1"
 weights = ""
 max_length = 256
 quantize = true
+tag_tokens = true
+tagger_weights = ""
 """
 
 
@@ -68,13 +72,19 @@ DEFAULT_MODEL = Config().from_str(DEFAULT_MODEL_CONFIG)["model"]
 
 @registry.architectures("spacy_ground.CrossEncoder.v1")
 def build_cross_encoder(
-    weights: str = "", max_length: int = 256, quantize: bool = True
+    weights: str = "",
+    max_length: int = 256,
+    quantize: bool = True,
+    tag_tokens: bool = True,
+    tagger_weights: str = "",
 ) -> Model[List[Tuple[str, str]], Floats2d]:
     """The trained cross-encoder as a thinc model. ``weights``: a safetensors file of
     trained tensors ("" = the one shipped in the package); ``quantize``: dynamic int8
     (the default: about twice as fast on CPU at the same accuracy, see BENCHMARKS.md;
     activations are scaled per forward pass, which is why ``ground_entail`` reads one pair
-    at a time by default)."""
+    at a time by default); ``tag_tokens``: attach the token tagger (``nn.tagger``; its
+    weights: ``tagger_weights``, "" = the one shipped), so that each pair read also says
+    which of the sentence's words the evidence does not support."""
     from spacy_ground.nn.entail_model import cross_encoder_model, load_tokenizer
 
     if quantize and on_gpu():
@@ -85,8 +95,15 @@ def build_cross_encoder(
         )
         quantize = False
     path = Path(weights) if weights else EMBEDDED_MODEL
-    model = cross_encoder_model(_load_torch(path, quantize), load_tokenizer(), max_length)
+    tagger = (Path(tagger_weights) if tagger_weights else EMBEDDED_TAGGER) if tag_tokens else None
+    if tagger is not None and not tagger.exists():
+        raise FileNotFoundError(
+            f"ground_entail: no token tagger at {tagger}; train one with `spacy project run train`, "
+            "set components.ground_entail.model.tagger_weights, or set tag_tokens = false"
+        )
+    model = cross_encoder_model(_load_torch(path, quantize, tagger), load_tokenizer(), max_length)
     model.attrs["weights"] = str(path)
+    model.attrs["tagger_weights"] = str(tagger) if tagger is not None else ""
     model.attrs["quantize"] = quantize
     return model
 
@@ -114,7 +131,9 @@ def _stay_in_eval(module, mode: bool = True):
     return module
 
 
-def _load_torch(path: Path, quantize: bool):
+def _load_torch(path: Path, quantize: bool, tagger: Optional[Path] = None):
+    """The cross-encoder of ``path`` (with the token tagger of ``tagger`` attached as its
+    ``tagger`` module), in eval mode for good, int8 where ``quantize``."""
     from spacy_ground.nn.entail_model import load_trained
 
     if not path.exists():
@@ -122,7 +141,12 @@ def _load_torch(path: Path, quantize: bool):
             f"ground_entail: no trained model at {path}; train one with "
             "`spacy project run train` or set components.ground_entail.model.weights"
         )
-    module = inference_only(load_trained(path))
+    module = load_trained(path)
+    if tagger is not None:
+        from spacy_ground.nn.tagger import load_tagger
+
+        module.tagger = load_tagger(tagger, module)
+    module = inference_only(module)
     if quantize:
         import warnings
 
@@ -150,6 +174,8 @@ def _load_torch(path: Path, quantize: bool):
         "batch_size": 1,  # one pair per forward pass: a sentence's probabilities depend on its own pair only
         "workers": 2,  # pairs read at once, each on a thread running torch on one thread (0: in the calling thread)
         "torch_threads": None,  # torch threads in the calling thread; None: SPACY_GROUND_TORCH_THREADS, else 1
+        # the token tagger reads a sentence only when its support is under this (1.0: always)
+        "tag_if_support_below": 0.8,
         "scorer": {
             "@scorers": "spacy_ground.entailment_scorer.v1",
             "label": "hallucinated",
@@ -173,6 +199,7 @@ def make_ground_entail(
     workers: int,
     scorer: Optional[Callable],
     torch_threads: Optional[int] = None,
+    tag_if_support_below: float = 1.0,
 ) -> "Entailer":
     check_aligner_keeps_enough(nlp, sentences_key, evidence_k, evidence_k_by_source or {})
     return Entailer(
@@ -190,6 +217,7 @@ def make_ground_entail(
         workers=workers,
         scorer=scorer,
         torch_threads=torch_threads,
+        tag_if_support_below=tag_if_support_below,
     )
 
 
@@ -339,6 +367,28 @@ def check_aligner_keeps_enough(
                 )
 
 
+def sentence_tokens(sent, hypothesis: str, pieces: Sequence[Tuple[int, int, float]]) -> List[List[Any]]:
+    """The sentence's tokens (whitespace left out) as [start, end, probability not supported]
+    in the Doc's characters, from the tagger's word pieces of ``hypothesis`` (the sentence as
+    the model read it: a rewritten part's pieces count for all of what it replaced; a token
+    no piece reached, cut off by the length limit, has probability None)."""
+    from spacy_ground.fusion.spans import token_probabilities
+    from spacy_ground.text.offsets import char_blocks, project
+
+    blocks = char_blocks(sent.text, hypothesis)
+    base = sent.start_char
+    mapped = []
+    for s, e, p in pieces:
+        a, b = project(blocks, s, e)
+        if b > a:
+            mapped.append((a + base, b + base, p))
+    tokens = [(t.idx, t.idx + len(t.text)) for t in sent if not t.is_space]
+    return [
+        [s, e, None if p is None else round(float(p), 4)]
+        for (s, e), p in zip(tokens, token_probabilities(tokens, mapped))
+    ]
+
+
 EVIDENCE_MODES = ("concat", "best")
 
 
@@ -371,6 +421,7 @@ class Entailer:
         workers: int = 2,
         scorer: Optional[Callable] = None,
         torch_threads: Optional[int] = None,
+        tag_if_support_below: float = 1.0,
     ):
         if evidence_k < 1 or batch_size < 1:
             raise ValueError("ground_entail: evidence_k and batch_size must be >= 1")
@@ -385,6 +436,12 @@ class Entailer:
             raise ValueError(f"ground_entail: evidence_mode must be one of {EVIDENCE_MODES}, not {evidence_mode!r}")
         if not 0.0 <= enough_support <= 1.0:
             raise ValueError(f"ground_entail: enough_support must be between 0 and 1, not {enough_support}")
+        if isinstance(tag_if_support_below, bool) or not isinstance(tag_if_support_below, (int, float)):
+            raise ValueError(f"ground_entail: tag_if_support_below must be a number, not {tag_if_support_below!r}")
+        if not 0.0 < tag_if_support_below <= 1.0:
+            raise ValueError(
+                f"ground_entail: tag_if_support_below is a probability in (0, 1], not {tag_if_support_below}"
+            )
         if enough_support < 1.0 and evidence_mode != "best":
             raise ValueError(
                 "ground_entail: enough_support (the cascade) applies to evidence_mode = 'best' only; "
@@ -406,6 +463,7 @@ class Entailer:
         self.batch_size = batch_size
         self.workers = workers
         self.scorer = scorer
+        self.tag_if_support_below = float(tag_if_support_below)
 
     def score(self, examples: Iterable[Example], **kwargs) -> Dict[str, Any]:
         """The cross-encoder alone against gold answers (``nlp.evaluate``; see ``EntailmentScorer``)."""
@@ -496,6 +554,39 @@ class Entailer:
         or ``evidence_k_by_source`` for the kind of its sources (see ``sources.source_kind``)."""
         return self.evidence_k_by_source.get(source_kind(doc._.ground_sources), self.evidence_k)
 
+    @property
+    def tags_tokens(self) -> bool:
+        """Whether the model has a token tagger attached (``tag_tokens``)."""
+        return getattr(self.model.shims[0]._model, "tagger", None) is not None
+
+    def predict_tagged(
+        self, pairs: Sequence[Tuple[str, str]]
+    ) -> List[Tuple[List[float], List[Tuple[int, int, float]]]]:
+        """Per pair, the probabilities (supported, unsupported, contradicted) and, per word
+        piece of the hypothesis, (start, end, probability it is not supported) in the
+        hypothesis' characters. Batched and threaded as ``predict``; pairs are tokenised in
+        the calling thread."""
+        from spacy_ground.nn.tagger import decode_tagged, encode_for_tagging, run_tagged
+
+        module = self.model.shims[0]._model
+        max_length = int(self.model.attrs.get("max_length", 256))
+        tokenizer = self.model.attrs["tokenizer"]
+        order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), pairs[i]))
+        batches = [order[b : b + self.batch_size] for b in range(0, len(order), self.batch_size)]
+        encoded = [
+            encode_for_tagging(tokenizer, [pairs[i][0] for i in idx], [pairs[i][1] for i in idx], max_length)
+            for idx in batches
+        ]
+        run = functools.partial(run_tagged, module, support_below=self.tag_if_support_below)
+        on_cpu = next(iter(module.parameters()), None) is None or next(iter(module.parameters())).device.type == "cpu"
+        workers = self.workers if on_cpu else 0
+        results = map_in_threads(run, encoded, workers, self.torch_threads)
+        out: List[Any] = [None] * len(pairs)
+        for idx, enc, (probs, tags) in zip(batches, encoded, results):
+            for row, (i, p) in enumerate(zip(idx, probs)):
+                out[i] = (p, decode_tagged(enc, tags, row))
+        return out
+
     def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:
         """Probabilities (supported, unsupported, contradicted) per pair, in batches of
         similar length."""
@@ -522,11 +613,13 @@ class Entailer:
     def _process(self, docs: Sequence[Doc]) -> List[Doc]:
         from spacy_ground.nn.entail_model import LABELS
 
+        predict = self._predict_with_tags if self.tags_tokens else self._predict_found
+        tags: Dict[Tuple[int, int, int], List[Tuple[int, int, float]]] = {}  # (sentence start, end, evidence) -> pieces
         if self.evidence_mode == "best" and self.enough_support < 1.0:
             # a cascade: the top evidence sentence first; the lower-ranked ones only for
             # sentences it does not support well enough
             found = [t for doc in docs for t in self.pairs(doc, range(1))]
-            probs = self.predict([pair for _, _, pair in found])
+            probs = predict(found, tags)
             weak = {(s.start_char, s.end_char) for (s, _, _), p in zip(found, probs) if p[0] < self.enough_support}
             more = [
                 t
@@ -534,10 +627,10 @@ class Entailer:
                 for t in self.pairs(doc, range(1, self.evidence_k_for(doc)))
                 if (t[0].start_char, t[0].end_char) in weak
             ]
-            found, probs = found + more, probs + self.predict([pair for _, _, pair in more])
+            found, probs = found + more, probs + predict(more, tags)
         else:
             found = [t for doc in docs for t in self.pairs(doc)]
-            probs = self.predict([pair for _, _, pair in found])
+            probs = predict(found, tags)
         # one Doc at a time (see pipe), so a sentence is known by its character offsets
         read: Dict[Tuple[int, int], Tuple[Any, List[Tuple[int, List[float]]]]] = {}
         hypotheses: Dict[Tuple[int, int], str] = {}
@@ -553,19 +646,58 @@ class Entailer:
                 result["read_as"] = hypotheses[key]
             if self.evidence_mode == "best":  # the probabilities of each premise read, in evidence order
                 result["per_evidence"] = [q for _, q in premises]
+            pieces = tags.get((key[0], key[1], i))
+            if pieces is not None:
+                result["tokens"] = sentence_tokens(sent, hypotheses[key], pieces)
             sent._.entailment = result
         for doc in docs:
             if self.sentences_key in doc.spans:  # what ground_verdict checks (extensions.judged)
                 doc.spans[self.sentences_key].attrs[JUDGED_BY] = self.name
         return list(docs)
 
+    def _predict_found(self, found, tags: Dict[Tuple[int, int, int], Any]) -> List[List[float]]:
+        """``predict`` for ``pairs``' (sentence, evidence index, pair) rows (no tagger: ``tags``
+        stays empty)."""
+        return self.predict([pair for _, _, pair in found])
+
+    def _predict_with_tags(self, found, tags: Dict[Tuple[int, int, int], Any]) -> List[List[float]]:
+        """``predict`` for ``pairs``' (sentence, evidence index, pair) rows, the tagger's word
+        pieces of each kept in ``tags``."""
+        results = self.predict_tagged([pair for _, _, pair in found])
+        for (sent, i, _), (_, pieces) in zip(found, results):
+            if pieces is not None:  # not tagged: supported with tag_if_support_below or more
+                tags[(sent.start_char, sent.end_char, i)] = pieces
+        return [p for p, _ in results]
+
     # ----------------------------------------------------------------- serialisation
-    def _use_weights(self, path: Path, data: Optional[bytes] = None) -> None:
+    def _use_weights(
+        self,
+        path: Path,
+        data: Optional[bytes] = None,
+        tagger: Optional[Path] = None,
+        tagger_data: Optional[bytes] = None,
+    ) -> None:
         from spacy_ground.nn.entail_model import set_torch_module
 
-        set_torch_module(self.model, _load_torch(path, bool(self.model.attrs.get("quantize"))))
+        set_torch_module(self.model, _load_torch(path, bool(self.model.attrs.get("quantize")), tagger))
         self.model.attrs["weights"] = str(path)
+        self.model.attrs["tagger_weights"] = str(tagger) if tagger is not None else ""
         self._weights = data if data is not None else path.read_bytes()
+        self._tagger_weights = tagger_data if tagger_data is not None or tagger is None else tagger.read_bytes()
+
+    @property
+    def tagger_path(self) -> Optional[Path]:
+        """The safetensors file the token tagger came from (None without a tagger)."""
+        path = self.model.attrs.get("tagger_weights")
+        return Path(path) if path else None
+
+    def tagger_bytes(self) -> Optional[bytes]:
+        """The safetensors bytes of the token tagger (None without one), kept once read."""
+        if self.tagger_path is None:
+            return None
+        if getattr(self, "_tagger_weights", None) is None:
+            self._tagger_weights = self.tagger_path.read_bytes()
+        return self._tagger_weights
 
     def weights_bytes(self) -> bytes:
         """The safetensors bytes of the current weights (kept in memory once read, so
@@ -584,25 +716,48 @@ class Entailer:
         meta = self.model_path.with_suffix(".json")
         if meta.exists() and meta.resolve() != (path / "entail.json").resolve():
             shutil.copyfile(meta, path / "entail.json")
+        tagger = self.tagger_path
+        if tagger is not None:
+            target = path / TAGGER_FILE
+            data = self.tagger_bytes()
+            if not (target.exists() and target.resolve() == tagger.resolve()):
+                target.write_bytes(data)
+            meta = tagger.with_suffix(".json")
+            if meta.exists() and meta.resolve() != (path / "tagger.json").resolve():
+                shutil.copyfile(meta, path / "tagger.json")
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Entailer":
         path = ensure_path(path)
-        if (path / MODEL_FILE).exists() and (path / MODEL_FILE).resolve() != self.model_path.resolve():
-            self._use_weights(path / MODEL_FILE)
+        weights, tagger = path / MODEL_FILE, path / TAGGER_FILE
+        new_weights = weights.exists() and weights.resolve() != self.model_path.resolve()
+        # the tagger saved with the pipeline, if it was saved with one (a pipeline saved
+        # with tag_tokens = false has none, and keeps none)
+        new_tagger = tagger.exists() and (self.tagger_path is None or tagger.resolve() != self.tagger_path.resolve())
+        if new_weights or new_tagger:
+            self._use_weights(
+                weights if weights.exists() else self.model_path,
+                None if weights.exists() else self.weights_bytes(),
+                tagger if tagger.exists() else self.tagger_path,
+            )
         return self
 
     def to_bytes(self, *, exclude: Iterable[str] = tuple()) -> bytes:
         import srsly
 
-        return srsly.msgpack_dumps({"model": self.weights_bytes()})
+        return srsly.msgpack_dumps({"model": self.weights_bytes(), "tagger": self.tagger_bytes()})
 
     def from_bytes(self, data: bytes, *, exclude: Iterable[str] = tuple()) -> "Entailer":
         import srsly
 
-        weights = srsly.msgpack_loads(data)["model"]
+        stored = srsly.msgpack_loads(data)
+        weights, tagger_data = stored["model"], stored.get("tagger")
         if weights:
             with tempfile.TemporaryDirectory(prefix="spacy_ground_") as tmp:
                 path = Path(tmp) / MODEL_FILE
                 path.write_bytes(weights)
-                self._use_weights(path, weights)
+                tagger = None
+                if tagger_data:
+                    tagger = Path(tmp) / TAGGER_FILE
+                    tagger.write_bytes(tagger_data)
+                self._use_weights(path, weights, tagger, tagger_data)
         return self

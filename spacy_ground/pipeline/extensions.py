@@ -28,6 +28,7 @@ SPAN_EXTENSIONS = {
     "ground_numeric": None,  # ground_numeric: status, nearest source value, evidence
     "evidence": None,  # ground_align (sentence level): top-k source sentences with scores
     "entailment": None,  # ground_entail (sentence level): supported/unsupported/contradicted probabilities
+    "ground_span": None,  # ground_verdict (flagged spans): p, kind, source and reason of a span it flagged
 }
 
 

@@ -31,6 +31,8 @@ class Grounding(dict):
     sentences = property(lambda self: self["sentences"])
     claims = property(lambda self: self["claims"])
     facts = property(lambda self: self.get("facts", []))
+    # the flagged spans: start, end (offsets into the answer as given), text, p, kind, source, reason
+    spans = property(lambda self: self.get("spans", []))
     features = property(lambda self: self.get("features", {}))
     # what the sources are (record / passages / document) and the 1 - support from which a
     # sentence of this answer became a flagged span: both depend on the kind of sources

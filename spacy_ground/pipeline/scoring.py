@@ -73,6 +73,10 @@ class GroundingScorer:
                 gold, to_reference = known
                 any_gold_span = any_gold_span or bool(gold)
                 pred = {to_reference[i] for i in _characters(eg.predicted.spans.get(spans_key, []))} - {None}
+                # whitespace is not counted (as in the evaluation's span figures)
+                text = eg.reference.text
+                gold = {i for i in gold if i < len(text) and not text[i].isspace()}
+                pred = {i for i in pred if i < len(text) and not text[i].isspace()}
                 tp, fp, fn = tp + len(gold & pred), fp + len(pred - gold), fn + len(gold - pred)
         if no_sources:
             warnings.warn(

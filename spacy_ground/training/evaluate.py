@@ -171,6 +171,11 @@ def run(
                 # several LLMs; a question's right and wrong answer) are resampled together
                 "cluster": answer_cluster(rec.get("question"), rec.get("sources")),
                 "pred_spans": [(s.start_char, s.end_char) for s in doc.spans.get("ground_unsupported", [])],
+                # the flagged spans as they were before the token tagger: the spans' baseline
+                "sentence_spans": verdict.sentence_level_spans(doc._.ground_record)
+                if verdict is not None and doc._.ground_record
+                else [],
+                "text": doc.text,  # span figures leave its whitespace out
                 "sentences": sentence_rows(doc, sentences_key),
             }
         )
@@ -446,6 +451,7 @@ def evaluate_rows(
                 p, r, f1 = prf(pred, labels)
                 m["at_threshold"] = {"threshold": threshold, "precision": p, "recall": r, "f1": f1}
                 m["span_f1"] = span_f1(group)
+                m["sentence_span_f1"] = span_f1(group, "sentence_spans")
                 m["ece"] = calibration_error(scores, labels)
             res[method] = m
         if resamples and 0 < sum(labels) < len(labels):
@@ -601,6 +607,28 @@ def markdown(metrics: Dict[str, Any]) -> str:
             f"| {paired(b, 'ground_verdict - absent content words')} "
             f"| {paired(b, 'entailment only - absent content words')} |"
             for name, b in boot.items()
+        ]
+    spans = {
+        name: res["ground_verdict"]
+        for name, res in metrics.items()
+        if (res.get("ground_verdict") or {}).get("span_f1") is not None
+    }
+    if spans:
+
+        def prf_cell(x: Optional[Dict[str, float]]) -> str:
+            return "-" if not x else f"{x['precision']:.3f} / {x['recall']:.3f} / {x['f1']:.3f}"
+
+        lines += [
+            "",
+            "Flagged spans (characters, micro-averaged over the answers whose spans are known, whitespace "
+            "not counted; spans only in answers the verdict flags or blocks):",
+            "",
+            "| data / task | flagged spans P / R / F1 | before the token tagger: whole sentences P / R / F1 |",
+            "|---|---|---|",
+        ]
+        lines += [
+            f"| {markdown_cell(name)} | {prf_cell(v['span_f1'])} | {prf_cell(v.get('sentence_span_f1'))} |"
+            for name, v in spans.items()
         ]
     sentence = {name: res["sentence_level"] for name, res in metrics.items() if res.get("sentence_level")}
     if sentence:

@@ -5,6 +5,7 @@ BENCHMARKS.md.
     python -m spacy_ground.training.project publish runs metrics BENCHMARKS.md
     python -m spacy_ground.training.project write-benchmarks BENCHMARKS.md metrics/a.json [metrics/b.json ...]
     python -m spacy_ground.training.project install-model training/entail_rag.safetensors spacy_ground/models/entail.safetensors
+    python -m spacy_ground.training.project set-token-thresholds spacy_ground/models/tagger.json spacy_ground/default.cfg
     python -m spacy_ground.training.project render-example assets/ragtruth_dev.jsonl ID docs/example.html [docs/example.png]
     python -m spacy_ground.training.project large-input assets/ragtruth_dev.jsonl metrics/large_input.json
 """
@@ -426,6 +427,50 @@ def install_model(trained: str, target: str) -> int:
     return 0
 
 
+def set_token_thresholds(meta_path: str, config_path: str) -> int:
+    """Write the token thresholds the tagger's training chose (its JSON sidecar) into
+    ``ground_verdict``'s ``token_threshold`` and ``token_threshold_by_source``, and the support
+    under which it reads a sentence into ``ground_entail``'s ``tag_if_support_below``, in a config file,
+    keeping the rest of the file (comments included) as it is."""
+    import re
+
+    meta = json.loads(Path(meta_path).read_text(encoding="utf8"))
+    text = Path(config_path).read_text(encoding="utf8")
+    section = re.search(r"^\[components\.ground_verdict\]\n(?:(?!\[)[^\n]*\n)*", text, re.M)
+    if section is None or not re.search(r"^token_threshold = .*$", section.group(0), re.M):
+        print(f"error: {config_path} has no token_threshold in [components.ground_verdict]", file=sys.stderr)
+        return 1
+    body = re.sub(r"^token_threshold = .*$", f"token_threshold = {meta['threshold']}", section.group(0), flags=re.M)
+    text = text[: section.start()] + body + text[section.end() :]
+    head = "[components.ground_verdict.token_threshold_by_source]\n"
+    lines = "".join(f"{kind} = {t}\n" for kind, t in sorted(meta["threshold_by_source"].items()))
+    comment = "# chosen by the tagger's training on the held-out part of the train sets (models/tagger.json)\n"
+    at = text.find(head)
+    if at < 0:
+        text = text.rstrip("\n") + "\n\n" + head + comment + lines
+    else:
+        end = text.find("\n[", at + len(head))
+        text = text[:at] + head + comment + lines + (text[end:] if end >= 0 else "")
+    if "tag_if_support_below" in meta:  # ground_entail: which sentences the tagger reads
+        section = re.search(r"^\[components\.ground_entail\]\n(?:(?!\[)[^\n]*\n)*", text, re.M)
+        if section is None or not re.search(r"^tag_if_support_below = .*$", section.group(0), re.M):
+            print(f"error: {config_path} has no tag_if_support_below in [components.ground_entail]", file=sys.stderr)
+            return 1
+        body = re.sub(
+            r"^tag_if_support_below = .*$",
+            f"tag_if_support_below = {meta['tag_if_support_below']}",
+            section.group(0),
+            flags=re.M,
+        )
+        text = text[: section.start()] + body + text[section.end() :]
+    Path(config_path).write_text(text, encoding="utf8")
+    print(
+        f"token thresholds {meta['threshold']} / {meta['threshold_by_source']}, tag_if_support_below "
+        f"{meta.get('tag_if_support_below')} -> {config_path}"
+    )
+    return 0
+
+
 def render_example(data: str, record_id: str, html_out: str, png_out: str = "") -> int:
     """Render one answer of a data file as an HTML page (and a PNG screenshot taken with
     headless Chromium, for README)."""
@@ -567,6 +612,8 @@ def main(argv: List[str]) -> int:
         return render_example(*argv[1:])
     if len(argv) == 3 and argv[0] == "install-model":
         return install_model(argv[1], argv[2])
+    if len(argv) == 3 and argv[0] == "set-token-thresholds":
+        return set_token_thresholds(argv[1], argv[2])
     if len(argv) >= 3 and argv[0] == "link-data":
         return link_data(argv[1], argv[2])
     if len(argv) >= 3 and argv[0] == "write-benchmarks":
