@@ -46,12 +46,19 @@ def test_rewritten_characters_map_back_onto_the_sentence(original, rewritten, sp
 def test_char_blocks_of_a_long_sentence_stay_fast():
     import time
 
-    original = ("The revenue was $5 million in 2019 and " * 60).strip()
-    rewritten = original.replace("$5 million", "5,000,000 dollars")
+    filler = "and it serves food and drinks to its guests " * 2000  # 88,000 characters
+    original = "The bar opens at 9 pm " + filler + "until late."
+    rewritten = "The bar opens at 21:00 " + filler + "until late."
     started = time.perf_counter()
     blocks = char_blocks(original, rewritten)
+    assert time.perf_counter() - started < 5.0  # the shared start and end are not matched by difflib
+    assert project(blocks, 17, 22) == (17, 21) and project(blocks, 0, 3) == (0, 3)
+    assert project(blocks, len(rewritten) - 5, len(rewritten)) == (len(original) - 5, len(original))
+    # rewrites far apart leave a long middle: no blocks rather than a quadratic match
+    far = "9 pm " + filler + " 9 pm"
+    started = time.perf_counter()
+    assert char_blocks(far, far.replace("9 pm", "21:00")) is None
     assert time.perf_counter() - started < 5.0
-    assert project(blocks, 0, 3) == (0, 3)
 
 
 @pytest.mark.parametrize(
@@ -204,11 +211,14 @@ def test_the_tagger_survives_disk_and_bytes(nlp, tmp_path):
     assert a._.grounding.spans == b._.grounding.spans
     ta = a.spans["ground_sentences"][0]._.entailment["tokens"]
     assert ta == b.spans["ground_sentences"][0]._.entailment["tokens"]
-    other = spacy_ground.load(overrides={"components.ground_entail.model.tag_tokens": False})
+    other = spacy_ground.load()
     other.get_pipe("ground_entail").from_bytes(nlp.get_pipe("ground_entail").to_bytes())
     assert other.get_pipe("ground_entail").tags_tokens
     c = spacy_ground.check(other, WRONG, [SOURCE])
     assert c.spans["ground_sentences"][0]._.entailment["tokens"] == ta
+    off = spacy_ground.load(overrides={"components.ground_entail.model.tag_tokens": False})
+    off.get_pipe("ground_entail").from_bytes(nlp.get_pipe("ground_entail").to_bytes())
+    assert not off.get_pipe("ground_entail").tags_tokens  # the config decides
 
 
 def test_render_marks_flagged_spans_darker_when_more_probable(nlp):
@@ -252,3 +262,42 @@ def test_well_supported_sentences_are_not_tagged_below_the_cutoff():
 def test_a_bad_support_cutoff_is_a_clear_error(value):
     with pytest.raises(Exception, match="tag_if_support_below"):
         spacy_ground.load(overrides={"components.ground_entail.tag_if_support_below": value})
+
+
+def test_table_rows_of_the_answer_are_judged_whole(nlp):
+    table = "People:\n| Name | Age | City |\n|---|---|---|\n| Bob | 40 | Rome |\n"
+    doc = spacy_ground.check(nlp, table, ["Bob is 40 and lives in Paris."])
+    for sent in doc.spans["ground_sentences"]:
+        if "|" in sent.text and sent._.entailment:
+            assert "tokens" not in sent._.entailment  # read as "Name: Bob; ..." words that are not the row's
+
+
+def test_a_pipeline_saved_without_the_tagger_loads_without_it(nlp, tmp_path):
+    nlp.to_disk(tmp_path / "p")
+    assert spacy.load(tmp_path / "p").get_pipe("ground_entail").tags_tokens
+    off = spacy.load(tmp_path / "p", config={"components": {"ground_entail": {"model": {"tag_tokens": False}}}})
+    assert not off.get_pipe("ground_entail").tags_tokens  # the config decides, not the file left there
+    off.to_disk(tmp_path / "p")  # saved over the folder that held a tagger
+    assert not (tmp_path / "p" / "ground_entail" / "tagger.safetensors").exists()
+    assert not spacy.load(tmp_path / "p").get_pipe("ground_entail").tags_tokens
+
+
+def test_weights_without_a_tagger_keep_it_only_if_they_are_the_same(nlp, tmp_path):
+    import srsly
+    from safetensors.torch import load_file, save_file
+
+    from spacy_ground.pipeline.entail import EMBEDDED_MODEL
+
+    pipe = spacy_ground.load().get_pipe("ground_entail")
+    same = srsly.msgpack_dumps({"model": pipe.weights_bytes()})  # as saved before the tagger existed
+    pipe.from_bytes(same)
+    assert pipe.tags_tokens
+    state = load_file(str(EMBEDDED_MODEL))
+    state["head.bias"] = state["head.bias"] + 1.0
+    save_file(state, str(tmp_path / "other.safetensors"))
+    other = srsly.msgpack_dumps({"model": (tmp_path / "other.safetensors").read_bytes()})
+    with pytest.warns(UserWarning, match="without a token tagger"):
+        pipe.from_bytes(other)
+    assert not pipe.tags_tokens
+    doc = spacy_ground.check(spacy_ground.load(), WRONG, [SOURCE])  # other pipelines are untouched
+    assert "tokens" in doc.spans["ground_sentences"][0]._.entailment

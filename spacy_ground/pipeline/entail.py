@@ -104,6 +104,7 @@ def build_cross_encoder(
     model = cross_encoder_model(_load_torch(path, quantize, tagger), load_tokenizer(), max_length)
     model.attrs["weights"] = str(path)
     model.attrs["tagger_weights"] = str(tagger) if tagger is not None else ""
+    model.attrs["tag_tokens"] = bool(tag_tokens)
     model.attrs["quantize"] = quantize
     return model
 
@@ -367,15 +368,18 @@ def check_aligner_keeps_enough(
                 )
 
 
-def sentence_tokens(sent, hypothesis: str, pieces: Sequence[Tuple[int, int, float]]) -> List[List[Any]]:
+def sentence_tokens(sent, hypothesis: str, pieces: Sequence[Tuple[int, int, float]]) -> Optional[List[List[Any]]]:
     """The sentence's tokens (whitespace left out) as [start, end, probability not supported]
     in the Doc's characters, from the tagger's word pieces of ``hypothesis`` (the sentence as
     the model read it: a rewritten part's pieces count for all of what it replaced; a token
-    no piece reached, cut off by the length limit, has probability None)."""
+    no piece reached, cut off by the length limit, has probability None). None where the
+    hypothesis cannot be mapped back (``text.offsets.char_blocks``)."""
     from spacy_ground.fusion.spans import token_probabilities
     from spacy_ground.text.offsets import char_blocks, project
 
     blocks = char_blocks(sent.text, hypothesis)
+    if blocks is None:
+        return None
     base = sent.start_char
     mapped = []
     for s, e, p in pieces:
@@ -615,6 +619,16 @@ class Entailer:
 
         predict = self._predict_with_tags if self.tags_tokens else self._predict_found
         tags: Dict[Tuple[int, int, int], List[Tuple[int, int, float]]] = {}  # (sentence start, end, evidence) -> pieces
+        table_lines = set()  # sentences that are table rows of the answer (read as their rows' readings)
+        if self.tags_tokens:
+            for doc in docs:
+                rows = {(r.start, r.end): r.reading for r in markdown_table_rows(doc.text) if not r.separator}
+                if rows:
+                    table_lines |= {
+                        (s.start_char, s.end_char)
+                        for s in doc.spans.get(self.sentences_key, [])
+                        if _table_line(rows, s) is not None
+                    }
         if self.evidence_mode == "best" and self.enough_support < 1.0:
             # a cascade: the top evidence sentence first; the lower-ranked ones only for
             # sentences it does not support well enough
@@ -647,8 +661,12 @@ class Entailer:
             if self.evidence_mode == "best":  # the probabilities of each premise read, in evidence order
                 result["per_evidence"] = [q for _, q in premises]
             pieces = tags.get((key[0], key[1], i))
-            if pieces is not None:
-                result["tokens"] = sentence_tokens(sent, hypotheses[key], pieces)
+            # a table row of the answer is read as "column: value" text, whose words are not the
+            # row's: its tokens stay untagged (the sentence is judged as a whole)
+            if pieces is not None and key not in table_lines:
+                tokens = sentence_tokens(sent, hypotheses[key], pieces)
+                if tokens is not None:
+                    result["tokens"] = tokens
             sent._.entailment = result
         for doc in docs:
             if self.sentences_key in doc.spans:  # what ground_verdict checks (extensions.judged)
@@ -725,19 +743,25 @@ class Entailer:
             meta = tagger.with_suffix(".json")
             if meta.exists() and meta.resolve() != (path / "tagger.json").resolve():
                 shutil.copyfile(meta, path / "tagger.json")
+        else:  # no tagger: none from an earlier save may stay behind to be loaded
+            for name in (TAGGER_FILE, "tagger.json"):
+                (path / name).unlink(missing_ok=True)
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = tuple()) -> "Entailer":
         path = ensure_path(path)
         weights, tagger = path / MODEL_FILE, path / TAGGER_FILE
         new_weights = weights.exists() and weights.resolve() != self.model_path.resolve()
-        # the tagger saved with the pipeline, if it was saved with one (a pipeline saved
-        # with tag_tokens = false has none, and keeps none)
-        new_tagger = tagger.exists() and (self.tagger_path is None or tagger.resolve() != self.tagger_path.resolve())
+        new_tagger = (
+            self.wants_tagger
+            and tagger.exists()
+            and (self.tagger_path is None or tagger.resolve() != self.tagger_path.resolve())
+        )
         if new_weights or new_tagger:
-            self._use_weights(
-                weights if weights.exists() else self.model_path,
-                None if weights.exists() else self.weights_bytes(),
-                tagger if tagger.exists() else self.tagger_path,
+            self._load(
+                weights.read_bytes() if new_weights else self.weights_bytes(),
+                tagger.read_bytes() if tagger.exists() and self.wants_tagger else None,
+                weights if new_weights else self.model_path,
+                tagger if tagger.exists() and self.wants_tagger else None,
             )
         return self
 
@@ -750,14 +774,44 @@ class Entailer:
         import srsly
 
         stored = srsly.msgpack_loads(data)
-        weights, tagger_data = stored["model"], stored.get("tagger")
-        if weights:
-            with tempfile.TemporaryDirectory(prefix="spacy_ground_") as tmp:
-                path = Path(tmp) / MODEL_FILE
-                path.write_bytes(weights)
-                tagger = None
-                if tagger_data:
-                    tagger = Path(tmp) / TAGGER_FILE
-                    tagger.write_bytes(tagger_data)
-                self._use_weights(path, weights, tagger, tagger_data)
+        if stored["model"]:
+            self._load(stored["model"], stored.get("tagger") if self.wants_tagger else None)
         return self
+
+    @property
+    def wants_tagger(self) -> bool:
+        """Whether the config asks for the token tagger (``model.tag_tokens``)."""
+        return bool(self.model.attrs.get("tag_tokens", True))
+
+    def _load(
+        self,
+        weights: bytes,
+        tagger: Optional[bytes],
+        weights_path: Optional[Path] = None,
+        tagger_path: Optional[Path] = None,
+    ) -> None:
+        """Use these cross-encoder weights and this tagger (safetensors bytes; the paths they
+        were read from, if any). Weights that come without a tagger keep the current one only
+        if they are the current weights: a tagger reads the hidden states of the cross-encoder
+        it was trained on, so other weights are used without one (and a warning says so)."""
+        if tagger is None and self.wants_tagger and self.tagger_path is not None:
+            if weights == self.weights_bytes():
+                tagger, tagger_path = self.tagger_bytes(), self.tagger_path
+            else:
+                import warnings
+
+                warnings.warn(
+                    f"{self.name}: these cross-encoder weights come without a token tagger, and the one "
+                    "in use was trained on other weights: the tagger is left out (flagged spans are whole "
+                    "sentences; train one with spacy_ground.training.train_tagger)",
+                    UserWarning,
+                    stacklevel=3,
+                )
+        with tempfile.TemporaryDirectory(prefix="spacy_ground_") as tmp:
+            if weights_path is None or not weights_path.exists():
+                weights_path = Path(tmp) / MODEL_FILE
+                weights_path.write_bytes(weights)
+            if tagger is not None and (tagger_path is None or not tagger_path.exists()):
+                tagger_path = Path(tmp) / TAGGER_FILE
+                tagger_path.write_bytes(tagger)
+            self._use_weights(weights_path, weights, tagger_path if tagger is not None else None, tagger)
