@@ -47,7 +47,7 @@ def trained(tmp_path_factory):
     pairs = tmp / "pairs.jsonl.gz"
     assert main(["pairs", str(data), "--output", str(pairs)]) == 0
     out = tmp / "tagger.safetensors"
-    assert main(["train", str(pairs), str(out), "--epochs", "1", "--threads", "1"]) == 0
+    assert main(["train", str(pairs), str(out), "--epochs", "1", "--threads", "1", "--device", "cpu"]) == 0
     return data, pairs, out
 
 
@@ -69,7 +69,7 @@ def test_training_writes_the_tagger_with_thresholds_and_figures(trained):
     _, _, out = trained
     meta = json.loads(out.with_suffix(".json").read_text())
     assert out.stat().st_size < 10_000_000
-    assert meta["train_answers"] > 0 and meta["epochs"] == 1 and meta["depth"] == 1
+    assert meta["train_answers"] > 0 and meta["epochs"] == 1 and meta["depth"] == 1 and meta["device"] == "cpu"
     assert 0.0 < meta["threshold"] < 1.0 and set(meta["threshold_by_source"]) == {"document"}
     assert meta["held_out"]["answers"] > 0
 

@@ -134,9 +134,11 @@ def build_pairs(paths: Sequence[str], synthetic: int = 0, seed: int = 0, limit: 
     return out
 
 
-def _hidden_states(model, rows: List[Dict[str, Any]], tokenizer, max_length: int, depth: int = 1, batch: int = 32):
+def _hidden_states(
+    model, rows: List[Dict[str, Any]], tokenizer, max_length: int, depth: int = 1, batch: int = 32, device: str = "cpu"
+):
     """The hidden states below the cross-encoder's top ``depth`` layers for every pair (float16,
-    unpadded)."""
+    unpadded, in memory; computed on ``device``)."""
     import torch
 
     from spacy_ground.nn.tagger import below_top, encode_for_tagging
@@ -153,10 +155,11 @@ def _hidden_states(model, rows: List[Dict[str, Any]], tokenizer, max_length: int
                 [r["pairs"][j]["hypothesis"] for r, j in idx],
                 max_length,
             )
+            enc = {k: v.to(device) for k, v in enc.items() if k != "offset_mapping"}
             hidden, _ = below_top(model, enc["input_ids"], enc["attention_mask"], enc["token_type_ids"], depth)
             lengths = enc["attention_mask"].sum(1).tolist()
             for (r, j), h, n in zip(idx, hidden, lengths):
-                states[(id(r), j)] = h[: int(n)].half().clone()
+                states[(id(r), j)] = h[: int(n)].half().cpu().clone()  # kept in memory, not on the device
     return states
 
 
@@ -180,7 +183,7 @@ def _batch(items, states):
     return hidden, attention, labels, keep
 
 
-def _tag_probs(tagger, items, states, batch: int = 32) -> List[List[float]]:
+def _tag_probs(tagger, items, states, batch: int = 32, device: str = "cpu") -> List[List[float]]:
     """Per item, the tagger's probability per word piece (in ``pieces`` order)."""
     import torch
 
@@ -191,7 +194,7 @@ def _tag_probs(tagger, items, states, batch: int = 32) -> List[List[float]]:
     with torch.inference_mode():
         for b in range(0, len(items), batch):
             chunk = items[b : b + batch]
-            hidden, attention, _, _ = _batch(chunk, states)
+            hidden, attention, _, _ = (t.to(device) for t in _batch(chunk, states))
             mask = _sdpa_mask()(attention, hidden.dtype, tgt_len=hidden.shape[1])
             probs = torch.sigmoid(tagger(hidden, mask)).tolist()
             for (r, j), p in zip(chunk, probs):
@@ -251,18 +254,18 @@ def train(args: argparse.Namespace) -> int:
     rows = [r for path in args.pairs for r in _read_jsonl(path)]
     train_rows = [r for r in rows if r["part"] == "adapt" or args.all_parts]
     held = [r for r in rows if r["part"] == "verdict" and not r.get("synthetic")]
-    model = load_trained(args.entail or EMBEDDED_MODEL)
+    model = load_trained(args.entail or EMBEDDED_MODEL).to(args.device)
     tokenizer = load_tokenizer()
     started = time.time()
     states = _hidden_states(
-        model, train_rows + ([] if args.all_parts else held), tokenizer, args.max_length, args.depth
+        model, train_rows + ([] if args.all_parts else held), tokenizer, args.max_length, args.depth, device=args.device
     )
     print(f"hidden states of {len(states):,} pairs in {time.time() - started:.0f} s", file=sys.stderr)
     items = [(r, j) for r in train_rows for j in range(len(r["pairs"]))]
     held_items = [(r, j) for r in held for j in range(len(r["pairs"]))]
     positives = sum(y for r, j in items for _, _, _, y in r["pairs"][j]["pieces"])
     pieces = sum(len(r["pairs"][j]["pieces"]) for r, j in items)
-    tagger = new_tagger(model, base_rate=max(positives, 1) / max(pieces, 1), depth=args.depth)
+    tagger = new_tagger(model, base_rate=max(positives, 1) / max(pieces, 1), depth=args.depth).to(args.device)
     optimiser = torch.optim.AdamW(tagger.parameters(), lr=args.lr, weight_decay=0.01)
     rng = random.Random(args.seed)
     steps = args.epochs * ((len(items) + args.batch_size - 1) // args.batch_size)
@@ -280,7 +283,7 @@ def train(args: argparse.Namespace) -> int:
         tagger.train()
         total = 0.0
         for chunk in batches:
-            hidden, attention, labels, keep = _batch(chunk, states)
+            hidden, attention, labels, keep = (t.to(args.device) for t in _batch(chunk, states))
             mask = _sdpa_mask()(attention, hidden.dtype, tgt_len=hidden.shape[1])
             logits = tagger(hidden, mask)
             loss = loss_fn(logits[keep], labels[keep])
@@ -292,7 +295,7 @@ def train(args: argparse.Namespace) -> int:
             total += float(loss.detach())
         entry: Dict[str, Any] = {"epoch": epoch + 1, "loss": total / max(len(batches), 1)}
         if held_items:
-            probs = _tag_probs(tagger, held_items, states)
+            probs = _tag_probs(tagger, held_items, states, device=args.device)
             ys = [y for r, j in held_items for _, _, _, y in r["pairs"][j]["pieces"]]
             entry["held_out_piece_auroc"] = auroc([q for p in probs for q in p], ys)
         history.append(entry)
@@ -312,12 +315,13 @@ def train(args: argparse.Namespace) -> int:
         "batch_size": args.batch_size,
         "seed": args.seed,
         "threads": args.threads,
+        "device": args.device,
         "train_seconds": round(train_seconds, 1),
         "history": history,
         "parts": "all (adapt + verdict)" if args.all_parts else "adapt (70 % of the train sources)",
     }
     if held_items:
-        probs = _tag_probs(tagger, held_items, states)
+        probs = _tag_probs(tagger, held_items, states, device=args.device)
         predictions = answer_predictions(held, held_items, probs)
         chosen, report = {}, {}
         for kind in sorted({r["kind"] for r in held}):
@@ -486,6 +490,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     t.add_argument("--max-length", type=int, default=256)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--threads", type=int, default=2)
+    t.add_argument("--device", default="cpu", help="torch device for training, e.g. cuda where a GPU is lent")
     t.add_argument("--all-parts", action="store_true", help="train on the held-out part too (no thresholds chosen)")
     c = sub.add_parser("choose", help="choose the token thresholds from the whole pipeline on the held-out part")
     c.add_argument("tagger")
