@@ -8,6 +8,8 @@ from typing import Any, Dict, Optional, Sequence, Tuple
 import numpy
 from scipy.stats import rankdata
 
+from spacy_ground.fusion.spans import char_prf
+
 
 def spans_known(row: Dict[str, Any]) -> bool:
     """Whether an answer's labelled spans say which parts are hallucinated: not for an answer
@@ -82,6 +84,13 @@ def best_f1(scores: Sequence[float], labels: Sequence[bool]) -> Dict[str, float]
     return {"threshold": float(ts[i]), "precision": float(p[i]), "recall": float(r[i]), "f1": float(f[i])}
 
 
+def prf_counts(tp: int, fp: int, fn: int) -> Dict[str, float]:
+    """Precision, recall and F1 from counts of true positives, false positives and false negatives."""
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    return {"precision": p, "recall": r, "f1": 2 * p * r / (p + r) if p + r else 0.0}
+
+
 def span_f1(rows: Sequence[Dict[str, Any]], key: str = "pred_spans") -> Optional[Dict[str, float]]:
     """Character-level P/R/F1 of the predicted spans under ``key`` against labelled spans
     (micro, over the answers whose spans are known); whitespace is not counted where a row
@@ -90,22 +99,10 @@ def span_f1(rows: Sequence[Dict[str, Any]], key: str = "pred_spans") -> Optional
         return None
     tp = fp = fn = 0
     for row in filter(spans_known, rows):
-        gold = set()
-        for sp in row.get("spans") or []:
-            gold.update(range(sp["start"], sp["end"]))
-        pred = set()
-        for s, e in row.get(key) or []:
-            pred.update(range(s, e))
-        text = row.get("text")
-        if text is not None:
-            gold = {i for i in gold if i < len(text) and not text[i].isspace()}
-            pred = {i for i in pred if i < len(text) and not text[i].isspace()}
-        tp += len(gold & pred)
-        fp += len(pred - gold)
-        fn += len(gold - pred)
-    p = tp / (tp + fp) if tp + fp else 0.0
-    r = tp / (tp + fn) if tp + fn else 0.0
-    return {"precision": p, "recall": r, "f1": 2 * p * r / (p + r) if p + r else 0.0}
+        gold = [(sp["start"], sp["end"]) for sp in row.get("spans") or []]
+        a, b, c = char_prf(row.get(key) or [], gold, row.get("text"))
+        tp, fp, fn = tp + a, fp + b, fn + c
+    return prf_counts(tp, fp, fn)
 
 
 def calibration_error(scores: Sequence[float], labels: Sequence[bool], bins: int = 10) -> float:

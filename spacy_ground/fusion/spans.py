@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Iterable, List, Optional, Sequence, Tuple
 
+from spacy_ground.text.offsets import Block, project
+
 Piece = Tuple[int, int, float]  # (start, end, probability not supported) in the answer's characters
 
 
@@ -27,6 +29,20 @@ def token_probabilities(tokens: Sequence[Tuple[int, int]], pieces: Iterable[Piec
     return out
 
 
+def mapped_token_probabilities(
+    tokens: Sequence[Tuple[int, int]], pieces: Iterable[Piece], blocks: Sequence[Block], base: int
+) -> List[Optional[float]]:
+    """``token_probabilities`` for word pieces of a rewritten sentence (offsets in the text the
+    model read), mapped onto the sentence by ``blocks`` (``text.offsets.char_blocks``); ``base``:
+    where the sentence starts in the answer."""
+    mapped = []
+    for s, e, p in pieces:
+        a, b = project(blocks, s, e)
+        if b > a:
+            mapped.append((a + base, b + base, p))
+    return token_probabilities(tokens, mapped)
+
+
 def token_runs(tokens: Sequence[Tuple[int, int, Optional[float]]], threshold: float) -> List[Tuple[int, int, float]]:
     """Runs of consecutive tokens (start, end, probability) at or above ``threshold``, as
     (start of the first, end of the last, the highest probability in the run). A token without
@@ -47,12 +63,21 @@ def token_runs(tokens: Sequence[Tuple[int, int, Optional[float]]], threshold: fl
     return runs
 
 
-def char_prf(pred: Iterable[Tuple[int, int]], gold: Iterable[Tuple[int, int]], text: str) -> Tuple[int, int, int]:
+def char_prf(
+    pred: Iterable[Tuple[int, int]], gold: Iterable[Tuple[int, int]], text: Optional[str]
+) -> Tuple[int, int, int]:
     """(true positive, false positive, false negative) characters of predicted spans against
-    gold spans in ``text``, whitespace not counted."""
-    p, g = set(), set()
-    for s, e in pred:
-        p.update(i for i in range(max(s, 0), min(e, len(text))) if not text[i].isspace())
-    for s, e in gold:
-        g.update(i for i in range(max(s, 0), min(e, len(text))) if not text[i].isspace())
+    gold spans in ``text``, whitespace not counted (every character counted when ``text`` is
+    None)."""
+
+    def chars(spans: Iterable[Tuple[int, int]]) -> set:
+        out = set()
+        for s, e in spans:
+            if text is None:
+                out.update(range(s, e))
+            else:
+                out.update(i for i in range(max(s, 0), min(e, len(text))) if not text[i].isspace())
+        return out
+
+    p, g = chars(pred), chars(gold)
     return len(p & g), len(p - g), len(g - p)

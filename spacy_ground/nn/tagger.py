@@ -18,7 +18,14 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import torch
 
-from spacy_ground.nn.entail_model import CrossEncoder, _cls_only_fits, _layer_rows, _sdpa_mask, encode_pairs
+from spacy_ground.nn.entail_model import (
+    CrossEncoder,
+    _cls_only_fits,
+    _layer_rows,
+    _sdpa_mask,
+    encode_pairs,
+    module_device,
+)
 
 PREFIX = "tagger."
 
@@ -123,7 +130,7 @@ def run_tagged(
     """The probabilities (supported, unsupported, contradicted) and the per-token probability
     not supported (None for a row not tagged, see ``forward_tagged``) of one encoded batch
     (``encode_for_tagging``), by ``model`` and the tagger attached to it as ``model.tagger``."""
-    device = next(iter(model.parameters()), torch.zeros(0)).device
+    device = module_device(model)
     with torch.inference_mode():
         logits, tags = forward_tagged(
             model,

@@ -319,6 +319,13 @@ def _statements(sent, claims: Sequence[Any]) -> str:
     return " ".join(said) + " " if said else ""
 
 
+def table_rows(doc: Doc) -> Dict[Tuple[int, int], Optional[str]]:
+    """A Markdown table in the answer: (start, end) of each row line and its reading with the
+    column names, as the sources' rows are read (None for the line of column names, which
+    states nothing to judge)."""
+    return {(r.start, r.end): r.reading for r in markdown_table_rows(doc.text) if not r.separator}
+
+
 def _table_line(rows: Dict[Tuple[int, int], Optional[str]], sent) -> Optional[Tuple[int, int]]:
     """The (start, end) of the answer's table line that ``sent`` is, if it is one."""
     if not rows:
@@ -374,23 +381,15 @@ def sentence_tokens(sent, hypothesis: str, pieces: Sequence[Tuple[int, int, floa
     the model read it: a rewritten part's pieces count for all of what it replaced; a token
     no piece reached, cut off by the length limit, has probability None). None where the
     hypothesis cannot be mapped back (``text.offsets.char_blocks``)."""
-    from spacy_ground.fusion.spans import token_probabilities
-    from spacy_ground.text.offsets import char_blocks, project
+    from spacy_ground.fusion.spans import mapped_token_probabilities
+    from spacy_ground.text.offsets import char_blocks
 
     blocks = char_blocks(sent.text, hypothesis)
     if blocks is None:
         return None
-    base = sent.start_char
-    mapped = []
-    for s, e, p in pieces:
-        a, b = project(blocks, s, e)
-        if b > a:
-            mapped.append((a + base, b + base, p))
     tokens = [(t.idx, t.idx + len(t.text)) for t in sent if not t.is_space]
-    return [
-        [s, e, None if p is None else round(float(p), 4)]
-        for (s, e), p in zip(tokens, token_probabilities(tokens, mapped))
-    ]
+    probs = mapped_token_probabilities(tokens, pieces, blocks, sent.start_char)
+    return [[s, e, None if p is None else round(float(p), 4)] for (s, e), p in zip(tokens, probs)]
 
 
 EVIDENCE_MODES = ("concat", "best")
@@ -518,17 +517,19 @@ class Entailer:
                 stacklevel=3,
             )
 
-    def pairs(self, doc: Doc, ranks: Optional[range] = None) -> List[Tuple[Any, int, Tuple[str, str]]]:
+    def pairs(
+        self, doc: Doc, ranks: Optional[range] = None, rows: Optional[Dict[Tuple[int, int], Optional[str]]] = None
+    ) -> List[Tuple[Any, int, Tuple[str, str]]]:
         """(sentence span, evidence index, (premise, sentence)) for each answer sentence with
         evidence: one premise of the top ``evidence_k`` sentences ("concat"), or one pair
-        per evidence sentence ("best"; ``ranks``: which of the top ``evidence_k``)."""
+        per evidence sentence ("best"; ``ranks``: which of the top ``evidence_k``). ``rows``:
+        the answer's ``table_rows``, where the caller has them already."""
         k = self.evidence_k_for(doc)
         out = []
         seen = set()
         claims = list(doc.spans.get(self.claims_key, [])) if self.grounded_values_as_sources else []
-        # a Markdown table in the answer: its rows read with their column names, as the
-        # sources' rows are; its line of column names states nothing to judge
-        rows = {(r.start, r.end): r.reading for r in markdown_table_rows(doc.text) if not r.separator}
+        if rows is None:
+            rows = table_rows(doc)
         for sent in doc.spans.get(self.sentences_key, []):
             if (sent.start_char, sent.end_char) in seen:  # a repeated span shares its extension values
                 continue
@@ -570,20 +571,19 @@ class Entailer:
         piece of the hypothesis, (start, end, probability it is not supported) in the
         hypothesis' characters. Batched and threaded as ``predict``; pairs are tokenised in
         the calling thread."""
+        from spacy_ground.nn.entail_model import module_device
         from spacy_ground.nn.tagger import decode_tagged, encode_for_tagging, run_tagged
 
         module = self.model.shims[0]._model
         max_length = int(self.model.attrs.get("max_length", 256))
         tokenizer = self.model.attrs["tokenizer"]
-        order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), pairs[i]))
-        batches = [order[b : b + self.batch_size] for b in range(0, len(order), self.batch_size)]
+        batches = self._length_batches(pairs)
         encoded = [
             encode_for_tagging(tokenizer, [pairs[i][0] for i in idx], [pairs[i][1] for i in idx], max_length)
             for idx in batches
         ]
         run = functools.partial(run_tagged, module, support_below=self.tag_if_support_below)
-        on_cpu = next(iter(module.parameters()), None) is None or next(iter(module.parameters())).device.type == "cpu"
-        workers = self.workers if on_cpu else 0
+        workers = self.workers if module_device(module).type == "cpu" else 0
         results = map_in_threads(run, encoded, workers, self.torch_threads)
         out: List[Any] = [None] * len(pairs)
         for idx, enc, (probs, tags) in zip(batches, encoded, results):
@@ -591,13 +591,18 @@ class Entailer:
                 out[i] = (p, decode_tagged(enc, tags, row))
         return out
 
+    def _length_batches(self, pairs: Sequence[Tuple[str, str]]) -> List[List[int]]:
+        """The pairs' indices in batches of ``batch_size``, by length (then text, so that the
+        order does not depend on the order given)."""
+        order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), pairs[i]))
+        return [order[b : b + self.batch_size] for b in range(0, len(order), self.batch_size)]
+
     def predict(self, pairs: Sequence[Tuple[str, str]]) -> List[List[float]]:
         """Probabilities (supported, unsupported, contradicted) per pair, in batches of
         similar length."""
         from spacy_ground.nn.entail_model import module_device, predict_in_threads
 
-        order = sorted(range(len(pairs)), key=lambda i: (len(pairs[i][0]) + len(pairs[i][1]), pairs[i]))
-        batches = [order[b : b + self.batch_size] for b in range(0, len(order), self.batch_size)]
+        batches = self._length_batches(pairs)
         out: List[List[float]] = [[]] * len(pairs)
         if (
             self.workers > 1
@@ -619,31 +624,30 @@ class Entailer:
 
         predict = self._predict_with_tags if self.tags_tokens else self._predict_found
         tags: Dict[Tuple[int, int, int], List[Tuple[int, int, float]]] = {}  # (sentence start, end, evidence) -> pieces
-        table_lines = set()  # sentences that are table rows of the answer (read as their rows' readings)
-        if self.tags_tokens:
-            for doc in docs:
-                rows = {(r.start, r.end): r.reading for r in markdown_table_rows(doc.text) if not r.separator}
-                if rows:
-                    table_lines |= {
-                        (s.start_char, s.end_char)
-                        for s in doc.spans.get(self.sentences_key, [])
-                        if _table_line(rows, s) is not None
-                    }
+        rows = [table_rows(doc) for doc in docs]  # read once, for the pairs and for the tagger
+        # sentences that are table rows of the answer (read as their rows' readings): not tagged
+        table_lines = {
+            (s.start_char, s.end_char)
+            for doc, these in zip(docs, rows)
+            if these
+            for s in doc.spans.get(self.sentences_key, [])
+            if _table_line(these, s) is not None
+        }
         if self.evidence_mode == "best" and self.enough_support < 1.0:
             # a cascade: the top evidence sentence first; the lower-ranked ones only for
             # sentences it does not support well enough
-            found = [t for doc in docs for t in self.pairs(doc, range(1))]
+            found = [t for doc, these in zip(docs, rows) for t in self.pairs(doc, range(1), these)]
             probs = predict(found, tags)
             weak = {(s.start_char, s.end_char) for (s, _, _), p in zip(found, probs) if p[0] < self.enough_support}
             more = [
                 t
-                for doc in docs
-                for t in self.pairs(doc, range(1, self.evidence_k_for(doc)))
+                for doc, these in zip(docs, rows)
+                for t in self.pairs(doc, range(1, self.evidence_k_for(doc)), these)
                 if (t[0].start_char, t[0].end_char) in weak
             ]
             found, probs = found + more, probs + predict(more, tags)
         else:
-            found = [t for doc in docs for t in self.pairs(doc)]
+            found = [t for doc, these in zip(docs, rows) for t in self.pairs(doc, rows=these)]
             probs = predict(found, tags)
         # one Doc at a time (see pipe), so a sentence is known by its character offsets
         read: Dict[Tuple[int, int], Tuple[Any, List[Tuple[int, List[float]]]]] = {}
@@ -757,11 +761,12 @@ class Entailer:
             and (self.tagger_path is None or tagger.resolve() != self.tagger_path.resolve())
         )
         if new_weights or new_tagger:
+            saved = tagger if tagger.exists() and self.wants_tagger else None
             self._load(
                 weights.read_bytes() if new_weights else self.weights_bytes(),
-                tagger.read_bytes() if tagger.exists() and self.wants_tagger else None,
+                saved.read_bytes() if saved is not None else None,
                 weights if new_weights else self.model_path,
-                tagger if tagger.exists() and self.wants_tagger else None,
+                saved,
             )
         return self
 

@@ -602,7 +602,13 @@ class Verdict:
         return doc
 
     def _flagged_spans(
-        self, doc: Doc, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict], kind: str
+        self,
+        doc: Optional[Doc],
+        sentences: List[Dict],
+        claims: List[Dict],
+        facts: Sequence[Dict],
+        kind: str,
+        token_threshold: Optional[float] = None,
     ) -> List[Tuple[int, int, Dict[str, Any]]]:
         """(start, end, info) of every part of the answer judged unsupported: the tagger's runs of
         tokens (``token_threshold_for(kind)``) in the sentences it read (a run over a value
@@ -611,13 +617,15 @@ class Verdict:
         tokens, mismatched or unsupported numbers, and record facts the sources contradict or lack.
         ``info``: ``p`` (the probability it is unsupported; 1.0 for a value the sources
         contradict), ``kind`` (number / entity / other), ``source`` (tagger / sentence / number /
-        record) and ``reason``."""
+        record) and ``reason``. ``token_threshold``: another threshold than the configured one
+        (training tries several); ``doc`` is needed only for sentences the tagger read."""
         out: List[Tuple[int, int, Dict[str, Any]]] = []
         claim_ranges = [(c["start"], c["end"]) for c in claims]
         # a value ground_numeric grounded may still be flagged (a value the sources give for another
         # thing: leaving such runs out cost 0.04 of held-out span F1), and the reason says so
         grounded = [c for c in claims if c["status"] == "grounded"]
-        token_threshold = self.token_threshold_for(kind)
+        if token_threshold is None:
+            token_threshold = self.token_threshold_for(kind)
         sentence_threshold = self.sentence_threshold_for(kind)
         for row in sentences:
             ent = row["entailment"]
@@ -686,25 +694,21 @@ class Verdict:
                 out.append((start, end, {"p": p, "kind": "other", "source": "record", "reason": f["reason"]}))
         return out
 
+    def shows_spans(self, record: Dict[str, Any]) -> bool:
+        """Whether a verdict record's answer gets flagged spans: it was checked, and flagged or
+        blocked where ``spans_if_flagged``."""
+        return record.get("score") is not None and not (self.spans_if_flagged and record.get("action") == "pass")
+
     def sentence_level_spans(self, record: Dict[str, Any]) -> List[Tuple[int, int]]:
         """The flagged spans of a verdict record as they were before the token tagger (whole
         sentences from ``sentence_threshold``, numbers and record facts; none in an answer that
         passes): the baseline beside which span figures are reported."""
-        if record.get("score") is None or (self.spans_if_flagged and record.get("action") == "pass"):
+        if not self.shows_spans(record):
             return []
-        threshold = record.get("sentence_threshold", self.sentence_threshold)
-        out = [
-            (r["start"], r["end"])
-            for r in record.get("sentences", [])
-            if r["entailment"] and (self._strongly_contradicted(r) or 1.0 - r["entailment"]["supported"] >= threshold)
-        ]
-        out += [(c["start"], c["end"]) for c in record.get("claims", []) if c["status"] in ("mismatch", "unsupported")]
-        out += [
-            (f["clause"][0], f["clause"][1])
-            for f in record.get("facts", [])
-            if f["status"] in ("conflict", "unsupported")
-        ]
-        return [(s, e) for s, e, _ in merge_flagged([(s, e, {"p": 1.0}) for s, e in out])]
+        sentences = [untagged(r) for r in record.get("sentences", [])]
+        kind = record.get("sources_kind", "document")
+        found = self._flagged_spans(None, sentences, record.get("claims", []), record.get("facts", []), kind)
+        return [(s, e) for s, e, _ in merge_flagged(found)]
 
     # ------------------------------------------------------------------ parts
     def _sentence_row(self, sent) -> Dict[str, Any]:
@@ -838,6 +842,12 @@ class Verdict:
 
 
 _KIND_ORDER = {"number": 0, "entity": 1, "other": 2}
+
+
+def untagged(row: Dict[str, Any]) -> Dict[str, Any]:
+    """A verdict record's sentence row as it is when the token tagger did not read it."""
+    ent = {k: v for k, v in (row.get("entailment") or {}).items() if k != "tokens"}
+    return dict(row, entailment=ent or None)
 
 
 def merge_flagged(spans: Sequence[Tuple[int, int, Dict[str, Any]]]) -> List[Tuple[int, int, Dict[str, Any]]]:

@@ -427,21 +427,34 @@ def install_model(trained: str, target: str) -> int:
     return 0
 
 
+def _set_in_section(text: str, section: str, key: str, value) -> Optional[str]:
+    """``text`` (a config file) with ``key = value`` in ``[section]``, the line it replaces kept
+    in its place; None where the section has no such line."""
+    import re
+
+    found = re.search(rf"^\[{re.escape(section)}\]\n(?:(?!\[)[^\n]*\n)*", text, re.M)
+    line = re.compile(rf"^{re.escape(key)} = .*$", re.M)
+    if found is None or not line.search(found.group(0)):
+        return None
+    return text[: found.start()] + line.sub(f"{key} = {value}", found.group(0)) + text[found.end() :]
+
+
 def set_token_thresholds(meta_path: str, config_path: str) -> int:
     """Write the token thresholds the tagger's training chose (its JSON sidecar) into
     ``ground_verdict``'s ``token_threshold`` and ``token_threshold_by_source``, and the support
     under which it reads a sentence into ``ground_entail``'s ``tag_if_support_below``, in a config file,
     keeping the rest of the file (comments included) as it is."""
-    import re
-
     meta = json.loads(Path(meta_path).read_text(encoding="utf8"))
     text = Path(config_path).read_text(encoding="utf8")
-    section = re.search(r"^\[components\.ground_verdict\]\n(?:(?!\[)[^\n]*\n)*", text, re.M)
-    if section is None or not re.search(r"^token_threshold = .*$", section.group(0), re.M):
-        print(f"error: {config_path} has no token_threshold in [components.ground_verdict]", file=sys.stderr)
-        return 1
-    body = re.sub(r"^token_threshold = .*$", f"token_threshold = {meta['threshold']}", section.group(0), flags=re.M)
-    text = text[: section.start()] + body + text[section.end() :]
+    settings = [("ground_verdict", "token_threshold", meta["threshold"])]
+    if "tag_if_support_below" in meta:  # ground_entail: which sentences the tagger reads
+        settings.append(("ground_entail", "tag_if_support_below", meta["tag_if_support_below"]))
+    for component, key, value in settings:
+        changed = _set_in_section(text, f"components.{component}", key, value)
+        if changed is None:
+            print(f"error: {config_path} has no {key} in [components.{component}]", file=sys.stderr)
+            return 1
+        text = changed
     head = "[components.ground_verdict.token_threshold_by_source]\n"
     lines = "".join(f"{kind} = {t}\n" for kind, t in sorted(meta["threshold_by_source"].items()))
     comment = "# chosen by the tagger's training on the held-out part of the train sets (models/tagger.json)\n"
@@ -451,18 +464,6 @@ def set_token_thresholds(meta_path: str, config_path: str) -> int:
     else:
         end = text.find("\n[", at + len(head))
         text = text[:at] + head + comment + lines + (text[end:] if end >= 0 else "")
-    if "tag_if_support_below" in meta:  # ground_entail: which sentences the tagger reads
-        section = re.search(r"^\[components\.ground_entail\]\n(?:(?!\[)[^\n]*\n)*", text, re.M)
-        if section is None or not re.search(r"^tag_if_support_below = .*$", section.group(0), re.M):
-            print(f"error: {config_path} has no tag_if_support_below in [components.ground_entail]", file=sys.stderr)
-            return 1
-        body = re.sub(
-            r"^tag_if_support_below = .*$",
-            f"tag_if_support_below = {meta['tag_if_support_below']}",
-            section.group(0),
-            flags=re.M,
-        )
-        text = text[: section.start()] + body + text[section.end() :]
     Path(config_path).write_text(text, encoding="utf8")
     print(
         f"token thresholds {meta['threshold']} / {meta['threshold_by_source']}, tag_if_support_below "

@@ -38,6 +38,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from spacy_ground.fusion.metrics import prf_counts as f1
+from spacy_ground.training.bench import read_jsonl
+from spacy_ground.training.train_entail import read_pairs
+
 THRESHOLDS = [round(0.05 * i, 2) for i in range(2, 19)]
 CUTOFFS = [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 1.0]
 
@@ -46,16 +50,35 @@ def _supported(row: Dict[str, Any]) -> float:
     return (row.get("entailment") or {}).get("supported", 0.0)
 
 
-def _untagged(row: Dict[str, Any]) -> Dict[str, Any]:
-    """A verdict record's sentence row as it is when the tagger did not read it."""
-    ent = {k: v for k, v in (row.get("entailment") or {}).items() if k != "tokens"}
-    return dict(row, entailment=ent or None)
+def _add(a: Tuple[int, int, int], b: Tuple[int, int, int]) -> Tuple[int, int, int]:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
-def _read_jsonl(path: str) -> List[Dict[str, Any]]:
-    opener = gzip.open if str(path).endswith(".gz") else open
-    with opener(path, "rt", encoding="utf8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+def _total(counts: Dict[str, Tuple[int, int, int]]) -> Tuple[int, int, int]:
+    """(tp, fp, fn) summed over kinds of sources."""
+    out = (0, 0, 0)
+    for c in counts.values():
+        out = _add(out, c)
+    return out
+
+
+def _pipeline_counts(verdict, checked, thresholds, cutoff: float = 1.0) -> Dict[str, Tuple[int, int, int]]:
+    """Per kind of sources, the character (tp, fp, fn) of ``ground_verdict``'s flagged spans on
+    checked answers (Doc, record, gold spans, kind) at a token threshold (one for all kinds, or
+    one per kind), the sentences supported with ``cutoff`` or more read as untagged."""
+    from spacy_ground.fusion.spans import char_prf
+    from spacy_ground.pipeline.verdict import untagged
+
+    out: Dict[str, Tuple[int, int, int]] = defaultdict(lambda: (0, 0, 0))
+    for doc, record, gold, kind in checked:
+        pred = []
+        if verdict.shows_spans(record):
+            t = thresholds[kind] if isinstance(thresholds, dict) else thresholds
+            sentences = [untagged(r) if _supported(r) >= cutoff else r for r in record["sentences"]]
+            found = verdict._flagged_spans(doc, sentences, record["claims"], record.get("facts", []), kind, t)
+            pred = [(s, e) for s, e, _ in found]
+        out[kind] = _add(out[kind], char_prf(pred, gold, doc.text))
+    return out
 
 
 def build_pairs(paths: Sequence[str], synthetic: int = 0, seed: int = 0, limit: int = 0) -> List[Dict[str, Any]]:
@@ -73,7 +96,7 @@ def build_pairs(paths: Sequence[str], synthetic: int = 0, seed: int = 0, limit: 
     rng = random.Random(seed)
     records: List[Dict[str, Any]] = []
     for path in paths:
-        rows = _read_jsonl(path)
+        rows = list(read_jsonl(path))
         if any(r.get("split") == "dev" for r in rows):
             raise ValueError(f"{path}: the tagger trains on train splits only, never dev")
         rows = [r for r in rows if r.get("spans") or not r.get("hallucinated")]  # spans known
@@ -204,19 +227,15 @@ def _tag_probs(tagger, items, states, batch: int = 32, device: str = "cpu") -> L
 
 def answer_predictions(rows, items, probs) -> Dict[int, List[List[Tuple[int, int, Optional[float]]]]]:
     """Per answer (by id of its row): per pair, its tokens with their probabilities."""
-    from spacy_ground.fusion.spans import token_probabilities
-    from spacy_ground.text.offsets import project
+    from spacy_ground.fusion.spans import mapped_token_probabilities
 
     out: Dict[int, List[List[Tuple[int, int, Optional[float]]]]] = defaultdict(list)
     for (r, j), p in zip(items, probs):
         pair = r["pairs"][j]
-        pieces = []
-        for (_, s, e, _), q in zip(pair["pieces"], p):
-            a, b = project(pair["blocks"], s, e)
-            if b > a:
-                pieces.append((a + pair["start"], b + pair["start"], q))
+        pieces = [(s, e, q) for (_, s, e, _), q in zip(pair["pieces"], p)]
         tokens = [tuple(t) for t in pair["tokens"]]
-        out[id(r)].append([(s, e, q) for (s, e), q in zip(tokens, token_probabilities(tokens, pieces))])
+        mapped = mapped_token_probabilities(tokens, pieces, [tuple(b) for b in pair["blocks"]], pair["start"])
+        out[id(r)].append([(s, e, q) for (s, e), q in zip(tokens, mapped)])
     return out
 
 
@@ -235,12 +254,6 @@ def span_scores(rows, predictions, thresholds: Sequence[float]) -> Dict[float, T
     return out
 
 
-def f1(tp: int, fp: int, fn: int) -> Dict[str, float]:
-    p = tp / (tp + fp) if tp + fp else 0.0
-    r = tp / (tp + fn) if tp + fn else 0.0
-    return {"precision": p, "recall": r, "f1": 2 * p * r / (p + r) if p + r else 0.0}
-
-
 def train(args: argparse.Namespace) -> int:
     import torch
 
@@ -251,7 +264,7 @@ def train(args: argparse.Namespace) -> int:
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    rows = [r for path in args.pairs for r in _read_jsonl(path)]
+    rows = [r for path in args.pairs for r in read_pairs(path)]
     train_rows = [r for r in rows if r["part"] == "adapt" or args.all_parts]
     held = [r for r in rows if r["part"] == "verdict" and not r.get("synthetic")]
     model = load_trained(args.entail or EMBEDDED_MODEL).to(args.device)
@@ -362,7 +375,7 @@ def choose(args: argparse.Namespace) -> int:
 
     held: List[Dict[str, Any]] = []
     for path in args.data:
-        rows = _read_jsonl(path)
+        rows = list(read_jsonl(path))
         if any(r.get("split") == "dev" for r in rows):
             raise ValueError(f"{path}: thresholds are chosen on train splits only, never dev")
         held += [r for r in rows if train_part(r) == "verdict" and (r.get("spans") or not r.get("hallucinated"))]
@@ -386,69 +399,32 @@ def choose(args: argparse.Namespace) -> int:
         record = doc._.ground_record
         gold = [(int(s["start"]), int(s["end"])) for s in rec.get("spans") or []]
         checked.append((doc, record, gold, record.get("sources_kind", "document")))
-    saved = dict(verdict.token_threshold_by_source)
-    table: Dict[str, Dict[float, Tuple[int, int, int]]] = defaultdict(dict)
-    try:
-        for t in THRESHOLDS:
-            verdict.token_threshold_by_source = {}
-            verdict.token_threshold = t
-            for doc, record, gold, kind in checked:
-                if record.get("score") is None or (verdict.spans_if_flagged and record.get("action") == "pass"):
-                    pred = []
-                else:
-                    pred = [
-                        (s, e)
-                        for s, e, _ in verdict._flagged_spans(
-                            doc, record["sentences"], record["claims"], record.get("facts", []), kind
-                        )
-                    ]
-                tp, fp, fn = char_prf(pred, gold, doc.text)
-                a, b, c = table[kind].get(t, (0, 0, 0))
-                table[kind][t] = (a + tp, b + fp, c + fn)
-    finally:
-        verdict.token_threshold_by_source = saved
-    baseline: Dict[str, Tuple[int, int, int]] = {}
+    table = {t: _pipeline_counts(verdict, checked, t) for t in THRESHOLDS}  # threshold -> kind -> counts
+    baseline: Dict[str, Tuple[int, int, int]] = defaultdict(lambda: (0, 0, 0))
     for doc, record, gold, kind in checked:  # the flagged spans before the tagger: whole sentences
-        tp, fp, fn = char_prf(verdict.sentence_level_spans(record), gold, doc.text)
-        a, b, c = baseline.get(kind, (0, 0, 0))
-        baseline[kind] = (a + tp, b + fp, c + fn)
+        baseline[kind] = _add(baseline[kind], char_prf(verdict.sentence_level_spans(record), gold, doc.text))
     chosen, report = {}, {}
-    for kind, scores in sorted(table.items()):
-        best = max(THRESHOLDS, key=lambda t: (f1(*scores[t])["f1"], -abs(t - 0.5)))
+    for kind in sorted(baseline):
+        best = max(THRESHOLDS, key=lambda t: (f1(*table[t][kind])["f1"], -abs(t - 0.5)))
         chosen[kind] = best
         report[kind] = {
             "answers": sum(k == kind for *_, k in checked),
             "threshold": best,
-            **f1(*scores[best]),
-            "at_0.5": f1(*scores[0.5]),
+            **f1(*table[best][kind]),
+            "at_0.5": f1(*table[0.5][kind]),
             "whole_sentences": f1(*baseline[kind]),
         }
-    overall = {t: tuple(sum(table[k][t][i] for k in table) for i in range(3)) for t in THRESHOLDS}
-    best_all = max(THRESHOLDS, key=lambda t: (f1(*overall[t])["f1"], -abs(t - 0.5)))
+    best_all = max(THRESHOLDS, key=lambda t: (f1(*_total(table[t]))["f1"], -abs(t - 0.5)))
     # the tagger skips well supported sentences (ground_entail's tag_if_support_below): the lowest
     # cut-off whose F1 stays within 0.005 of tagging every sentence, at the chosen thresholds
-    verdict.token_threshold_by_source = dict(chosen)
-    by_cutoff = {}
-    try:
-        for cutoff in CUTOFFS:
-            tp = fp = fn = 0
-            for doc, record, gold, kind in checked:
-                pred = []
-                if record.get("score") is not None and not (
-                    verdict.spans_if_flagged and record.get("action") == "pass"
-                ):
-                    sentences = [_untagged(r) if _supported(r) >= cutoff else r for r in record["sentences"]]
-                    found = verdict._flagged_spans(doc, sentences, record["claims"], record.get("facts", []), kind)
-                    pred = [(s, e) for s, e, _ in found]
-                a, b, c = char_prf(pred, gold, doc.text)
-                tp, fp, fn = tp + a, fp + b, fn + c
-            tagged = sum(
-                _supported(r) < cutoff for _, rec, _, _ in checked for r in rec["sentences"] if r["entailment"]
-            )
-            judged = sum(1 for _, rec, _, _ in checked for r in rec["sentences"] if r["entailment"])
-            by_cutoff[cutoff] = {**f1(tp, fp, fn), "tagged_share": tagged / max(judged, 1)}
-    finally:
-        verdict.token_threshold_by_source = saved
+    judged = [r for _, rec, _, _ in checked for r in rec["sentences"] if r["entailment"]]
+    by_cutoff = {
+        cutoff: {
+            **f1(*_total(_pipeline_counts(verdict, checked, chosen, cutoff))),
+            "tagged_share": sum(_supported(r) < cutoff for r in judged) / max(len(judged), 1),
+        }
+        for cutoff in CUTOFFS
+    }
     full = by_cutoff[1.0]["f1"]
     cutoff = min(c for c in CUTOFFS if by_cutoff[c]["f1"] >= full - 0.005)
     meta["tag_if_support_below"] = cutoff
@@ -458,9 +434,9 @@ def choose(args: argparse.Namespace) -> int:
         "answers": len(checked),
         "data": [Path(p).name for p in args.data],
         "by_source": report,
-        "at_chosen": f1(*[sum(table[k][chosen[k]][i] for k in chosen) for i in range(3)]),
+        "at_chosen": f1(*_total({k: table[t][k] for k, t in chosen.items()})),
         "by_support_cutoff": {str(c): v for c, v in by_cutoff.items()},
-        "whole_sentences": f1(*[sum(v[i] for v in baseline.values()) for i in range(3)]),
+        "whole_sentences": f1(*_total(baseline)),
         "seconds": round(time.time() - started, 1),
         "note": "character-level F1 of ground_verdict's flagged spans (tagger runs, numbers, record facts; "
         "only in flagged answers) on the held-out 30 % of the train sources, whitespace not counted",
