@@ -950,8 +950,9 @@ CASES = [
         "$5.2 million",
         "the table row 'Beta Labs'",
     ),
-    # no column named: the table does not say which figure "earned" is
-    ("Beta Labs earned $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
+    # no column named, but the table gives $7.1 million of Acme only, and Beta Labs' row one amount:
+    # said of something else (the same-thing rule)
+    ("Beta Labs earned $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "mismatch", "$5.2 million", None),
     ("Acme earned $7.1 million.", [COMPANIES], None, "$7.1 million", "money", "grounded", "$7.1 million", None),
     # both rows named: the table does not say which value is whose
     (

@@ -297,6 +297,6 @@ def test_probes_section_of_benchmarks(tmp_path):
     assert text.count("<!-- probes:start -->") == 1 and "2026-12-05 on x86_64, 2 cores" in text
     rows = [line for line in text.splitlines() if line.startswith("| d |")]
     assert rows == [  # in the order of the kinds, whatever the file's
-        "| d | name_swap | flag | 4 | 25.0% | - (0) |",
-        "| d | equal_rewrite | pass | 4 | 25.0% | 0.0% (2) |",
+        "| d | name_swap | flag | 4 | 25.0% | - (0) | - | - |",
+        "| d | equal_rewrite | pass | 4 | 25.0% | 0.0% (2) | - | - |",
     ]

@@ -20,6 +20,7 @@ round, a sentence denied that the sources state), into the same list.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 import time
@@ -33,9 +34,11 @@ from spacy.util import registry
 
 from spacy_ground.checks.changes import (
     FALL,
+    IMPROVE,
     OTHER_BASIS,
     RISE,
     RISE_OR_FALL,
+    WORSEN,
     change_claim_context,
     change_direction,
     check_kind,
@@ -53,12 +56,16 @@ from spacy_ground.checks.changes import (
     stated_changes,
 )
 from spacy_ground.checks.context import TEXT_KEY, AnswerText, answer_text, doc_text, sentence_of
+from spacy_ground.checks.derived import FALL as DERIVED_FALL
+from spacy_ground.checks.derived import RISE as DERIVED_RISE
+from spacy_ground.checks.derived import Operand, derive, describe
 from spacy_ground.checks.fields import check_fields
 from spacy_ground.checks.hours import check_hours_facts
 from spacy_ground.checks.names import check_names as name_facts
 from spacy_ground.checks.names import load_terms as load_name_terms
 from spacy_ground.checks.names import source_names
 from spacy_ground.checks.records import check_record_facts, load_terms
+from spacy_ground.checks.same_thing import WORDS_AFTER, WORDS_BEFORE, own_words, said_of_other
 from spacy_ground.pipeline.extensions import claims_group, guarded, register_extensions, source_index
 from spacy_ground.sources.index import COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex
 from spacy_ground.sources.tables import TableCell, markdown_table_rows, months_of, period_dates
@@ -172,6 +179,8 @@ def _hours_clauses(text: str, separators: str) -> List[str]:
         "check_names": True,
         "name_terms": "",
         "time_budget": 10.0,
+        "same_thing": True,
+        "derived": True,
         "scorer": {
             "@scorers": "spacy_ground.numeric_scorer.v1",
             "label": "hallucinated",
@@ -195,6 +204,8 @@ def make_ground_numeric(
     name_terms: str,
     time_budget: float,
     scorer: Optional[Callable],
+    same_thing: bool = True,
+    derived: bool = True,
 ) -> "NumericGrounder":
     return NumericGrounder(
         nlp,
@@ -211,6 +222,8 @@ def make_ground_numeric(
         name_terms=name_terms,
         time_budget=time_budget,
         scorer=scorer,
+        same_thing=same_thing,
+        derived=derived,
     )
 
 
@@ -279,6 +292,8 @@ class NumericGrounder:
         name_terms: str = "",
         time_budget: float = 10.0,
         scorer: Optional[Callable] = None,
+        same_thing: bool = True,
+        derived: bool = True,
     ):
         if not 0.0 <= amber <= green <= 1.0:
             raise ValueError(f"ground_numeric: need 0 <= amber <= green <= 1 (got amber={amber}, green={green})")
@@ -301,6 +316,8 @@ class NumericGrounder:
             )
         self.time_budget = float(time_budget)
         self.scorer = scorer
+        self.same_thing = same_thing
+        self.derived = derived
         self.check_names = check_names
         self.name_terms = name_terms or None
         if check_records:
@@ -347,6 +364,7 @@ class NumericGrounder:
         question_claims = [v for _, _, v in find_claims(question)] if question else []
         days = self._day_scopes(spans)
         overlaps: Dict[frozenset, Tuple[List[float], List[int]]] = {}
+        evidence_of: Dict[int, Sequence[int]] = {}  # per claim, the source sentences most like its own
         deadline = time.perf_counter() + self.time_budget if self.time_budget > 0 else math.inf
         late = 0  # claims left unchecked when the time budget ran out
         for i, span in enumerate(spans):
@@ -366,6 +384,7 @@ class NumericGrounder:
                 span._.ground_numeric = _result("not_checkable", "counts the items of the answer's own list")
                 continue
             overlap, ranked = overlaps[context]
+            evidence_of[i] = ranked
             result = self.ground(
                 value,
                 index,
@@ -375,6 +394,11 @@ class NumericGrounder:
                 days=days.get(i, frozenset()),
                 other_hours=span.label_ == "time" and _said_of_other_hours(span),
                 name=span.label_ == "cardinal" and _names_a_thing(span),
+                own=(
+                    self._own_words(span, spans)
+                    if self.same_thing and value.kind in SAME_THING_KINDS and not is_change(span)
+                    else None  # a change ("rose 30%") is the change checks' to judge
+                ),
             )
             if result["status"] != "not_checkable" and (table_rows(index) or prose_rows(index)):
                 # against the table row the sentence points at (the prose of the sources wins)
@@ -410,6 +434,19 @@ class NumericGrounder:
                         result["nearest"], same_value=False
                     )  # grounded through the value before it
             span._.ground_numeric = result
+        if self.derived and not late:
+            in_sentence: Dict[int, List[Span]] = {}  # the claims of each sentence, by its start
+            for span in spans:
+                in_sentence.setdefault(sentence_of(span).start_char, []).append(span)
+            for _ in range(2):  # twice: a change in points may be of margins the sentence derives
+                for i, span in enumerate(spans):
+                    result = span._.ground_numeric
+                    if _derivable(result) and span.label_ in SAME_THING_KINDS:
+                        found = derived_check(
+                            span, in_sentence[sentence_of(span).start_char], index, evidence_of.get(i, ())
+                        )
+                        if found is not None and found != result:
+                            span._.ground_numeric = found
         facts = []
         facts_skipped = self.check_records and time.perf_counter() > deadline
         if self.check_records and not facts_skipped:
@@ -471,6 +508,20 @@ class NumericGrounder:
             return content_words(ctx.text)
         # every claim of a sentence reads its words: once per sentence
         return read.memo(("words", ctx.start, ctx.end), lambda: content_words(ctx.text))
+
+    def _own_words(self, span: Span, spans: Sequence[Span]) -> frozenset:
+        """The words the answer says the claim's value with (``same_thing.own_words``), cut at
+        the other claims near it (``spans`` in order)."""
+        sent = sentence_of(span)
+        starts = [s.start_char for s in spans]
+        lo = bisect.bisect_left(starts, span.start_char - WORDS_BEFORE - 200)
+        hi = bisect.bisect_right(starts, span.end_char + WORDS_AFTER)
+        others = [
+            (s.start_char, s.end_char)
+            for s in spans[lo:hi]
+            if s is not span and sent.start_char <= s.start_char < sent.end_char
+        ]
+        return own_words(doc_text(span.doc), span.start_char, span.end_char, others) & self._context(span)
 
     def _day_scopes(self, spans: Sequence[Span]) -> Dict[int, frozenset]:
         """Weekdays each clock time is said of: "9 to 5 on weekdays", "On Mondays, 9 to 5";
@@ -554,6 +605,7 @@ class NumericGrounder:
         other_hours: bool = False,
         name: bool = False,
         ranked: Optional[Sequence[int]] = None,
+        own: Optional[frozenset] = None,
     ) -> Dict[str, Any]:
         """Status of one answer claim against a source index (see module docstring).
 
@@ -562,7 +614,10 @@ class NumericGrounder:
         grounded by the same time in the sources but never refuted by the opening hours;
         ``name``: a number that names a thing ("Form 1040"), which, when the question names
         it too, no other number nearby refutes; ``ranked``: the sentences with at least
-        ``min_overlap``, most alike first (computed from ``overlap`` when not given).
+        ``min_overlap``, most alike first (computed from ``overlap`` when not given); ``own``:
+        the words the answer says the value with (``same_thing.own_words``), which a source value
+        equal to it must share as well as any other value does (else a mismatch: said of
+        something else).
         """
         if not value.normalisable or value.low is None:
             return _result("not_checkable", value.note or "the value cannot be normalised")
@@ -577,6 +632,7 @@ class NumericGrounder:
         # each distinct source value is compared once; of equal ranks the first claim wins
         strong: Optional[Tuple[Tuple[Tuple[bool, float], int], SourceClaim, Optional[str]]] = None
         weak: Optional[Tuple[Tuple[Tuple[bool, float], int], SourceClaim, Optional[str]]] = None
+        equal: List[SourceClaim] = []  # every source claim of an equal value
         pools = _comparable_pools(value, index)
         for source_value, members in _may_equal(value, index, pools):
             cmp = compare(value, source_value)
@@ -588,6 +644,7 @@ class NumericGrounder:
             for pos, claim in members:
                 if not _same_head(value, claim, index):
                     continue
+                equal.append(claim)
                 item = (((same, overlap[claim.sentence]), -pos), claim, cmp.note)
                 # a bare number is weak evidence, unless its line names the unit ("business_stars: 4.0")
                 if cmp.note in WEAK_MATCHES and not (word and word in index.sentences[claim.sentence].words):
@@ -595,6 +652,9 @@ class NumericGrounder:
                 else:
                     strong = item if strong is None or item[0] > strong[0] else strong
         if strong is not None:
+            other = _said_of_other(value, own, equal, index) if own else None
+            if other is not None:
+                return other
             return _result("grounded", strong[2] or "the sources state this value", index, strong[1], value)
         if other_hours:
             return _result("unsupported", "said of a happy hour, whose hours the sources do not give")
@@ -1781,6 +1841,464 @@ def _read_schedule(index: SourceIndex) -> Dict[int, List[SourceClaim]]:
         if len(days) == 1:
             schedule.setdefault(next(iter(days)), []).extend(times)
     return schedule
+
+
+SAME_THING_KINDS = ("money", "percent", "quantity", "cardinal")  # held to what the source says them of
+# rows a share or margin is of when the sentence names no other ("a gross margin of 43.7%": of revenue)
+_DENOMINATOR_ROW = re.compile(r"^ (?:total )?(?:net )?(?:revenues?|sales|net sales|turnover) $")
+# a basis other than the figures' own ("adjusted", "organic", "constant currency", "pro forma")
+_OTHER_BASIS_WORDS = re.compile(
+    r"\b(?:organic\w*|constant[-\s]currency|currency[-\s]neutral|fx[-\s]neutral|adjusted|non[-\s]?gaap|"
+    r"like[-\s]for[-\s]like|same[-\s]store|comparable|pro[-\s]forma|excluding|cagr|compound\w*|annuali[sz]ed)\b",
+    re.I,
+)
+MAX_SENTENCE_FIGURES = 12  # a sentence with more figures than this is a list: nothing is derived in it
+DERIVED_EVIDENCE = 2  # source sentences most like the claim's own whose figures may combine
+_TO_BEFORE = re.compile(r"\b(?:to|reached|now)\s*(?:an?\s+)?(?:\w+\s+)?$", re.I)  # "to $478.1 million": the later
+_FROM_BEFORE = re.compile(
+    r"\b(?:from|versus|vs\.?|against|compared\s+with|compared\s+to)\s*(?:an?\s+)?(?:\w+\s+)?$", re.I
+)
+_CHANGE_SAID = re.compile(
+    r"\b(?:chang\w*|growth|grew|rose|fell|increas\w*|decreas\w*|declin\w*|year[- ]over[- ]year|yoy|"
+    r"sequential\w*|compared|versus|from)\b|\b(?:more|less|higher|lower|greater|smaller|above|below)\s+than\b",
+    re.I,
+)
+
+
+def _unit_key(kind: str, unit: Optional[str], dimension: Optional[str]) -> Optional[str]:
+    """What two values must share to add up: a currency, "%" or "pp", a dimension, or nothing (counts)."""
+    if kind == "quantity":
+        return dimension
+    return None if kind == "cardinal" else unit
+
+
+def _sentence_at(index: SourceIndex) -> Dict[Tuple[int, int], int]:
+    return index.memo("numeric.sentence_at", lambda: {(s.source, s.start): i for i, s in enumerate(index.sentences)})
+
+
+# the words that let a figure be a computation of one kind over the figures the sources state
+_OPERATION_CUES = {
+    "sum": re.compile(
+        r"\b(?:total\w*|combined|together|altogether|in\s+all|sum|aggregate\w*|overall|cumulative\w*|"
+        r"through|across|over)\b",
+        re.I,
+    ),
+    "average": re.compile(r"\b(?:averag\w*|mean|per\s+(?:year|quarter|month)|an?\s+(?:year|quarter|month))\b", re.I),
+    "difference": re.compile(
+        r"\b(?:differ\w*|more|less|higher|lower|gap|than|by|net|after|remain\w*|left|exceed\w*|short\w*|"
+        r"widen\w*|narrow\w*|capital|free)\b",
+        re.I,
+    ),
+    "per_unit": re.compile(r"\b(?:per|each|apiece|a\s+share|an?\s+unit)\b", re.I),
+    "ratio": re.compile(r"\b(?:times|ratio|multiple|cover\w*)\b|\d\s?x\b", re.I),
+}
+_STATED_DIFFERENCE = re.compile(r"\b(?:less|minus|net\s+of|after|deducting|excluding)\b", re.I)
+
+
+def said_operations(text: str, stated: bool = False, change: bool = False) -> Tuple[str, ...]:
+    """The operations a figure of this sentence may be derived by: a share, a growth rate
+    (where a change is said) and a change in points always; a sum, a difference, an average,
+    an amount per unit or a ratio where the sentence's words say so, or (a sum or a difference)
+    where it states the figures it computes from (then "less", "net of" make it a difference)."""
+    ops = ["percentage", "point_change"] + (["growth"] if change else [])
+    for op, cue in _OPERATION_CUES.items():
+        if cue.search(text):
+            ops.append(op)
+    if stated:
+        ops += ["difference"] if _STATED_DIFFERENCE.search(text) else ["sum", "difference"]
+        if _STATED_DIFFERENCE.search(text) and "sum" in ops and not _OPERATION_CUES["sum"].search(text):
+            ops.remove("sum")
+    elif change:
+        ops.append("difference")
+    return tuple(dict.fromkeys(ops))
+
+
+def _derivable(result: Dict[str, Any]) -> bool:
+    """Whether a figure's result leaves room for a computation: no source states it, or only the
+    closest evidence holds another value (not a named table cell, a stated change, a record)."""
+    return result["status"] == "unsupported" or (
+        result["status"] == "mismatch" and result["reason"].startswith("the closest evidence says")
+    )
+
+
+def _margins(operands: Sequence[Operand]) -> List[Operand]:
+    """The share of the revenue row each named row's cell makes in its column, per row (each
+    row's shares a group), for changes in percentage points of margins no source states."""
+    rows: Dict[str, List[Operand]] = {}
+    for o in operands:
+        for g in o.groups:
+            if g.startswith("row "):
+                rows.setdefault(g, []).append(o)
+    columns = {g for o in operands for g in o.groups if g.startswith("column ")}
+    dens = [g for g, cells in rows.items() if any(_DENOMINATOR_ROW.match(_phrase(c.name.split(",")[0])) for c in cells)]
+    out: List[Operand] = []
+    for g, cells in rows.items():
+        if g in dens:
+            continue
+        for num in cells:
+            col = next((c for c in num.groups if c in columns), None)
+            den = next(
+                (d for dg in dens for d in rows[dg] if col in d.groups and d.kind == num.kind and d.unit == num.unit),
+                None,
+            )
+            if col is None or den is None or not den.value or abs(num.value) > abs(den.value):
+                continue
+            share = 100 * abs(num.value) / abs(den.value)
+            out.append(
+                Operand(
+                    share,
+                    "percent",
+                    "%",
+                    f"{share:.4g}% ({num.text} / {den.text})",
+                    num.name,
+                    (f"margins {g}",),
+                    num.ref,
+                    num.when,
+                )
+            )
+    return out
+
+
+def derived_check(
+    span: Span, spans: Sequence[Span], index: SourceIndex, ranked: Sequence[int] = ()
+) -> Optional[Dict[str, Any]]:  # ``spans``: the claims of the answer (or of its sentence)
+    """A figure no source states grounded as derived (``checks.derived``): computed from the
+    figures its own sentence states that the sources ground, from the cells of the table rows
+    the sentence names (under the periods it names; with the revenue row for a share or a
+    margin), or from the ``DERIVED_EVIDENCE`` source sentences most like it (and those that
+    ground the sentence's other figures); the reason gives the formula. None when nothing gives it."""
+    claim = span._.claim or {}
+    value = ClaimValue.from_dict(claim) if claim else None
+    if value is None or value.low is None or value.is_range or not value.normalisable:
+        return None
+    if len(spans) > MAX_SENTENCE_FIGURES:
+        return None  # a list of figures, no sentence that computes one
+    answer = doc_text(span.doc)
+    sent = sentence_of(span)
+    if _OTHER_BASIS_WORDS.search(answer[sent.start_char : sent.end_char]):
+        return None  # "adjusted", "organic", "constant currency": another basis than the figures'
+    by_sentence = _sentence_claims(index)
+    operands: List[Operand] = []
+    sources: List[int] = list(ranked[:DERIVED_EVIDENCE])
+    at = _sentence_at(index)
+    # 1. the figures the sentence states that the sources ground (at the sources' precision)
+    for other in spans:
+        if other is span or not sent.start_char <= other.start_char < sent.end_char:
+            continue
+        got, c = other._.ground_numeric or {}, other._.claim or {}
+        if got.get("status") != "grounded" or c.get("kind") not in SAME_THING_KINDS:
+            continue
+        said = ClaimValue.from_dict(c)
+        if said.value is None or said.low is None or said.high is None or said.is_range or said.approx:
+            continue
+        x = (got.get("nearest") or {}).get("value")
+        if not isinstance(x, (int, float)) or said.approx or not said.low <= abs(x) <= said.high:
+            x = said.value  # the source's own figure, where it is the same at the sentence's precision
+        x = abs(x)  # as the sentence says it: its words give the sign
+        if got.get("derived"):
+            x = got["derived"]["result"]
+        before = answer[max(sent.start_char, other.start_char - 12) : other.start_char]
+        when = 1.0 if _TO_BEFORE.search(before) else 0.0 if _FROM_BEFORE.search(before) else None
+        operands.append(
+            Operand(
+                float(x),
+                said.kind,
+                _unit_key(said.kind, said.unit, said.dimension),
+                other.text,
+                "",
+                ("answer",),
+                None,
+                when,
+            )
+        )
+        evidence = got.get("evidence") or {}
+        j = at.get((evidence.get("source"), evidence.get("start")))
+        if j is not None and j not in sources:
+            sources.append(j)
+    # 2. the cells of the table rows the sentence names, under the periods it names (every period
+    #    for a change: "to 42.5% from 39.8% a year earlier")
+    text = answer[sent.start_char : sent.end_char]
+    change_said = bool(_CHANGE_SAID.search(text))
+    rows = table_rows(index)
+    if rows:
+        phrase = _phrase(answer[sent.start_char : sent.end_char])
+        named = [r for r in rows if any(k in phrase for k in r.keys)]
+        if not named:  # rows whose label shares a word with the sentence ("Net PP&E": "PP&E, gross")
+            words = content_words(answer[sent.start_char : sent.end_char])
+            named = [r for r in rows if r.key and content_words(r.label) & words]
+        if value.kind == "percent":
+            tables = {r.table for r in named}
+            named += [
+                r
+                for r in rows
+                if r.table in tables and r not in named and any(_DENOMINATOR_ROW.match(k) for k in r.keys)
+            ]
+        anchors = [
+            ClaimValue.from_dict(o._.claim)
+            for o in spans
+            if sent.start_char <= o.start_char < sent.end_char and (o._.claim or {}).get("kind") in ANCHOR_KINDS
+        ]
+        for row in named[:6]:
+            cells = [
+                (cell, names)
+                for cell, names, _ in row.cells
+                if not change_said
+                and any(compare(a, v).result == EQUAL for a in anchors for v in names if a.normalisable)
+            ] or [(cell, names) for cell, names, _ in row.cells]  # a change, no period named, or none of the table's
+            for cell, names in cells[:6]:
+                dated = {v.value for v in names if v.kind == "date" and v.value is not None}
+                when = next(iter(dated)) if len(dated) == 1 else None
+                for c in by_sentence.get(row.sentence, []):
+                    if (
+                        cell.start <= c.start
+                        and c.end <= cell.end
+                        and c.value.value is not None
+                        and c.value.kind in SAME_THING_KINDS
+                        and not c.value.approx
+                    ):
+                        operands.append(
+                            Operand(
+                                float(c.value.value),
+                                c.value.kind,
+                                _unit_key(c.value.kind, c.value.unit, c.value.dimension),
+                                c.value.text,
+                                f"{row.label.strip()}, {cell.column.strip()}".strip(", "),
+                                (f"row {row.sentence}", f"column {row.table} {cell.column}"),
+                                c,
+                                when,
+                            )
+                        )
+    # 3. the figures of the source sentences most like the claim's, each sentence a group (and the
+    #    closest ones together: "Segment A made $400 million. Segment B made $500 million.")
+    for j in sources:
+        if index.sentences[j].cells:
+            continue
+        groups = (f"sentence {j}", "evidence") if j in ranked[:DERIVED_EVIDENCE] else (f"sentence {j}",)
+        for c in by_sentence.get(j, []):
+            if c.value.value is None or c.value.kind not in SAME_THING_KINDS or c.value.is_range or c.value.approx:
+                continue
+            words = sorted(_source_own_words(index, c))[:4]
+            operands.append(
+                Operand(
+                    float(c.value.value),
+                    c.value.kind,
+                    _unit_key(c.value.kind, c.value.unit, c.value.dimension),
+                    c.value.text,
+                    " ".join(words),
+                    groups,
+                    c,
+                )
+            )
+    kind, unit = value.kind, _unit_key(value.kind, value.unit, value.dimension)
+    if kind == "percent" or (kind == "cardinal" and value.head in ("point", "pp")):
+        kind, unit = "percent", "pp" if value.unit == "pp" or kind == "cardinal" else "%"
+    # at the figure's stated precision, whatever "about" says
+    step = value.precision if value.precision and value.precision > 0 else 0.0
+    low, high = value.value - step / 2, value.value + step / 2
+    way = change_direction(answer[sent.start_char : span.start_char], answer[span.end_char : sent.end_char])
+    direction = DERIVED_RISE if way in (RISE, IMPROVE) else DERIVED_FALL if way in (FALL, WORSEN) else None
+    change = direction is not None or change_said
+    if unit == "pp":  # a change in points of a margin or a share no sentence states: each period's, per row
+        operands += _margins(operands)
+    # a sentence that states what it computes from ("$13.5 million ($22.3 million less $8.7
+    # million)") is held to those figures
+    stated = [o for o in operands if o.groups == ("answer",) and (o.kind, o.unit) != ("date", None)]
+    only = "answer" if len(stated) >= 2 else None
+    small = value.kind in ("cardinal", "quantity") and step >= 1 and abs(value.value) < 10
+    if small and only is None:
+        return None  # a small count ("3 goals") is too easily a sum of the sources' small numbers by chance
+    found = derive(
+        kind,
+        unit,
+        low,
+        high,
+        operands,
+        operations=said_operations(text, stated=only is not None and not small, change=change),
+        direction=direction,
+        change=change,
+        only=only,
+    )
+    if found is None:
+        return None
+    if found.conflict is not None:
+        said = "a rise" if direction == DERIVED_RISE else "a fall"
+        where = next((o.ref for o in found.operands if isinstance(o.ref, SourceClaim)), None)
+        return _result(
+            "mismatch",
+            f"{said}, where the figures it is computed from show "
+            f"{'a rise' if found.conflict == DERIVED_RISE else 'a fall'}: {describe(span.text, found)}",
+            index if where else None,
+            where,
+        )
+    where = next((o.ref for o in found.operands if isinstance(o.ref, SourceClaim)), None)
+    out = _result("grounded", describe(span.text, found), index if where else None, where)
+    if out.get("nearest"):
+        out["nearest"]["same_value"] = False
+    out["derived"] = {
+        "operation": found.operation,
+        "formula": f"{span.text} = {found.formula}",
+        "result": found.result,
+        "operands": [
+            {
+                "text": o.text,
+                "of": o.name,
+                "source": o.ref.source if isinstance(o.ref, SourceClaim) else None,
+                "start": o.ref.start if isinstance(o.ref, SourceClaim) else None,
+                "end": o.ref.end if isinstance(o.ref, SourceClaim) else None,
+            }
+            for o in found.operands
+        ],
+    }
+    return out
+
+
+def _source_own_words(index: SourceIndex, claim: SourceClaim) -> frozenset:
+    """The words a source value is said with: its table row's label and its column's name, or
+    its clause (``same_thing.own_words``, cut at the other values of its sentence); once per claim."""
+    memo: Dict[Tuple[int, int, int], frozenset] = index.memo("numeric.own_words", dict)
+    key = (claim.source, claim.start, claim.end)
+    if key not in memo:
+        sent = index.sentences[claim.sentence]
+        text = index.texts[claim.source]
+        if sent.cells:
+            cell = next((c for c in sent.cells if c.start <= claim.start < c.end), None)
+            label = sent.cells[0].text or text[sent.cells[0].start : sent.cells[0].end]
+            memo[key] = content_words(f"{label} {cell.column if cell is not None else ''}")
+        else:
+            others = [(c.start, c.end) for c in _sentence_claims(index).get(claim.sentence, []) if c is not claim]
+            words = own_words(text, claim.start, claim.end, others)
+            line = _RECORD_LINE.match(sent.text)
+            memo[key] = words | content_words(line.group(0)) if line else words  # a record's key says what it is of
+    return memo[key]
+
+
+# a record key that names no measure: an identifier, a time stamp, an address or a phone number
+_NOT_A_MEASURE_KEY = re.compile(
+    r"(?:^|[._\[\]-])(?:id|ids|uuid|timestamp|ts|code|zip|zipcode|postcode|postal_code|phone|address|url|"
+    r"lat|lon|lng|latitude|longitude)(?=$|[._\[\]:-])",
+    re.I,
+)
+_SCALE_BEFORE = re.compile(r"(?:\bout\s+of|/)\s*$", re.I)
+
+
+def _not_a_measure(index: SourceIndex, claim: SourceClaim) -> bool:
+    """A source value that cannot be what an answer's figure was said of: under a record key
+    that names an identifier, a time stamp or an address, or a scale ("out of 5", "/10")."""
+    sent = index.sentences[claim.sentence]
+    line = _RECORD_LINE.match(sent.text)
+    if line and _NOT_A_MEASURE_KEY.search(line.group(0).rstrip(":")):
+        return True
+    text = index.texts[claim.source]
+    return bool(_SCALE_BEFORE.search(text[max(0, claim.start - 10) : claim.start]))
+
+
+_RECORD_LINE = re.compile(r"^[A-Za-z_][\w.\[\]-]{0,80}:(?=\s|$)")
+
+
+def _listed(index: SourceIndex, claim: SourceClaim) -> bool:
+    """Whether a source value stands in a table cell or a record's "key: value" line, whose
+    other lines say what it is of (a business's name, a phone's model)."""
+    sent = index.sentences[claim.sentence]
+    return bool(sent.cells) or (len(sent.text) <= 100 and bool(_RECORD_LINE.match(sent.text)))
+
+
+def _value_words(value: ClaimValue) -> frozenset:
+    """The words of a value's own unit or counted noun ("stars", "acres"): part of the value, not of what it is said of."""
+    return content_words(" ".join(x for x in (value.unit, value.head) if x))
+
+
+COMMON_OWN_WORD = 100  # a word said with more source values than this tells none apart
+
+
+def _own_word_postings(index: SourceIndex) -> Dict[str, List[int]]:
+    """The source values (their place in ``index.claims``) each word is said with
+    (``_source_own_words``), of the kinds the same-thing rule reads; once per index."""
+
+    def read() -> Dict[str, List[int]]:
+        out: Dict[str, List[int]] = {}
+        for pos, claim in enumerate(index.claims):
+            if claim.value.kind not in SAME_THING_KINDS or claim.value.note == COLUMN_DATE:
+                continue
+            if _not_a_measure(index, claim):
+                continue
+            for word in _source_own_words(index, claim) - _value_words(claim.value):
+                out.setdefault(word, []).append(pos)
+        return out
+
+    return index.memo("numeric.own_word_postings", read)
+
+
+def _names_the_cell(index: SourceIndex, claim: SourceClaim, own: frozenset) -> bool:
+    """Whether an answer's words name every word of a table cell's row label or of its column."""
+    sent = index.sentences[claim.sentence]
+    cell = next((c for c in sent.cells if c.start <= claim.start < c.end), None)
+    label = sent.cells[0].text or index.texts[claim.source][sent.cells[0].start : sent.cells[0].end]
+    parts = [content_words(label), content_words(cell.column) if cell is not None else frozenset()]
+    return any(words and words <= own for words in parts)
+
+
+def _said_of_other(
+    value: ClaimValue, own: frozenset, equal: Sequence[SourceClaim], index: SourceIndex, limit: int = 30
+) -> Optional[Dict[str, Any]]:
+    """A mismatch when the sources state ``value`` only of other things while they give another
+    value with the answer's own words for it (``same_thing.said_of_other``), else None. Only the
+    ``limit`` source values that share most of those words are compared."""
+    if all(_not_a_measure(index, c) for c in equal):
+        return None  # a street number, an identifier: no measure of anything
+    postings = _postings(index)
+    own = own - _value_words(value)
+    shared: Dict[int, int] = {}  # source claims (their place in index.claims) by how many of the words they share
+    for word in own:
+        places = _own_word_postings(index).get(word, ())
+        if len(places) <= COMMON_OWN_WORD:  # a word most values share tells none apart
+            for pos in places:
+                shared[pos] = shared.get(pos, 0) + 1
+    differing: List[Tuple[frozenset, SourceClaim]] = []
+    for pos in sorted(shared, key=lambda p: (-shared[p], p))[:limit]:
+        claim = index.claims[pos]
+        if value.kind == "cardinal" and value.head and claim.value.head and claim.value.head != value.head:
+            continue
+        words = _source_own_words(index, claim) - _value_words(claim.value)
+        if index.sentences[claim.sentence].cells and not _names_the_cell(index, claim, own):
+            continue  # a table's value is another thing's only where the sentence names its row or column
+        if compare(value, claim.value).result == DIFFERS:
+            differing.append((words, claim))
+
+    def around(c: SourceClaim) -> frozenset:  # an equal value's words, generously: its whole sentence in prose
+        if _listed(index, c):
+            return _source_own_words(index, c)
+        return _source_own_words(index, c) | index.sentences[c.sentence].words
+
+    equal_words = [around(c) for c in equal]
+    found = said_of_other(own, equal_words, [d for d in differing if not _listed(index, d[1])])
+    if found is None:  # a record's key or a table's row and column need share only one word
+        found = said_of_other(own, equal_words, [d for d in differing if _listed(index, d[1])], min_shared=1)
+    if found is None:
+        if len(own) < 3 or any(own & w for w in equal_words) or any(_listed(index, c) for c in equal):
+            return None
+        # no place of the equal value shares a word with the claim's, while the sources speak of
+        # what it names elsewhere: said of something else, though of no other value of its kind
+        sentences = {i for w in own for i in postings.get(w, ())[:COMMON_OWN_WORD]}
+        named = max(sorted(sentences), key=lambda i: len(own & index.sentences[i].words), default=None)
+        if named is None or len(own & index.sentences[named].words) < 2:
+            return None
+        what = ", ".join(sorted(own & index.sentences[named].words))
+        return _result(
+            "unsupported",
+            f"the sources state {value.text!r} only of other things; where they speak of what this "
+            f"sentence names ({what}), they give no such value",
+            index,
+            equal[0],
+        )
+    claim, shared = found
+    assert isinstance(claim, SourceClaim)
+    own_equal = max((_source_own_words(index, c) for c in equal), key=len, default=frozenset())
+    of_what = f" (of {', '.join(sorted(own_equal)[:4])})" if own_equal else ""
+    reason = (
+        f"the sources give {claim.value.text!r} for what this sentence names ({', '.join(sorted(shared))}); "
+        f"they state {value.text!r} only of something else{of_what}"
+    )
+    return _result("mismatch", reason, index, claim)
 
 
 def _labelled_number_differs(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> bool:
