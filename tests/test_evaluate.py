@@ -878,6 +878,7 @@ def test_every_cache_keyed_by_input_is_emptied_between_timing_passes():
         ("checks.records", "load_denial_ignores"),
         ("checks.names", "load_terms"),
         ("checks.fields", "load_values"),
+        ("sources.keyed", "key_units"),
     }
     found = set()
     for info in pkgutil.walk_packages(spacy_ground.__path__, prefix="spacy_ground."):

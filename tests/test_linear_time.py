@@ -472,7 +472,8 @@ def test_other_language_as_before(text, language):
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("It costs €1 234 567,89 in all.", []),  # a phone number's shape: not a claim
+        # thousands grouped by spaces after a currency sign: money, not a phone number
+        ("It costs €1 234 567,89 in all.", [(9, 22, "money", 1234567.89, "EUR")]),
         ("They raised 2 500 000 EUR last year.", [(12, 25, "money", 2500000.0, "EUR"), (26, 35, "date", None, None)]),
         ("A fee of 12,50 € and 1.234,56 euros.", [(9, 16, "money", 12.5, "EUR"), (21, 35, "money", 1234.56, "EUR")]),
         ("Call 555 123 4567 or +44 20 7946 0958.", []),

@@ -66,8 +66,10 @@ from spacy_ground.checks.names import load_terms as load_name_terms
 from spacy_ground.checks.names import source_names
 from spacy_ground.checks.records import check_record_facts, load_terms
 from spacy_ground.checks.same_thing import WORDS_AFTER, WORDS_BEFORE, own_words, said_of_other
+from spacy_ground.checks.signs import clause_before, from_to, negative_for_positive, other_sense
 from spacy_ground.pipeline.extensions import claims_group, guarded, register_extensions, source_index
 from spacy_ground.sources.index import COLUMN_DATE, SOURCES_ERROR, SourceClaim, SourceIndex
+from spacy_ground.sources.keyed import KEYED_UNIT
 from spacy_ground.sources.tables import TableCell, markdown_table_rows, months_of, period_dates
 from spacy_ground.sources.words import content_words, fold_accents
 from spacy_ground.text.compare import (
@@ -418,6 +420,8 @@ class NumericGrounder:
                 result = prose_change_check(span, value, spans, index) or result
             if result["status"] == "grounded" and result["reason"] == SIGN_IN_WORDS:
                 result = _gain_for_a_loss(span, result, value.kind, index)
+            if result["status"] == "grounded" and value.kind in ("money", "percent", "quantity"):
+                result = _sign_in_the_words(span, value, result, index)
             if (
                 i > 0
                 and _converts(spans[i - 1], span)
@@ -434,6 +438,10 @@ class NumericGrounder:
                         result["nearest"], same_value=False
                     )  # grounded through the value before it
             span._.ground_numeric = result
+        for first, second in zip(spans, spans[1:]):  # "grew from $4 million to $5 million"
+            reversed_change = _reversed_change(first, second, index)
+            if reversed_change is not None:
+                second._.ground_numeric = reversed_change
         if self.derived and not late:
             in_sentence: Dict[int, List[Span]] = {}  # the claims of each sentence, by its start
             for span in spans:
@@ -673,6 +681,11 @@ class NumericGrounder:
         if word:
             named = [i for i in _postings(index).get(word, ()) if i in by_sentence and i not in evidence]
             evidence += sorted(named, key=lambda i: (-overlap[i], i))[: self.top_k]
+        # a record's one or two numbers whose keys name the claim's unit ("price_usd: 249.0") are
+        # evidence whatever words the sentence uses for them
+        keyed = [c for _, pool in pools for v, members in pool.items() if v.note == KEYED_UNIT for _, c in members]
+        if 0 < len({c.value.value for c in keyed}) <= 2:
+            evidence += [c.sentence for c in keyed if c.sentence not in evidence]
         # a table row's values are compared by the row and column the sentence points at
         # (table_cell_check), not by the words a row shares with the sentence
         evidence = [i for i in evidence if not index.sentences[i].cells]
@@ -695,6 +708,9 @@ class NumericGrounder:
         if candidates:
             _, claim, note = min(candidates, key=lambda t: t[0])
             reason = f"the closest evidence says {claim.value.text!r}" + (f" ({note})" if note else "")
+            key = _RECORD_LINE.match(index.sentences[claim.sentence].text) if claim.value.note == KEYED_UNIT else None
+            if key:  # "price_usd: 249.0"
+                reason = f"the record's {key.group(0).rstrip(':')!r} gives {claim.value.text!r}"
             return _result("mismatch", reason, index, claim)
         if weak is not None:
             return _result("grounded", weak[2] or "the sources state this value", index, weak[1], value)
@@ -1682,6 +1698,55 @@ def _gain_for_a_loss(
         result,
         status="mismatch",
         reason=f"{said} where the sources give a negative figure, {nearest.get('text', '')!r}",
+    )
+
+
+def _sign_in_the_words(span: Span, value: ClaimValue, result: Dict[str, Any], index: SourceIndex) -> Dict[str, Any]:
+    """A grounded amount or percent whose answer words call it the opposite of what the
+    source's words call the very figure that grounds it (a loss for income, a fall for a rise;
+    ``checks.signs``), or a negative figure ("-5%") grounded by one its source's words give no
+    minus ("rose 5%"): a mismatch. Prose only: a table's and a record's signs are their cells'."""
+    nearest, evidence = result.get("nearest") or {}, result.get("evidence") or {}
+    if not isinstance(nearest.get("value"), (int, float)) or nearest["value"] < 0 or nearest.get("source") is None:
+        return result
+    sent = next(
+        (s for s in index.sentences if s.source == evidence.get("source") and s.start == evidence.get("start")), None
+    )
+    if sent is None or sent.cells or _RECORD_LINE.match(sent.text):
+        return result
+    source_before = clause_before(index.texts[nearest["source"]], nearest["start"])
+    if value.value is not None and negative_for_positive(value.value, nearest["value"], source_before):
+        return dict(
+            result,
+            status="mismatch",
+            reason=f"a negative figure where the sources give {nearest['text']!r} with no fall or loss in their words",
+        )
+    answer_before = clause_before(doc_text(span.doc), span.start_char)
+    why = other_sense(answer_before, source_before, answer_negative=(value.value or 0) < 0)
+    if why is None:
+        return result
+    return dict(result, status="mismatch", reason=f"{why} ({evidence.get('text', '')[:120]!r})")
+
+
+def _reversed_change(first: Span, second: Span, index: SourceIndex) -> Optional[Dict[str, Any]]:
+    """A mismatch for the second figure of "from <a> to <b>" in the answer where the sources
+    say "from <b> to <a>" of the two figures that ground them (the change the other way)."""
+    a, b = first._.ground_numeric or {}, second._.ground_numeric or {}
+    if a.get("status") != "grounded" or b.get("status") != "grounded":
+        return None
+    text = doc_text(second.doc)
+    if not from_to(text, (first.start_char, first.end_char), (second.start_char, second.end_char)):
+        return None
+    na, nb = a.get("nearest") or {}, b.get("nearest") or {}
+    if na.get("source") is None or na.get("source") != nb.get("source") or na.get("start") is None:
+        return None
+    source = index.texts[na["source"]]
+    if not from_to(source, (nb["start"], nb["end"]), (na["start"], na["end"])):
+        return None
+    return dict(
+        b,
+        status="mismatch",
+        reason=f"the sources give the change the other way: from {nb['text']!r} to {na['text']!r}",
     )
 
 

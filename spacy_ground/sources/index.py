@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
 from spacy_ground.sources.html import html_compact, html_reading
+from spacy_ground.sources.keyed import keyed_value
 from spacy_ground.sources.readers import MAX_JSON_DEPTH, clean_text, is_record, json_too_deep, source_text
 from spacy_ground.sources.tables import (
     _FOOTNOTE,
@@ -235,6 +236,10 @@ class SourceIndexer:
             for s, e, value in claims:
                 j = _find_sentence(starts, s)
                 index.claims.append(SourceClaim(i, s, e, first + j, value))
+                if record and value.kind == "cardinal" and not value.head:
+                    keyed = _keyed(text, s, e)  # "price_usd: 249.0" is $249.0 too
+                    if keyed is not None:
+                        index.claims.append(SourceClaim(i, s, e, first + j, keyed))
                 cells = index.sentences[first + j].cells
                 negative = next((c for c in cells if c.start <= s and e <= c.end and negative_cell(c.text)), None)
                 if negative is not None:
@@ -374,6 +379,19 @@ _CURRENCY_BEFORE = re.compile(r"(?:(?:US\$|[$€£¥])\s*)?")
 
 
 COLUMN_DATE = "a date a table's column name gives"  # ClaimValue.note of the column dates an index holds
+
+
+_KEY_BEFORE = re.compile(r"([A-Za-z_][\w.\[\]-]{0,80}):[ \t]*$")
+
+
+def _keyed(text: str, start: int, end: int) -> Optional[ClaimValue]:
+    """A record line's number read in the unit its key names ("price_usd: 249.0"), or None."""
+    line_end = text.find("\n", end)
+    if text[end : len(text) if line_end < 0 else line_end].strip():
+        return None  # more than the number on the line
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    m = _KEY_BEFORE.fullmatch(line)
+    return keyed_value(m.group(1), text[start:end]) if m else None
 
 
 def _one_claim(text: str) -> Optional[ClaimValue]:

@@ -128,7 +128,13 @@ CURRENCY_WORDS = {
     "rupees": "INR",
     "cent": "USD",
     "cents": "USD",
+    "¢": "USD",
+    "pence": "GBP",
+    "penny": "GBP",
+    "pennies": "GBP",
+    "p": "GBP",  # "5p", after at most two digits (not "720p")
 }
+_SUB_UNITS = frozenset({"¢", "pence", "penny", "pennies", "p"})  # a hundredth of the currency, as "cents"
 # qualifier -> how it widens the interval: (below, above) in units of max(step, 10 % of value)
 APPROX = {
     "about": "around",
@@ -206,7 +212,7 @@ _DECIMAL_COMMA = (
 # thousands grouped by spaces {1,5}: up to 10^18, as in _DECIMAL_COMMA_NUM
 _DIGITS = (
     "(?:" + _DECIMAL_COMMA + "|(?:" + _DOTTED_THOUSANDS + r"|(?<![\d.,])\d{1,3}(?:,\d{3})+"
-    r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3}){1,5}(?![\d,.])|\d+)(?:\.\d+)?|\.\d+)"
+    r"|(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3}){1,5}(?![\d,]|\.\d)|\d+)(?:\.\d+)?|\.\d+)"
 )
 # a whole number before a fraction {1,18} digits: up to 10^18 (unbounded, a long run of digits
 # before a fraction another rule takes, "111...1 60/40 split", was read again from each digit)
@@ -241,7 +247,7 @@ _PP = r"\s?(?:percentage[-\s]points?\b|pct\.?\s+points?\b|pp\b|ppts?\b|basis\s+p
 _CUR_AFTER = (
     r"\s?(?:€|£|\$|(?:"
     + "|".join(CURRENCY_CODES)
-    + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b)"
+    + r")\b|(?:US\s+)?dollars?\b|euros?\b|pounds\s+sterling\b|sterling\b|yen\b|yuan\b|renminbi\b|rupees?\b|cents?\b|pence\b|penny\b|pennies\b|(?<=\d)(?<!\d\d\d)p(?![\w'’])|(?<=\d)¢)"
 )
 
 _NUMERIC = re.compile(
@@ -646,7 +652,7 @@ def _claim_from_match(text: str, m: "re.Match[str]") -> Optional[Found]:
                 # "29-3" (a score), "2022-01": not a range, keep the first number only
                 end = m.end("n1") if not u1 else m.end("u1")
                 unit_text, post, v2 = u1, u1, None
-    if unit_text.lower().startswith("cent"):
+    if unit_text.lower().startswith("cent") or unit_text.strip().lower() in _SUB_UNITS:
         v1, step = v1 / 100, step / 100
         v2 = v2 / 100 if v2 is not None else None
     # what kind of claim is it?
@@ -782,10 +788,21 @@ _SPACE_GROUPED = re.compile(r"[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+")
 _AMOUNT_CUE_AFTER = re.compile(r"(?:,\d{1,2})?" + _DC_END + _DC_CUE, re.I)
 
 
+_CURRENCY_BEFORE_GROUPED = re.compile(r"(?:US\$|[$€£¥])[ \u00a0]?$")
+_MONEY_WORD_AFTER = re.compile(r"[ \u00a0]?(?:dollars?|pounds?|yen|francs?|rupees?|yuan|pesos?)\b", re.I)
+
+
 def _grouped_amount(text: str, m: "re.Match[str]") -> bool:
-    """Whether a phone-number-like match is thousands grouped by spaces before a currency,
-    percent or magnitude ("1 234 567,89 euros", "2 500 000 EUR")."""
-    return _SPACE_GROUPED.fullmatch(m.group(0)) is not None and _AMOUNT_CUE_AFTER.match(text, m.end()) is not None
+    """Whether a phone-number-like match is thousands grouped by spaces after a currency sign
+    or before a currency, percent or magnitude ("$5 000 000", "1 234 567,89 euros", "2 500 000
+    EUR", "5 000 000 dollars")."""
+    if _SPACE_GROUPED.fullmatch(m.group(0)) is None:
+        return False
+    return bool(
+        _AMOUNT_CUE_AFTER.match(text, m.end())
+        or _MONEY_WORD_AFTER.match(text, m.end())
+        or _CURRENCY_BEFORE_GROUPED.search(text, max(0, m.start() - 4), m.start())
+    )
 
 
 def find_claims(text: str) -> List[Found]:
