@@ -46,6 +46,8 @@ def own_words(text: str, start: int, end: int, others: Sequence[Tuple[int, int]]
         joins = list(_BEFORE_BOUNDARY.finditer(before))
         if joins:
             before = before[joins[-1].end() :]
+        elif not _BOUNDARY.search(before):  # "$48.4 million of net income over 62.3 million": the first's
+            before = ""
     cut = list(_BOUNDARY.finditer(before))
     if cut:
         before = before[cut[-1].end() :]

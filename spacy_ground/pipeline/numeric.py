@@ -398,7 +398,10 @@ class NumericGrounder:
                 name=span.label_ == "cardinal" and _names_a_thing(span),
                 own=(
                     self._own_words(span, spans)
-                    if self.same_thing and value.kind in SAME_THING_KINDS and not is_change(span)
+                    if self.same_thing
+                    and value.kind in SAME_THING_KINDS
+                    and value.dimension != "time"  # "13 years old", "the first nine months": no measure of a thing
+                    and not is_change(span)
                     else None  # a change ("rose 30%") is the change checks' to judge
                 ),
             )
@@ -449,7 +452,7 @@ class NumericGrounder:
             for _ in range(2):  # twice: a change in points may be of margins the sentence derives
                 for i, span in enumerate(spans):
                     result = span._.ground_numeric
-                    if _derivable(result) and span.label_ in SAME_THING_KINDS:
+                    if _derivable(result, span) and span.label_ in SAME_THING_KINDS:
                         found = derived_check(
                             span, in_sentence[sentence_of(span).start_char], index, evidence_of.get(i, ())
                         )
@@ -1918,6 +1921,7 @@ _OTHER_BASIS_WORDS = re.compile(
     re.I,
 )
 MAX_SENTENCE_FIGURES = 12  # a sentence with more figures than this is a list: nothing is derived in it
+_TOTAL_ROW = re.compile(r"^\W*totals?\W*$", re.I)  # a table's "Total" row: what a share is of
 DERIVED_EVIDENCE = 2  # source sentences most like the claim's own whose figures may combine
 _TO_BEFORE = re.compile(r"\b(?:to|reached|now)\s*(?:an?\s+)?(?:\w+\s+)?$", re.I)  # "to $478.1 million": the later
 _FROM_BEFORE = re.compile(
@@ -1978,12 +1982,32 @@ def said_operations(text: str, stated: bool = False, change: bool = False) -> Tu
     return tuple(dict.fromkeys(ops))
 
 
-def _derivable(result: Dict[str, Any]) -> bool:
+_RATIO_AFTER = re.compile(r"\s*(?:times|x)\b", re.I)  # "0.54 times stockholders' equity"
+
+
+def _combines(o: Operand, kind: str, unit: Optional[str]) -> bool:
+    """Whether an operand the sentence states can be one a figure of ``kind`` / ``unit`` is
+    computed from: two percents for a change in points; amounts for a share, a rate or a ratio;
+    an amount of the figure's own unit (or a count under it) for a sum, difference or per-unit value."""
+    if unit == "pp":
+        return o.kind == "percent" and o.unit == "%"
+    if kind in ("percent", "cardinal"):
+        return o.kind in ("money", "quantity", "cardinal") and o.unit not in ("duration",)
+    return (o.kind == kind and o.unit == unit) or o.kind == "cardinal"
+
+
+def _derivable(result: Dict[str, Any], span: Optional[Span] = None) -> bool:
     """Whether a figure's result leaves room for a computation: no source states it, or only the
-    closest evidence holds another value (not a named table cell, a stated change, a record)."""
-    return result["status"] == "unsupported" or (
-        result["status"] == "mismatch" and result["reason"].startswith("the closest evidence says")
-    )
+    closest evidence holds another value (not a named table cell, a stated change, a record),
+    or a table cell is held against a ratio ("0.54 times equity": no cell's level)."""
+    if result["status"] == "unsupported":
+        return True
+    if result["status"] != "mismatch":
+        return False
+    if result["reason"].startswith("the closest evidence says"):
+        return True
+    text = doc_text(span.doc) if span is not None else ""
+    return span is not None and bool(_RATIO_AFTER.match(text, span.end_char))
 
 
 def _margins(operands: Sequence[Operand]) -> List[Operand]:
@@ -2096,7 +2120,9 @@ def derived_check(
             named += [
                 r
                 for r in rows
-                if r.table in tables and r not in named and any(_DENOMINATOR_ROW.match(k) for k in r.keys)
+                if r.table in tables
+                and r not in named
+                and (any(_DENOMINATOR_ROW.match(k) for k in r.keys) or _TOTAL_ROW.match(r.label))
             ]
         anchors = [
             ClaimValue.from_dict(o._.claim)
@@ -2167,7 +2193,7 @@ def derived_check(
         operands += _margins(operands)
     # a sentence that states what it computes from ("$13.5 million ($22.3 million less $8.7
     # million)") is held to those figures
-    stated = [o for o in operands if o.groups == ("answer",) and (o.kind, o.unit) != ("date", None)]
+    stated = [o for o in operands if o.groups == ("answer",) and _combines(o, kind, unit)]
     only = "answer" if len(stated) >= 2 else None
     small = value.kind in ("cardinal", "quantity") and step >= 1 and abs(value.value) < 10
     if small and only is None:

@@ -415,6 +415,8 @@ def _unit_at(following: str) -> Optional[UnitMatch]:
         return None
     word = m.group(1)
     low = word.lower().rstrip(".")
+    if low == "times":
+        return None  # "7.45 times in fiscal 2024", "0.54 times equity": a ratio, no unit
     if m.start(1) == 0 and len(word.rstrip(".")) == 1 and word[0] not in "mgl":
         return None  # "3D", "4K", "5G": a name, not a unit
     if word.rstrip(".") == "g":
