@@ -130,6 +130,9 @@ def _candidates(
                         yield Derivation("per_unit", (a, n), a.value / n.value, f"{a.text} / {n.text}")
         if kind == "cardinal":  # a ratio of two amounts of one unit ("1.85", "7.45 times")
             for a, b in permutations(amounts, 2):
+                stated_order = "answer" in a.groups and "answer" in b.groups
+                if stated_order and group.index(a) > group.index(b):
+                    continue  # "$688 million against $92.4 million": the first over the second
                 if b.value and _same_unit((a, b)):
                     yield Derivation("ratio", (a, b), a.value / b.value, f"{a.text} / {b.text}")
     elif kind == "percent" and unit != "pp":
@@ -194,6 +197,27 @@ def derive(
             if low - slack <= d.result <= high + slack:
                 return _conflict(d, direction)
     return None
+
+
+def nearest(
+    kind: str,
+    unit: Optional[str],
+    target: float,
+    operands: Sequence[Operand],
+    operations: Sequence[str] = OPERATIONS,
+    direction: Optional[str] = None,
+    change: bool = False,
+) -> Optional[Derivation]:
+    """Of the computations ``derive`` would try over ``operands`` (one group), the one whose
+    result is nearest ``target`` in ratio, or None."""
+    best: Optional[Tuple[float, Derivation]] = None
+    for d in _candidates(kind, unit, list(operands), direction, change):
+        if d.operation not in operations or not d.result or not math.isfinite(d.result):
+            continue
+        off = abs(math.log(abs(d.result) / abs(target))) if target else math.inf
+        if best is None or off < best[0]:
+            best = (off, d)
+    return best[1] if best else None
 
 
 def describe(figure: str, d: Derivation) -> str:

@@ -59,6 +59,7 @@ from spacy_ground.checks.context import TEXT_KEY, AnswerText, answer_text, doc_t
 from spacy_ground.checks.derived import FALL as DERIVED_FALL
 from spacy_ground.checks.derived import RISE as DERIVED_RISE
 from spacy_ground.checks.derived import Operand, derive, describe
+from spacy_ground.checks.derived import nearest as derived_nearest
 from spacy_ground.checks.fields import check_fields
 from spacy_ground.checks.hours import check_hours_facts
 from spacy_ground.checks.names import check_names as name_facts
@@ -1723,12 +1724,13 @@ def _sign_in_the_words(span: Span, value: ClaimValue, result: Dict[str, Any], in
             result,
             status="mismatch",
             reason=f"a negative figure where the sources give {nearest['text']!r} with no fall or loss in their words",
+            explained=True,
         )
     answer_before = clause_before(doc_text(span.doc), span.start_char)
     why = other_sense(answer_before, source_before, answer_negative=(value.value or 0) < 0)
     if why is None:
         return result
-    return dict(result, status="mismatch", reason=f"{why} ({evidence.get('text', '')[:120]!r})")
+    return dict(result, status="mismatch", reason=f"{why} ({evidence.get('text', '')[:120]!r})", explained=True)
 
 
 def _reversed_change(first: Span, second: Span, index: SourceIndex) -> Optional[Dict[str, Any]]:
@@ -1750,6 +1752,7 @@ def _reversed_change(first: Span, second: Span, index: SourceIndex) -> Optional[
         b,
         status="mismatch",
         reason=f"the sources give the change the other way: from {nb['text']!r} to {na['text']!r}",
+        explained=True,
     )
 
 
@@ -1959,7 +1962,7 @@ _OPERATION_CUES = {
         re.I,
     ),
     "per_unit": re.compile(r"\b(?:per|each|apiece|a\s+share|an?\s+unit)\b", re.I),
-    "ratio": re.compile(r"\b(?:times|ratio|multiple|cover\w*)\b|\d\s?x\b", re.I),
+    "ratio": re.compile(r"\b(?:times|ratio|multiple|cover\w*)\b", re.I),
 }
 _STATED_DIFFERENCE = re.compile(r"\b(?:less|minus|net\s+of|after|deducting|excluding)\b", re.I)
 
@@ -1983,6 +1986,53 @@ def said_operations(text: str, stated: bool = False, change: bool = False) -> Tu
 
 
 _RATIO_AFTER = re.compile(r"\s*(?:times|x)\b", re.I)  # "0.54 times stockholders' equity"
+
+
+_NAMED_OPERATION = {  # the words that say which computation a sentence states
+    "percentage": re.compile(
+        r"\b(?:margin|share|of\s+(?:total|revenue|sales|net|operating|assets)|accounted|made\s+up)\b", re.I
+    ),
+    "ratio": _OPERATION_CUES["ratio"],
+    "sum": re.compile(r"\b(?:total\w*|combined|together|sum|plus)\b", re.I),
+    "difference": re.compile(r"\b(?:less|minus|net\s+of)\b", re.I),
+    "per_unit": re.compile(r"\b(?:per|each)\b", re.I),
+}
+
+
+def _not_what_they_give(
+    span: Span,
+    value: ClaimValue,
+    kind: str,
+    unit: Optional[str],
+    operands: Sequence[Operand],
+    text: str,
+    only: Optional[str],
+    direction: Optional[str],
+    change: bool,
+) -> Optional[Dict[str, Any]]:
+    """A mismatch for a figure no source states whose sentence states the figures it is computed
+    from and names the computation ("a margin of 40.6% (gross profit of $21.1 million on revenue
+    of $48.2 million)"), where that computation over them gives another value; else None."""
+    if only != "answer" or unit == "pp":
+        return None
+    ops = [op for op, cue in _NAMED_OPERATION.items() if cue.search(text)]
+    if kind == "percent":
+        ops = [op for op in ops if op == "percentage"]
+    elif kind == "cardinal":
+        ops = [op for op in ops if op == "ratio"]
+    else:
+        ops = [op for op in ops if op in ("sum", "difference", "per_unit")]
+    if len(ops) != 1 or not value.value:
+        return None
+    stated = [o for o in operands if o.groups == ("answer",)]
+    found = derived_nearest(kind, unit, value.value, stated, ops, direction, change)
+    if found is None:
+        return None
+    return _result(
+        "mismatch",
+        f"the figures this sentence gives do not give it: {found.formula} is "
+        f"{found.result:,.4g}{'%' if kind == 'percent' else ''} ({found.operation.replace('_', ' ')})",
+    ) | {"explained": True}
 
 
 def _combines(o: Operand, kind: str, unit: Optional[str]) -> bool:
@@ -2210,7 +2260,7 @@ def derived_check(
         only=only,
     )
     if found is None:
-        return None
+        return _not_what_they_give(span, value, kind, unit, operands, text, only, direction, change)
     if found.conflict is not None:
         said = "a rise" if direction == DERIVED_RISE else "a fall"
         where = next((o.ref for o in found.operands if isinstance(o.ref, SourceClaim)), None)
@@ -2220,11 +2270,14 @@ def derived_check(
             f"{'a rise' if found.conflict == DERIVED_RISE else 'a fall'}: {describe(span.text, found)}",
             index if where else None,
             where,
-        )
+        ) | {"explained": True}
     where = next((o.ref for o in found.operands if isinstance(o.ref, SourceClaim)), None)
     out = _result("grounded", describe(span.text, found), index if where else None, where)
     if out.get("nearest"):
         out["nearest"]["same_value"] = False
+    # what the computation says, for the cross-encoder to read before the evidence (as a change's statement)
+    of = " and ".join(f"{o.name} ({o.text})" if o.name else o.text for o in found.operands)
+    out["statement"] = f"From {of}, the {found.operation.replace('_', ' ')} is {span.text}."
     out["derived"] = {
         "operation": found.operation,
         "formula": f"{span.text} = {found.formula}",
@@ -2389,7 +2442,7 @@ def _said_of_other(
         f"the sources give {claim.value.text!r} for what this sentence names ({', '.join(sorted(shared))}); "
         f"they state {value.text!r} only of something else{of_what}"
     )
-    return _result("mismatch", reason, index, claim)
+    return dict(_result("mismatch", reason, index, claim), explained=True)
 
 
 def _labelled_number_differs(value: ClaimValue, claim: SourceClaim, index: SourceIndex) -> bool:

@@ -639,7 +639,9 @@ class Verdict:
                 text = doc.text[start:end]
                 found = [c for c in grounded if c["start"] < end and start < c["end"]]
                 also = ""
-                if found:
+                if found and found[0].get("derived"):
+                    also = f" (the sources give it by computation: {found[0]['derived']['formula']})"
+                elif found:
                     written = (found[0].get("nearest") or {}).get("text") or ""
                     as_written = f" as {written!r}" if written and written.lower() != found[0]["text"].lower() else ""
                     also = f" (the sources state {_shown(found[0]['text'])!r}{as_written}: check what they say it of)"
@@ -736,6 +738,8 @@ class Verdict:
             "status": g["status"],
             "reason": g["reason"],
             "nearest": g.get("nearest"),
+            "derived": g.get("derived"),
+            "explained": bool(g.get("explained")),
         }
 
     def _must_flag(self, sentences: List[Dict], claims: List[Dict], facts: Sequence[Dict] = ()) -> bool:
@@ -801,12 +805,14 @@ class Verdict:
                 )
         for c in claims:
             near = c["nearest"] or {}
-            if c["status"] == "mismatch" and (near.get("derived") or near.get("stated_of")):
+            if c["status"] == "mismatch" and (near.get("derived") or near.get("stated_of") or c.get("explained")):
                 # a change the sources imply, from two figures, or state of another name: the reason names them
                 reasons.append(f"{_shown(c['text'])!r} does not match the sources: {c['reason']}")
             elif c["status"] == "mismatch":
                 reasons.append(f"{_shown(c['text'])!r} does not match the sources, which say {near.get('text', '?')!r}")
             elif c["status"] == "unsupported":
+                reasons.append(f"{_shown(c['text'])!r}: {c['reason']}")
+            elif c["status"] == "grounded" and c.get("derived"):  # the formula, for a person to check
                 reasons.append(f"{_shown(c['text'])!r}: {c['reason']}")
         reasons += [f["reason"] for f in facts if f["status"] in ("conflict", "unsupported")]
         if feats.get("absent_words", 0) > 0.3:
