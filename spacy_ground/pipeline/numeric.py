@@ -2076,11 +2076,18 @@ def _margins(operands: Sequence[Operand]) -> List[Operand]:
             continue
         for num in cells:
             col = next((c for c in num.groups if c in columns), None)
-            den = next(
-                (d for dg in dens for d in rows[dg] if col in d.groups and d.kind == num.kind and d.unit == num.unit),
-                None,
+            # of the revenue cells of its column in its kind and unit, the one read at its scale
+            den = min(
+                (
+                    d
+                    for dg in dens
+                    for d in rows[dg]
+                    if col in d.groups and d.kind == num.kind and d.unit == num.unit and abs(d.value) >= abs(num.value)
+                ),
+                key=lambda d: abs(d.value),
+                default=None,
             )
-            if col is None or den is None or not den.value or abs(num.value) > abs(den.value):
+            if col is None or den is None or not den.value:
                 continue
             share = 100 * abs(num.value) / abs(den.value)
             out.append(

@@ -17,7 +17,7 @@ from spacy_ground.text.values import ClaimValue
 
 KEY_UNITS = Path(__file__).parent.parent / "lexicon" / "key_units.json"
 KEYED_UNIT = "a record key names its unit"  # ClaimValue.note of a record number read with its key's unit
-_LAST_WORD = re.compile(r"(?:^|[._\s-])([A-Za-z]+)\s*$")  # "price_usd", "specs.weight-kg", "Price (USD)"
+_LAST_WORD = re.compile(r"(?:^|[._\s(-])([A-Za-z]+)\)?\s*$")  # "price_usd", "specs.weight-kg", "Price (USD)"
 _NUMBER = re.compile(r"-?\d{1,15}(?:\.\d{1,10})?")
 
 
