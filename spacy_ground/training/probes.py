@@ -25,7 +25,9 @@ a wrong value grounded by a computation by chance).
 ``python -m spacy_ground.training.probes DATA.jsonl [DATA.jsonl ...] --output runs/probes.json``
 checks each probe with the default pipeline and writes, per kind, how many probes there were,
 the share flagged (action flag or block), and the share flagged among probes whose original
-answer passed.
+answer passed. ``--statements FILE`` also measures a set of financial QA answers over statement
+pages (``corpus/statements_qa``): per operation, the share of correct computed answers flagged
+and of wrong ones caught, by the whole pipeline and by its number rules alone.
 """
 
 from __future__ import annotations
@@ -378,6 +380,51 @@ def measure(nlp, probes: List[Dict[str, Any]], originals: Dict[str, str]) -> Dic
     return {"kinds": by_kind, "examples": examples}
 
 
+def measure_statements(nlp, rules, records: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """Per operation (and overall): correct computed answers flagged and wrong ones caught, by the
+    whole pipeline (action flag or block) and by its number rules (``rules``: a claim judged
+    mismatch or unsupported); and how many correct figures were grounded as derived."""
+    from spacy_ground.api import check
+
+    rows: Dict[str, Dict[str, int]] = {}
+    for i, rec in enumerate(records):
+        g = check(nlp, rec["answer"], sources=rec["sources"], question=rec.get("question"))._.grounding
+        doc = check(rules, rec["answer"], sources=rec["sources"], question=rec.get("question"))
+        judged = [c._.ground_numeric for c in doc.spans["ground_claims"]]
+        by_rules = any(j["status"] in ("mismatch", "unsupported") for j in judged)
+        which = "wrong" if rec.get("hallucinated") else "correct"
+        for op in (rec.get("operation") or "other", "all"):
+            row = rows.setdefault(op, {})
+            row[which] = row.get(which, 0) + 1
+            row[f"{which}_flagged"] = row.get(f"{which}_flagged", 0) + (g.action != "pass")
+            row[f"{which}_rules"] = row.get(f"{which}_rules", 0) + by_rules
+            row[f"{which}_derived"] = row.get(f"{which}_derived", 0) + any(j.get("derived") for j in judged)
+        if (i + 1) % 20 == 0 or i + 1 == len(records):
+            print(f"\rstatements {i + 1}/{len(records)}", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    return rows
+
+
+def statements_table(rows: Dict[str, Dict[str, int]]) -> str:
+    """The Markdown table of ``measure_statements``."""
+
+    def share(row: Dict[str, int], key: str, of: str) -> str:
+        return f"{row.get(key, 0) / row[of]:.1%}" if row.get(of) else "-"
+
+    lines = [
+        "| operation | correct | flagged | flagged by the rules | wrong | caught | caught by the rules |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for op in sorted(rows, key=lambda k: (k == "all", k)):
+        row = rows[op]
+        lines.append(
+            f"| {op} | {row.get('correct', 0)} | {share(row, 'correct_flagged', 'correct')} "
+            f"| {share(row, 'correct_rules', 'correct')} | {row.get('wrong', 0)} | {share(row, 'wrong_flagged', 'wrong')} "
+            f"| {share(row, 'wrong_rules', 'wrong')} |"
+        )
+    return "\n".join(lines)
+
+
 def changed_claim(doc, start: int, end: int) -> Optional[Dict[str, Any]]:
     """``ground_numeric`` of the answer claim that covers most of ``start:end``, or None."""
     best, most = None, 0
@@ -421,6 +468,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit", type=int, default=0, help="at most this many clean answers of each file (0: all)")
     ap.add_argument("--kinds", nargs="+", choices=KINDS, help="only these kinds of probe (default: all)")
+    ap.add_argument("--statements", help="also measure this financial QA set (corpus/statements_qa/*.jsonl)")
     args = ap.parse_args(argv)
     import spacy_ground
     from spacy_ground.api import check
@@ -449,9 +497,15 @@ def main(argv: Optional[List[str]] = None) -> None:
         result["sets"][name] = dict(
             measure(nlp, probes, originals), clean_answers=sum(not r.get("hallucinated") for r in records)
         )
+    if args.statements:
+        records = [json.loads(line) for line in open(args.statements, encoding="utf8") if line.strip()]
+        rules = spacy_ground.load(exclude=spacy_ground.CLAIMS_ONLY)
+        result["statements"] = {"file": args.statements, "operations": measure_statements(nlp, rules, records)}
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)
     Path(args.output).write_text(json.dumps(result, indent=1), encoding="utf8")
     print(table(result))
+    if args.statements:
+        print(statements_table(result["statements"]["operations"]))
 
 
 if __name__ == "__main__":

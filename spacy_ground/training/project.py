@@ -303,7 +303,7 @@ def hostile_section(metrics: dict) -> str:
 
 def probes_section(metrics: dict) -> str:
     """The BENCHMARKS section of a probes run (``training.probes``)."""
-    from spacy_ground.training.probes import table
+    from spacy_ground.training.probes import statements_table, table
 
     body = (
         f" (seed {metrics['seed']}): clean dev answers changed on purpose, each "
@@ -311,9 +311,27 @@ def probes_section(metrics: dict) -> str:
         "one the answer takes from them, `name_invented` a name no source gives, `field_swap` another "
         "value of the same kind the record gives another key (a colour, a name); each should be flagged. "
         "`equal_rewrite` says the same in other words (contractions, synonyms) and should pass as the "
-        "answer did. The last column counts only probes whose original answer passed."
+        "answer did. `number_absent` changes a number the answer takes from the sources to a value no "
+        "source states, `number_other` to another value of its kind and unit the sources state of "
+        "something else (within a factor of ten); both should be flagged. `number_rewrite` writes a "
+        'number another way with the same value ("$2.85 billion" as "$2,850 million", "12%" as '
+        '"12 percent", "4000" as "4,000") and `number_derived` adds a sentence computing a correct '
+        "sum, difference or change in percent from two amounts one source sentence states; both should "
+        "pass as the answer did. The last column counts only probes whose original answer passed; the "
+        "claim columns give how `ground_numeric` judged the changed figure itself, 'claim derived' "
+        "for `number_absent` being the share of wrong values grounded as derived by chance."
     )
-    return _measured_section("probes", "Probes: names, record fields, rewording", metrics, body, table(metrics))
+    tables = table(metrics)
+    statements = metrics.get("statements")
+    if statements:
+        tables += (
+            f"\n\n### Financial QA over statement pages\n\n`{statements['file']}` (corpus/statements_qa: "
+            "statement pages in Markdown, HTML and prose with correct and wrong computed answers, figures "
+            "computed by its build script): correct answers flagged and wrong ones caught by the default "
+            "pipeline (action flag or block) and by its number rules alone (a claim judged mismatch or "
+            "unsupported).\n\n" + statements_table(statements["operations"])
+        )
+    return _measured_section("probes", "Probes: names, record fields, numbers, rewording", metrics, body, tables)
 
 
 def domains_section(path: str) -> str:
