@@ -2396,7 +2396,6 @@ def _said_of_other(
     ``limit`` source values that share most of those words are compared."""
     if all(_not_a_measure(index, c) for c in equal):
         return None  # a street number, an identifier: no measure of anything
-    postings = _postings(index)
     own = own - _value_words(value)
     shared: Dict[int, int] = {}  # source claims (their place in index.claims) by how many of the words they share
     for word in own:
@@ -2425,22 +2424,7 @@ def _said_of_other(
     if found is None:  # a record's key or a table's row and column need share only one word
         found = said_of_other(own, equal_words, [d for d in differing if _listed(index, d[1])], min_shared=1)
     if found is None:
-        if len(own) < 3 or any(own & w for w in equal_words) or any(_listed(index, c) for c in equal):
-            return None
-        # no place of the equal value shares a word with the claim's, while the sources speak of
-        # what it names elsewhere: said of something else, though of no other value of its kind
-        sentences = {i for w in own for i in postings.get(w, ())[:COMMON_OWN_WORD]}
-        named = max(sorted(sentences), key=lambda i: len(own & index.sentences[i].words), default=None)
-        if named is None or len(own & index.sentences[named].words) < 2:
-            return None
-        what = ", ".join(sorted(own & index.sentences[named].words))
-        return _result(
-            "unsupported",
-            f"the sources state {value.text!r} only of other things; where they speak of what this "
-            f"sentence names ({what}), they give no such value",
-            index,
-            equal[0],
-        )
+        return None
     claim, shared = found
     assert isinstance(claim, SourceClaim)
     own_equal = max((_source_own_words(index, c) for c in equal), key=len, default=frozenset())
