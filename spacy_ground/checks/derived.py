@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Iterable, Optional, Sequence, Tuple
 
 OPERATIONS = ("sum", "difference", "average", "per_unit", "percentage", "growth", "point_change", "ratio")
 MAX_GROUP = 8  # operands of one group that combine (the first, most named, ones)
@@ -227,9 +227,3 @@ def describe(figure: str, d: Derivation) -> str:
     return f"derived ({d.operation.replace('_', ' ')}): {figure} = {d.formula}{shown}" + (
         f" ({names})" if names else ""
     )
-
-
-def operands_of(pairs: Iterable[Tuple[float, str, Optional[str], str, str, Tuple[str, ...], object]]) -> List[Operand]:
-    """Operands from plain tuples (value, kind, unit, text, name, groups, ref), skipping values
-    that are not finite."""
-    return [Operand(*p) for p in pairs if isinstance(p[0], (int, float)) and math.isfinite(p[0])]

@@ -9,7 +9,7 @@ else.
 from __future__ import annotations
 
 import re
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Iterable, Optional, Sequence, Tuple
 
 from spacy_ground.sources.words import content_words
 
@@ -78,8 +78,3 @@ def said_of_other(
         if len(shared) >= min_shared and len(shared) > best_equal and (best is None or len(shared) > best[0]):
             best = (len(shared), what, shared)
     return None if best is None else (best[1], best[2])
-
-
-def spans_of(found: Iterable[Tuple[int, int, object]]) -> List[Tuple[int, int]]:
-    """The offsets of found values (``find_claims`` triples)."""
-    return [(s, e) for s, e, _ in found]

@@ -1713,9 +1713,8 @@ def _sign_in_the_words(span: Span, value: ClaimValue, result: Dict[str, Any], in
     nearest, evidence = result.get("nearest") or {}, result.get("evidence") or {}
     if not isinstance(nearest.get("value"), (int, float)) or nearest["value"] < 0 or nearest.get("source") is None:
         return result
-    sent = next(
-        (s for s in index.sentences if s.source == evidence.get("source") and s.start == evidence.get("start")), None
-    )
+    at = _sentence_at(index).get((evidence.get("source"), evidence.get("start")))
+    sent = index.sentences[at] if at is not None else None
     if sent is None or sent.cells or _RECORD_LINE.match(sent.text):
         return result
     source_before = clause_before(index.texts[nearest["source"]], nearest["start"])

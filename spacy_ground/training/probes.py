@@ -50,7 +50,7 @@ from spacy_ground.sources.words import fold_accents
 from spacy_ground.text.compare import DIFFERS, EQUAL, compare, same_value
 from spacy_ground.text.normalize import find_claims
 from spacy_ground.text.values import ClaimValue
-from spacy_ground.training.synthetic import grounded_names, known_words, new_number, replace_span
+from spacy_ground.training.synthetic import change_number, grounded_names, known_words, replace_span
 
 # names no source of the probe sets gives (checked per answer before use)
 INVENTED = (
@@ -89,7 +89,6 @@ KINDS = (
 )
 SHOULD_PASS = ("equal_rewrite", "number_rewrite", "number_derived")
 _NUMBER_KINDS = ("money", "percent", "quantity", "cardinal", "date")
-_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _WRITTEN_MONEY = re.compile(
     r"^([$€£])\s?(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s+(million|billion|thousand))?$"
@@ -217,24 +216,12 @@ def number_probes(rec: Dict[str, Any], rng: random.Random) -> List[Dict[str, Any
         out.append(dict(rec, answer=new_answer, probe={"kind": kind, "change": change, "start": start, "end": end}))
 
     rng.shuffle(stated)
-    for start, end, value in stated:  # a value no source states
-        digits = list(_DIGITS.finditer(answer, start, end))
-        if not digits:
-            continue
-        d = digits[-1]
-        is_year = value.kind == "date" or (len(d.group(0)) == 4 and 1800 <= float(d.group(0).replace(",", "")) <= 2100)
-        new = new_number(d.group(0), rng, year=is_year)
-        if new is None:
-            continue
-        changed = replace_span(answer, d.start(), d.end(), new)
-        new_end = end + len(new) - len(d.group(0))
-        again = _reread(changed, start, new_end)
-        if again is None or again.low is None or compare(again, value).result != DIFFERS:
-            continue
-        if _equal_any(again, source_values):
-            continue
-        probe("number_absent", changed, start, new_end, f"{answer[start:end]} -> {changed[start:new_end]}")
-        break
+    absent = change_number(  # a value no source states
+        answer, rng, stated, keep=lambda v: v.low is not None and not _equal_any(v, source_values)
+    )
+    if absent is not None:
+        changed, start, new_end, change = absent
+        probe("number_absent", changed, start, new_end, change)
     answer_values = [v for _, _, v in found]
     for start, end, value in stated:  # a value the sources state of something else
         if value.kind == "date":

@@ -34,13 +34,14 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from spacy_ground.checks.names import PASSIVE, Name, find_names, forms, load_terms, stems
 from spacy_ground.sources.readers import source_text
 from spacy_ground.sources.words import fold_accents, split_sentences
 from spacy_ground.text.compare import DIFFERS, compare
 from spacy_ground.text.normalize import find_claims
+from spacy_ground.text.values import ClaimValue
 
 KINDS = (
     "number_changed",
@@ -96,11 +97,19 @@ def new_number(written: str, rng: random.Random, year: bool = False) -> Optional
     return None if text == written else text
 
 
-def change_number(text: str, rng: random.Random) -> Optional[Tuple[str, int, int, str]]:
+def change_number(
+    text: str,
+    rng: random.Random,
+    found: Optional[List[Tuple[int, int, ClaimValue]]] = None,
+    keep: Optional[Callable[[ClaimValue], bool]] = None,
+) -> Optional[Tuple[str, int, int, str]]:
     """``text`` with one of its numeric claims given another value the comparison tells apart:
-    (new text, start, end of the new claim, "old -> new"), or None."""
-    found = [(s, e, v) for s, e, v in find_claims(text) if v.kind in _NUMBER_KINDS and v.normalisable]
-    rng.shuffle(found)
+    (new text, start, end of the new claim, "old -> new"), or None. ``found``: the claims to try,
+    in this order (default: every numeric claim of ``text``, shuffled); ``keep``: what the new
+    value must also pass."""
+    if found is None:
+        found = [(s, e, v) for s, e, v in find_claims(text) if v.kind in _NUMBER_KINDS and v.normalisable]
+        rng.shuffle(found)
     for start, end, value in found:
         digits = list(_DIGITS.finditer(text, start, end))
         if not digits:
@@ -113,7 +122,7 @@ def change_number(text: str, rng: random.Random) -> Optional[Tuple[str, int, int
         out = replace_span(text, d.start(), d.end(), new)
         new_end = end + len(new) - len(d.group(0))
         again = [v for s, e, v in find_claims(out) if s == start and e == new_end]
-        if again and compare(again[0], value).result == DIFFERS:
+        if again and compare(again[0], value).result == DIFFERS and (keep is None or keep(again[0])):
             return out, start, new_end, f"{text[start:end]} -> {out[start:new_end]}"
     return None
 
